@@ -1,0 +1,179 @@
+package io.dendrite.parquet.read;
+
+import io.dendrite.parquet.schema.RecordSchema;
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.Iterator;
+import java.util.NoSuchElementException;
+import java.util.Spliterator;
+import java.util.Spliterators;
+import java.util.stream.Stream;
+import java.util.stream.StreamSupport;
+import org.apache.parquet.conf.PlainParquetConfiguration;
+import org.apache.parquet.hadoop.ParquetFileReader;
+import org.apache.parquet.hadoop.ParquetReader;
+import org.apache.parquet.hadoop.api.ReadSupport;
+import org.apache.parquet.hadoop.util.HadoopInputFile;
+import org.apache.parquet.io.InputFile;
+import org.apache.parquet.io.LocalInputFile;
+
+/**
+ * Reads rows from one Parquet file, reassembling VARIANT columns from any valid layout
+ * (unshredded, shredded, partially shredded, arrays, nested shredding) written by any engine.
+ *
+ * <pre>{@code
+ * try (DendriteReader r = DendriteReader.builder(Path.of("events.parquet")).build()) {
+ *   for (DendriteRow row : r) {
+ *     System.out.println(row.get("id") + " " + row.getJson("payload"));
+ *   }
+ * }
+ * }</pre>
+ *
+ * <p>Ordinary columns come back as Boolean, Integer, Long, Float, Double, String, byte[],
+ * BigDecimal, LocalDate, Instant (UTC-adjusted timestamps), LocalDateTime (timestamps without
+ * time zone), LocalTime, UUID, {@code Map<String,Object>} (structs), {@code List} and
+ * {@code Map}; VARIANT columns as {@link io.dendrite.parquet.variant.VariantValue}.
+ */
+public final class DendriteReader implements Closeable, Iterable<DendriteRow> {
+  private final String file;
+  private final RecordSchema schema;
+  private final ParquetReader<DendriteRow> reader;
+  private long rowsRead;
+
+  private DendriteReader(String file, RecordSchema schema, ParquetReader<DendriteRow> reader) {
+    this.file = file;
+    this.schema = schema;
+    this.reader = reader;
+  }
+
+  public static Builder builder(java.nio.file.Path path) {
+    return new Builder(path, null, null);
+  }
+
+  public static Builder builder(org.apache.hadoop.fs.Path path,
+      org.apache.hadoop.conf.Configuration conf) {
+    return new Builder(null, path, conf);
+  }
+
+  /** The file's schema as a record schema. */
+  public RecordSchema schema() {
+    return schema;
+  }
+
+  /** The next row, or null at the end of the file. */
+  public DendriteRow read() {
+    try {
+      DendriteRow row = reader.read();
+      if (row != null) {
+        rowsRead++;
+      }
+      return row;
+    } catch (IOException e) {
+      throw new UncheckedIOException(
+          new IOException(file + ": row " + (rowsRead + 1) + ": " + e.getMessage(), e));
+    } catch (RuntimeException e) {
+      throw new DendriteReadException(file, rowsRead + 1, describe(e), e);
+    }
+  }
+
+  /** Rows returned so far. */
+  public long rowsRead() {
+    return rowsRead;
+  }
+
+  @Override
+  public Iterator<DendriteRow> iterator() {
+    return new Iterator<>() {
+      private DendriteRow next = read();
+
+      @Override
+      public boolean hasNext() {
+        return next != null;
+      }
+
+      @Override
+      public DendriteRow next() {
+        if (next == null) {
+          throw new NoSuchElementException();
+        }
+        DendriteRow r = next;
+        next = read();
+        return r;
+      }
+    };
+  }
+
+  /** The remaining rows as a sequential stream; closing the stream does not close the reader. */
+  public Stream<DendriteRow> stream() {
+    return StreamSupport.stream(
+        Spliterators.spliteratorUnknownSize(iterator(), Spliterator.ORDERED | Spliterator.NONNULL),
+        false);
+  }
+
+  @Override
+  public void close() throws IOException {
+    reader.close();
+  }
+
+  private static String describe(Throwable e) {
+    // parquet-java wraps converter failures; the innermost message names the problem.
+    Throwable t = e;
+    while (t.getCause() != null && t.getCause() != t
+        && !(t instanceof VariantAssemblyException)) {
+      t = t.getCause();
+    }
+    return t.getMessage() == null ? t.getClass().getSimpleName() : t.getMessage();
+  }
+
+  /** Options of a {@link DendriteReader}. */
+  public static final class Builder {
+    private final java.nio.file.Path localPath;
+    private final org.apache.hadoop.fs.Path hadoopPath;
+    private final org.apache.hadoop.conf.Configuration conf;
+
+    private Builder(java.nio.file.Path localPath, org.apache.hadoop.fs.Path hadoopPath,
+        org.apache.hadoop.conf.Configuration conf) {
+      this.localPath = localPath;
+      this.hadoopPath = hadoopPath;
+      this.conf = conf;
+    }
+
+    /** Opens the file; fails with the file name if it is missing or not Parquet. */
+    public DendriteReader build() throws IOException {
+      String name = localPath != null ? localPath.toString() : hadoopPath.toString();
+      InputFile input = localPath != null ? new LocalInputFile(localPath)
+          : HadoopInputFile.fromPath(hadoopPath,
+              conf == null ? new org.apache.hadoop.conf.Configuration() : conf);
+      RecordSchema schema;
+      try (ParquetFileReader footer = ParquetFileReader.open(input)) {
+        schema = RecordSchema.fromParquet(footer.getFooter().getFileMetaData().getSchema());
+      } catch (IOException | RuntimeException e) {
+        throw new DendriteReadException(name, 0, describe(e), e);
+      }
+      ReadSupport<DendriteRow> support = new RowReadSupport();
+      ParquetReader.Builder<DendriteRow> b = localPath != null
+          ? new Local(input, support) : new Local(input, support).withConf(conf == null
+              ? new org.apache.hadoop.conf.Configuration() : conf);
+      try {
+        return new DendriteReader(name, schema, b.build());
+      } catch (RuntimeException e) {
+        throw new DendriteReadException(name, 0, describe(e), e);
+      }
+    }
+  }
+
+  private static final class Local extends ParquetReader.Builder<DendriteRow> {
+    private final ReadSupport<DendriteRow> support;
+
+    Local(InputFile file, ReadSupport<DendriteRow> support) {
+      super(file, new PlainParquetConfiguration());
+      this.support = support;
+    }
+
+    @Override
+    protected ReadSupport<DendriteRow> getReadSupport() {
+      return support;
+    }
+  }
+}

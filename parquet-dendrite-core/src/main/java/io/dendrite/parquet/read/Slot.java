@@ -1,0 +1,82 @@
+package io.dendrite.parquet.read;
+
+import io.dendrite.parquet.variant.VariantEncoder;
+import org.apache.parquet.io.api.Binary;
+
+/**
+ * The state of one {@code value} / {@code typed_value} pair while a row is assembled
+ * (VariantShredding.md, "Reconstructing a Shredded Variant"). Parquet delivers {@code value}
+ * before {@code typed_value} (checked per file), so the residual is kept until we know whether a
+ * typed value follows; typed values stream into the encoder as they arrive.
+ */
+final class Slot {
+  /** What to emit before this slot's value: an object key, or nothing. */
+  interface Owner {
+    void announce(VariantEncoder encoder);
+  }
+
+  static final Owner NO_KEY = e -> { };
+
+  /** What an absent pair means where it occurs. */
+  enum Missing {
+    /** An object field that does not exist: emit nothing. */
+    SKIP,
+    /** The top of a variant: spec says read it as variant null. */
+    NULL,
+    /** An array element: the spec forbids missing elements. */
+    ERROR
+  }
+
+  private final VariantContext context;
+  private final Owner owner;
+  final String path;
+  private final Missing missing;
+  byte[] residual;
+  private boolean typed;
+
+  Slot(VariantContext context, Owner owner, String path, Missing missing) {
+    this.context = context;
+    this.owner = owner;
+    this.path = path;
+    this.missing = missing;
+  }
+
+  void start() {
+    residual = null;
+    typed = false;
+  }
+
+  void value(Binary value) {
+    residual = value.getBytes();
+  }
+
+  /** A typed value begins; objects may be merged with a residual object, nothing else may. */
+  void beginTyped(boolean object) {
+    if (residual != null && !object) {
+      throw new VariantAssemblyException(path,
+          "conflicting value and typed_value: both are set and typed_value is not an object");
+    }
+    typed = true;
+    owner.announce(context.encoder);
+  }
+
+  /** Ends the pair: emits the residual when no typed value came, or reports a missing value. */
+  void end() {
+    if (typed) {
+      return;
+    }
+    if (residual != null) {
+      owner.announce(context.encoder);
+      context.encoder.writeRawValue(residual, 0, residual.length);
+    } else if (missing == Missing.NULL) {
+      context.encoder.writeNull();
+    } else if (missing == Missing.ERROR) {
+      throw new VariantAssemblyException(path,
+          "array element is missing: both value and typed_value are null");
+    }
+  }
+
+  boolean isPresent() {
+    return typed || residual != null;
+  }
+}

@@ -1,0 +1,228 @@
+package io.dendrite.parquet.shred;
+
+import io.dendrite.parquet.variant.EncodedVariant;
+import io.dendrite.parquet.variant.VariantMetadata;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Chooses a shredding schema for one VARIANT column from a sample of its values.
+ *
+ * <p>Rules (each differs from Spark's on purpose, see DESIGN.md §3.4):
+ * <ul>
+ *   <li>At every path the <em>dominant</em> type family is shredded and the minority stays in
+ *       the residual {@code value}: a column where most rows are objects is shredded as an
+ *       object even if some rows are strings, and a field that is mostly int is shredded as int
+ *       even if a few rows hold strings.</li>
+ *   <li>Exact numerics widen within their family: integers to the smallest of int8..int64 that
+ *       covers every sampled integer; integers and decimals together to one decimal whose scale
+ *       is the largest seen and whose precision covers every integer part (rounded up to 9, 18 or
+ *       38 so that later, slightly larger values still fit). Float and double are not mixed.</li>
+ *   <li>Arrays whose elements share a dominant family are shredded element-wise.</li>
+ *   <li>Object fields present in fewer than {@link InferenceOptions#minFieldFrequency()} of the
+ *       objects at their path stay in {@code value}; at most {@link InferenceOptions#maxLeaves()}
+ *       leaves are shredded, the most frequent first; nesting deeper than
+ *       {@link InferenceOptions#maxDepth()} stays in {@code value}.</li>
+ * </ul>
+ * Objects with no field worth shredding, all-null paths and arrays of unshreddable elements are
+ * left unshredded (returned as null).
+ */
+public final class ShreddingInference {
+  private final InferenceOptions options;
+  private final PathStats root = new PathStats();
+  private long rows;
+
+  public ShreddingInference(InferenceOptions options) {
+    this.options = options;
+  }
+
+  /** Infers from a whole sample at once. */
+  public static ShreddedType infer(Iterable<EncodedVariant> sample, InferenceOptions options) {
+    ShreddingInference inference = new ShreddingInference(options);
+    for (EncodedVariant v : sample) {
+      inference.add(v);
+    }
+    return inference.infer();
+  }
+
+  /** Adds one non-null variant to the sample. */
+  public void add(EncodedVariant variant) {
+    add(VariantMetadata.parse(variant.metadata()), variant.value(), 0);
+  }
+
+  /** Adds the value at {@code v[pos]}, whose dictionary is {@code metadata}. */
+  public void add(VariantMetadata metadata, byte[] v, int pos) {
+    rows++;
+    root.observe(metadata, v, pos, 0, options.maxDepth());
+  }
+
+  /** Rows added so far. */
+  public long rows() {
+    return rows;
+  }
+
+  /** The inferred schema, or null when nothing is worth shredding. */
+  public ShreddedType infer() {
+    if (rows == 0) {
+      return null;
+    }
+    Candidate tree = decide(root, 0, 1.0, "");
+    if (tree == null) {
+      return null;
+    }
+    List<Candidate> leaves = new ArrayList<>();
+    tree.collectLeaves(leaves);
+    if (leaves.size() > options.maxLeaves()) {
+      // Stable sort: equally frequent leaves keep their schema order.
+      leaves.sort(Comparator.comparingDouble((Candidate c) -> -c.frequency));
+      for (int i = options.maxLeaves(); i < leaves.size(); i++) {
+        leaves.get(i).dropped = true;
+      }
+    }
+    return tree.build();
+  }
+
+  private Candidate decide(PathStats stats, int depth, double frequency, String path) {
+    TypeFamily dominant = stats.dominant();
+    if (dominant == null) {
+      return null;
+    }
+    switch (dominant) {
+      case OBJECT: {
+        if (stats.fields == null) {
+          return null;
+        }
+        long objects = stats.count(TypeFamily.OBJECT);
+        // Sorted by name so the schema does not depend on the order rows arrived in.
+        Map<String, PathStats> sorted = new TreeMap<>(stats.fields);
+        Map<String, Candidate> fields = new LinkedHashMap<>();
+        for (Map.Entry<String, PathStats> e : sorted.entrySet()) {
+          PathStats f = e.getValue();
+          double share = (double) f.present / objects;
+          if (f.present == 0 || share < options.minFieldFrequency()) {
+            continue;
+          }
+          Candidate child = decide(f, depth + 1, frequency * share, path + "." + e.getKey());
+          if (child != null) {
+            fields.put(e.getKey(), child);
+          }
+        }
+        return fields.isEmpty() ? null : Candidate.object(fields, frequency, path);
+      }
+      case ARRAY: {
+        if (!options.shredArrays() || stats.element == null) {
+          return null;
+        }
+        Candidate element = decide(stats.element, depth + 1, frequency, path + "[]");
+        return element == null ? null : Candidate.array(element, frequency, path);
+      }
+      case EXACT_NUMERIC:
+        return Candidate.leaf(numeric(stats), frequency, path);
+      default:
+        return Candidate.leaf(primitive(dominant), frequency, path);
+    }
+  }
+
+  private static ShreddedType numeric(PathStats stats) {
+    if (!stats.sawDecimal) {
+      switch (stats.intBytes) {
+        case 1: return ShreddedType.int8();
+        case 2: return ShreddedType.int16();
+        case 4: return ShreddedType.int32();
+        default: return ShreddedType.int64();
+      }
+    }
+    int needed = stats.integerDigits + stats.scale;
+    if (needed > 38) {
+      // No decimal holds both the largest integer part and the finest scale: keep the
+      // scale and let values that overflow fall back to the residual value.
+      needed = 38;
+    }
+    int precision = needed <= 9 ? 9 : needed <= 18 ? 18 : 38;
+    return ShreddedType.decimal(precision, Math.min(stats.scale, precision));
+  }
+
+  private static ShreddedType primitive(TypeFamily family) {
+    switch (family) {
+      case BOOLEAN: return ShreddedType.primitive(VariantPrimitive.BOOLEAN);
+      case FLOAT: return ShreddedType.primitive(VariantPrimitive.FLOAT);
+      case DOUBLE: return ShreddedType.primitive(VariantPrimitive.DOUBLE);
+      case STRING: return ShreddedType.primitive(VariantPrimitive.STRING);
+      case BINARY: return ShreddedType.primitive(VariantPrimitive.BINARY);
+      case DATE: return ShreddedType.primitive(VariantPrimitive.DATE);
+      case TIME: return ShreddedType.primitive(VariantPrimitive.TIME);
+      case TIMESTAMP: return ShreddedType.primitive(VariantPrimitive.TIMESTAMP);
+      case TIMESTAMP_NTZ: return ShreddedType.primitive(VariantPrimitive.TIMESTAMP_NTZ);
+      case TIMESTAMP_NANOS: return ShreddedType.primitive(VariantPrimitive.TIMESTAMP_NANOS);
+      case TIMESTAMP_NTZ_NANOS:
+        return ShreddedType.primitive(VariantPrimitive.TIMESTAMP_NTZ_NANOS);
+      case UUID: return ShreddedType.primitive(VariantPrimitive.UUID);
+      default: throw new IllegalArgumentException("not a primitive family: " + family);
+    }
+  }
+
+  /** A node of the inferred tree before the leaf budget is applied. */
+  private static final class Candidate {
+    final ShreddedType leaf;
+    final Map<String, Candidate> fields;
+    final Candidate element;
+    final double frequency;
+    final String path;
+    boolean dropped;
+
+    private Candidate(ShreddedType leaf, Map<String, Candidate> fields, Candidate element,
+        double frequency, String path) {
+      this.leaf = leaf;
+      this.fields = fields;
+      this.element = element;
+      this.frequency = frequency;
+      this.path = path;
+    }
+
+    static Candidate leaf(ShreddedType type, double frequency, String path) {
+      return new Candidate(type, null, null, frequency, path);
+    }
+
+    static Candidate object(Map<String, Candidate> fields, double frequency, String path) {
+      return new Candidate(null, fields, null, frequency, path);
+    }
+
+    static Candidate array(Candidate element, double frequency, String path) {
+      return new Candidate(null, null, element, frequency, path);
+    }
+
+    void collectLeaves(List<Candidate> out) {
+      if (leaf != null) {
+        out.add(this);
+      } else if (fields != null) {
+        for (Candidate c : fields.values()) {
+          c.collectLeaves(out);
+        }
+      } else {
+        element.collectLeaves(out);
+      }
+    }
+
+    ShreddedType build() {
+      if (leaf != null) {
+        return dropped ? null : leaf;
+      }
+      if (element != null) {
+        ShreddedType e = element.build();
+        return e == null ? null : ShreddedType.array(e);
+      }
+      Map<String, ShreddedType> kept = new LinkedHashMap<>();
+      for (Map.Entry<String, Candidate> e : fields.entrySet()) {
+        ShreddedType t = e.getValue().build();
+        if (t != null) {
+          kept.put(e.getKey(), t);
+        }
+      }
+      return kept.isEmpty() ? null : ShreddedType.object(kept);
+    }
+  }
+}

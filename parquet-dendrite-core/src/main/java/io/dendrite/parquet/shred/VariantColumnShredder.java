@@ -1,0 +1,97 @@
+package io.dendrite.parquet.shred;
+
+import io.dendrite.parquet.variant.EncodedVariant;
+import io.dendrite.parquet.variant.VariantMetadata;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import org.apache.parquet.io.api.Binary;
+import org.apache.parquet.io.api.RecordConsumer;
+
+/**
+ * Writes whole variants into one VARIANT column group ({@code metadata}, {@code value},
+ * optional {@code typed_value}) following a fixed shredding schema, and counts where each
+ * shredded path's values landed. Built once per file; the Parquet group must have been made by
+ * {@link VariantSchemas#variantGroup} from the same {@link ShreddedType}.
+ */
+public final class VariantColumnShredder {
+  private static final String METADATA = "metadata";
+
+  private final String column;
+  private final ShreddedType schema;
+  private final Shredder root;
+  private final List<PathCounter> counters;
+
+  private VariantColumnShredder(String column, ShreddedType schema, Shredder root,
+      List<PathCounter> counters) {
+    this.column = column;
+    this.schema = schema;
+    this.root = root;
+    this.counters = counters;
+  }
+
+  /** A writer for column {@code column}; {@code schema} null means unshredded. */
+  public static VariantColumnShredder create(String column, ShreddedType schema) {
+    List<PathCounter> counters = new ArrayList<>();
+    Shredder root = schema == null
+        ? new ValueOnlyShredder(1, new PathCounter(column, "variant"))
+        : build(schema, column, 1, 2, counters);
+    return new VariantColumnShredder(column, schema, root, Collections.unmodifiableList(counters));
+  }
+
+  /** Writes one non-null variant as the content of the current VARIANT group. */
+  public void write(RecordConsumer rc, EncodedVariant variant) {
+    rc.startGroup();
+    rc.startField(METADATA, 0);
+    rc.addBinary(Binary.fromConstantByteArray(variant.metadata()));
+    rc.endField(METADATA, 0);
+    byte[] value = variant.value();
+    root.write(rc, VariantMetadata.parse(variant.metadata()), value, 0);
+    rc.endGroup();
+  }
+
+  public String column() {
+    return column;
+  }
+
+  public ShreddedType schema() {
+    return schema;
+  }
+
+  /** Counts so far, one entry per shredded path in schema order (empty when unshredded). */
+  public List<ShreddingReport.PathCounts> counts() {
+    return ShreddingReport.snapshot(counters);
+  }
+
+  private static Shredder build(ShreddedType type, String path, int valueIndex, int typedIndex,
+      List<PathCounter> counters) {
+    if (type instanceof ValueOnly) {
+      return new ValueOnlyShredder(valueIndex, add(counters, path, "variant"));
+    }
+    if (type instanceof ShreddedPrimitive) {
+      ShreddedPrimitive p = (ShreddedPrimitive) type;
+      return new PrimitiveShredder(p, valueIndex, typedIndex, add(counters, path, p.toString()));
+    }
+    if (type instanceof ShreddedArray) {
+      PathCounter counter = add(counters, path, "array");
+      Shredder element = build(((ShreddedArray) type).element(), path + "[]", 0, 1, counters);
+      return new ArrayShredder(element, valueIndex, typedIndex, counter);
+    }
+    ShreddedObject object = (ShreddedObject) type;
+    PathCounter counter = add(counters, path, "object");
+    Map<String, ShreddedType> fields = object.fields();
+    String[] names = fields.keySet().toArray(new String[0]);
+    Shredder[] children = new Shredder[names.length];
+    for (int i = 0; i < names.length; i++) {
+      children[i] = build(fields.get(names[i]), path + "." + names[i], 0, 1, counters);
+    }
+    return new ObjectShredder(names, children, valueIndex, typedIndex, counter);
+  }
+
+  private static PathCounter add(List<PathCounter> counters, String path, String type) {
+    PathCounter c = new PathCounter(path, type);
+    counters.add(c);
+    return c;
+  }
+}

@@ -1,0 +1,144 @@
+package io.dendrite.parquet.write;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.StreamReadConstraints;
+import io.dendrite.parquet.variant.EncodedVariant;
+import io.dendrite.parquet.variant.VariantEncoder;
+import io.dendrite.parquet.variant.VariantFormatException;
+import io.dendrite.parquet.variant.VariantJson;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Parses one JSON text line into a normalized row. VARIANT columns are encoded straight from
+ * Jackson's token stream ({@link VariantJson#parse(JsonParser, VariantEncoder)}), with no
+ * intermediate tree; ordinary columns are read as plain Java values and then coerced like map
+ * records are. In whole-document mode the entire line becomes one VARIANT column.
+ */
+final class JsonRecordParser {
+  private final JsonFactory factory;
+  private final RecordCoercer coercer;
+  private final VariantEncoder encoder = new VariantEncoder(true);
+  private final int documentColumn;
+
+  /** {@code documentColumn}: index of the column that receives whole lines, or -1. */
+  JsonRecordParser(RecordCoercer coercer, int documentColumn) {
+    this.coercer = coercer;
+    this.documentColumn = documentColumn;
+    this.factory = JsonFactory.builder()
+        // Deeply nested documents are legitimate variant input (the spec allows any depth).
+        .streamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(10_000).build())
+        .build();
+  }
+
+  Object[] parse(String line) {
+    try (JsonParser p = factory.createParser(line)) {
+      Object[] row;
+      if (documentColumn >= 0) {
+        row = new Object[coercer.fieldCount()];
+        if (p.nextToken() == null) {
+          throw new InvalidRecordException(0, null, "empty line is not a JSON document", null);
+        }
+        encoder.reset();
+        VariantJson.parse(p, encoder);
+        row[documentColumn] = encoder.finish();
+      } else {
+        row = parseObject(p);
+      }
+      if (p.nextToken() != null) {
+        throw new InvalidRecordException(0, null,
+            "unexpected text after the JSON value at column " + p.currentLocation().getColumnNr(),
+            null);
+      }
+      coercer.checkRequired(row);
+      return row;
+    } catch (JsonProcessingException e) {
+      throw new InvalidRecordException(0, null, "malformed JSON: " + e.getOriginalMessage()
+          + " at column " + e.getLocation().getColumnNr(), e);
+    } catch (VariantFormatException e) {
+      throw new InvalidRecordException(0, null, e.getMessage(), e);
+    } catch (IOException e) {
+      throw new InvalidRecordException(0, null, "cannot read JSON: " + e.getMessage(), e);
+    }
+  }
+
+  private Object[] parseObject(JsonParser p) throws IOException {
+    JsonToken t = p.nextToken();
+    if (t != JsonToken.START_OBJECT) {
+      throw new InvalidRecordException(0, null, "expected a JSON object, found "
+          + (t == null ? "an empty line" : t.asString() == null ? t.name() : t.asString()), null);
+    }
+    Object[] row = new Object[coercer.fieldCount()];
+    while ((t = p.nextToken()) == JsonToken.FIELD_NAME) {
+      String name = p.currentName();
+      int i = coercer.indexOf(name);
+      if (i < 0) {
+        throw new InvalidRecordException(0, name,
+            "unknown column; the schema has " + coercer.columnNames(), null);
+      }
+      if (row[i] != null) {
+        throw new InvalidRecordException(0, name, "duplicate key in the JSON object", null);
+      }
+      JsonToken valueToken = p.nextToken();
+      if (valueToken == JsonToken.VALUE_NULL) {
+        continue;
+      }
+      if (coercer.isVariant(i)) {
+        encoder.reset();
+        try {
+          VariantJson.parse(p, encoder);
+        } catch (VariantFormatException e) {
+          throw new InvalidRecordException(0, name, e.getMessage(), e);
+        }
+        EncodedVariant v = encoder.finish();
+        row[i] = v;
+      } else {
+        row[i] = coercer.coerceField(i, readJava(p));
+      }
+    }
+    return row;
+  }
+
+  /** Reads the current JSON value as Long/BigInteger, BigDecimal, String, Boolean, Map, List. */
+  private static Object readJava(JsonParser p) throws IOException {
+    switch (p.currentToken()) {
+      case VALUE_NULL:
+        return null;
+      case VALUE_TRUE:
+        return Boolean.TRUE;
+      case VALUE_FALSE:
+        return Boolean.FALSE;
+      case VALUE_STRING:
+        return p.getText();
+      case VALUE_NUMBER_INT:
+        return p.getNumberType() == JsonParser.NumberType.BIG_INTEGER
+            ? p.getBigIntegerValue() : (Object) p.getLongValue();
+      case VALUE_NUMBER_FLOAT:
+        return p.getDecimalValue();
+      case START_ARRAY: {
+        List<Object> list = new ArrayList<>();
+        while (p.nextToken() != JsonToken.END_ARRAY) {
+          list.add(readJava(p));
+        }
+        return list;
+      }
+      case START_OBJECT: {
+        Map<String, Object> map = new LinkedHashMap<>();
+        while (p.nextToken() == JsonToken.FIELD_NAME) {
+          String key = p.currentName();
+          p.nextToken();
+          map.put(key, readJava(p));
+        }
+        return map;
+      }
+      default:
+        throw new IOException("unexpected JSON token " + p.currentToken());
+    }
+  }
+}

@@ -1,0 +1,75 @@
+package io.dendrite.parquet.write;
+
+import java.io.IOException;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.parquet.conf.ParquetConfiguration;
+import org.apache.parquet.conf.PlainParquetConfiguration;
+import org.apache.parquet.hadoop.ParquetFileReader;
+import org.apache.parquet.hadoop.ParquetFileWriter;
+import org.apache.parquet.hadoop.ParquetWriter;
+import org.apache.parquet.hadoop.api.WriteSupport;
+import org.apache.parquet.hadoop.util.HadoopInputFile;
+import org.apache.parquet.io.InputFile;
+import org.apache.parquet.io.LocalInputFile;
+import org.apache.parquet.io.OutputFile;
+import org.apache.parquet.schema.MessageType;
+
+/** Glue to parquet-java's writer and footer reader. */
+final class ParquetWriters {
+  private ParquetWriters() {}
+
+  static ParquetWriter<Object[]> create(OutputTarget target, WriteSupport<Object[]> support,
+      DendriteWriter.Builder options) throws IOException {
+    RowParquetBuilder b = new RowParquetBuilder(target.temporaryFile(), support)
+        .withCompressionCodec(options.codec.parquetName())
+        .withRowGroupSize(options.rowGroupSize)
+        .withPageSize(options.pageSize)
+        .withDictionaryEncoding(true)
+        .withWriteMode(ParquetFileWriter.Mode.OVERWRITE);
+    if (target instanceof LocalOutputTarget) {
+      // Local files need no Hadoop Configuration (which would read core-default.xml).
+      b = b.withConf(new PlainParquetConfiguration());
+    }
+    return b.build();
+  }
+
+  static MessageType footerSchema(java.nio.file.Path file) throws IOException {
+    return footerSchema(new LocalInputFile(file));
+  }
+
+  static MessageType footerSchema(org.apache.hadoop.fs.Path file, Configuration conf)
+      throws IOException {
+    return footerSchema(HadoopInputFile.fromPath(file, conf == null ? new Configuration() : conf));
+  }
+
+  private static MessageType footerSchema(InputFile file) throws IOException {
+    try (ParquetFileReader reader = ParquetFileReader.open(file)) {
+      return reader.getFooter().getFileMetaData().getSchema();
+    }
+  }
+
+  private static final class RowParquetBuilder
+      extends ParquetWriter.Builder<Object[], RowParquetBuilder> {
+    private final WriteSupport<Object[]> support;
+
+    RowParquetBuilder(OutputFile file, WriteSupport<Object[]> support) {
+      super(file);
+      this.support = support;
+    }
+
+    @Override
+    protected RowParquetBuilder self() {
+      return this;
+    }
+
+    @Override
+    protected WriteSupport<Object[]> getWriteSupport(Configuration conf) {
+      return support;
+    }
+
+    @Override
+    protected WriteSupport<Object[]> getWriteSupport(ParquetConfiguration conf) {
+      return support;
+    }
+  }
+}

@@ -1,0 +1,279 @@
+package io.dendrite.parquet.write;
+
+import io.dendrite.parquet.schema.Field;
+import io.dendrite.parquet.schema.FieldType;
+import io.dendrite.parquet.schema.ListType;
+import io.dendrite.parquet.schema.MapType;
+import io.dendrite.parquet.schema.PrimitiveFieldType;
+import io.dendrite.parquet.schema.RecordSchema;
+import io.dendrite.parquet.schema.StructType;
+import io.dendrite.parquet.schema.VariantFieldType;
+import io.dendrite.parquet.variant.EncodedVariant;
+import io.dendrite.parquet.variant.VariantBinary;
+import io.dendrite.parquet.variant.VariantEncoder;
+import io.dendrite.parquet.variant.VariantJava;
+import io.dendrite.parquet.variant.VariantMetadata;
+import java.lang.reflect.Array;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Checks a record against the schema and normalizes it into an {@code Object[]} row (one slot
+ * per top-level field; structs become nested {@code Object[]}, lists {@code List}, maps
+ * {@code LinkedHashMap}, variants {@link EncodedVariant}). Every problem surfaces here, before
+ * anything reaches the Parquet column writers, so a bad record can be skipped or rejected
+ * without corrupting the row group being written.
+ */
+final class RecordCoercer {
+  private final StructCoercer root;
+  private final VariantEncoder encoder = new VariantEncoder(true);
+
+  RecordCoercer(RecordSchema schema) {
+    this.root = new StructCoercer(schema.fields(), "");
+  }
+
+  /** Normalizes a record given as a map of column name to value. */
+  Object[] coerce(Map<String, ?> record) {
+    return root.coerceMap(record);
+  }
+
+  /** Normalizes one value of a top-level field. */
+  Object coerceField(int index, Object value) {
+    return root.coerceSlot(index, value);
+  }
+
+  int fieldCount() {
+    return root.fields.length;
+  }
+
+  /** Checks required fields of a row assembled slot by slot (the JSON path). */
+  void checkRequired(Object[] row) {
+    root.checkRequired(row);
+  }
+
+  /** Index of a top-level column, or -1. */
+  int indexOf(String column) {
+    Integer i = root.index.get(column);
+    return i == null ? -1 : i;
+  }
+
+  boolean isVariant(int index) {
+    return root.fields[index].type() instanceof VariantFieldType;
+  }
+
+  String columnNames() {
+    return root.index.keySet().toString();
+  }
+
+  private Coercer forType(FieldType type, String path) {
+    if (type instanceof VariantFieldType) {
+      return this::coerceVariant;
+    }
+    if (type instanceof StructType) {
+      return new StructCoercer(((StructType) type).fields(), path + ".");
+    }
+    if (type instanceof ListType) {
+      ListType l = (ListType) type;
+      return new ListCoercer(forType(l.element(), path + "[]"), l.elementNullable(), path);
+    }
+    if (type instanceof MapType) {
+      MapType m = (MapType) type;
+      return new MapCoercer(forType(m.key(), path + ".key"), forType(m.value(), path + ".value"),
+          m.valueNullable());
+    }
+    return forPrimitive((PrimitiveFieldType) type);
+  }
+
+  private static Coercer forPrimitive(PrimitiveFieldType p) {
+    switch (p.kind()) {
+      case BOOLEAN: return PrimitiveCoercers.BOOLEAN;
+      case INT32: return PrimitiveCoercers.INT32;
+      case INT64: return PrimitiveCoercers.INT64;
+      case FLOAT: return PrimitiveCoercers.FLOAT;
+      case DOUBLE: return PrimitiveCoercers.DOUBLE;
+      case STRING: return PrimitiveCoercers.STRING;
+      case BINARY: return PrimitiveCoercers.BINARY;
+      case DATE: return PrimitiveCoercers.DATE;
+      case TIME: return PrimitiveCoercers.TIME;
+      case UUID: return PrimitiveCoercers.UUID_BYTES;
+      case TIMESTAMP: return PrimitiveCoercers.timestamp(false);
+      case TIMESTAMP_NANOS: return PrimitiveCoercers.timestamp(true);
+      case TIMESTAMP_NTZ: return PrimitiveCoercers.timestampNtz(false);
+      case TIMESTAMP_NTZ_NANOS: return PrimitiveCoercers.timestampNtz(true);
+      case DECIMAL: return PrimitiveCoercers.decimal(p.precision(), p.scale());
+      default: throw new IllegalArgumentException("unsupported column type " + p);
+    }
+  }
+
+  private Object coerceVariant(Object value, String path) {
+    if (value instanceof EncodedVariant) {
+      EncodedVariant ev = (EncodedVariant) value;
+      VariantBinary.validate(VariantMetadata.parse(ev.metadata()), ev.value(), 0);
+      return ev;
+    }
+    encoder.reset();
+    VariantJava.write(value, encoder);
+    return encoder.finish();
+  }
+
+  /** A struct: a map of field name to value in, an {@code Object[]} in field order out. */
+  private final class StructCoercer implements Coercer {
+    final Field[] fields;
+    final Coercer[] children;
+    final String[] paths;
+    final String prefix;
+    final Map<String, Integer> index = new LinkedHashMap<>();
+
+    StructCoercer(List<Field> fieldList, String prefix) {
+      this.prefix = prefix;
+      fields = fieldList.toArray(new Field[0]);
+      children = new Coercer[fields.length];
+      paths = new String[fields.length];
+      for (int i = 0; i < fields.length; i++) {
+        paths[i] = prefix + fields[i].name();
+        children[i] = forType(fields[i].type(), paths[i]);
+        index.put(fields[i].name(), i);
+      }
+    }
+
+    @Override
+    public Object coerce(Object value, String path) {
+      if (!(value instanceof Map)) {
+        throw Coercer.mismatch("a struct (Map of field name to value)", value);
+      }
+      @SuppressWarnings("unchecked")
+      Map<String, ?> map = (Map<String, ?>) value;
+      return coerceMap(map);
+    }
+
+    Object[] coerceMap(Map<String, ?> map) {
+      Object[] row = new Object[fields.length];
+      for (Map.Entry<String, ?> e : map.entrySet()) {
+        Object key = e.getKey();
+        Integer i = key instanceof String ? index.get(key) : null;
+        if (i == null) {
+          throw new InvalidRecordException(0, prefix + key,
+              "unknown column; the schema has " + index.keySet(), null);
+        }
+        if (e.getValue() != null) {
+          row[i] = coerceSlot(i, e.getValue());
+        }
+      }
+      checkRequired(row);
+      return row;
+    }
+
+    Object coerceSlot(int i, Object value) {
+      if (value == null) {
+        return null;
+      }
+      try {
+        return children[i].coerce(value, paths[i]);
+      } catch (InvalidRecordException e) {
+        throw e;
+      } catch (RuntimeException e) {
+        throw new InvalidRecordException(0, paths[i], message(e), e);
+      }
+    }
+
+    void checkRequired(Object[] row) {
+      for (int i = 0; i < fields.length; i++) {
+        if (row[i] == null && !fields[i].nullable()) {
+          throw new InvalidRecordException(0, paths[i],
+              "required column is missing or null", null);
+        }
+      }
+    }
+  }
+
+  private static String message(RuntimeException e) {
+    return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+  }
+
+  private static final class ListCoercer implements Coercer {
+    private final Coercer element;
+    private final boolean elementNullable;
+    private final String path;
+
+    ListCoercer(Coercer element, boolean elementNullable, String path) {
+      this.element = element;
+      this.elementNullable = elementNullable;
+      this.path = path;
+    }
+
+    @Override
+    public Object coerce(Object value, String p) {
+      List<Object> out = new ArrayList<>();
+      if (value instanceof Collection) {
+        for (Object o : (Collection<?>) value) {
+          out.add(o);
+        }
+      } else if (value.getClass().isArray() && !(value instanceof byte[])) {
+        int n = Array.getLength(value);
+        for (int i = 0; i < n; i++) {
+          out.add(Array.get(value, i));
+        }
+      } else {
+        throw Coercer.mismatch("a list (Collection or array)", value);
+      }
+      for (int i = 0; i < out.size(); i++) {
+        Object o = out.get(i);
+        if (o == null) {
+          if (!elementNullable) {
+            throw new InvalidRecordException(0, path + "[" + i + "]",
+                "null element in a list of required elements", null);
+          }
+          continue;
+        }
+        try {
+          out.set(i, element.coerce(o, path + "[" + i + "]"));
+        } catch (InvalidRecordException e) {
+          throw e;
+        } catch (RuntimeException e) {
+          throw new InvalidRecordException(0, path + "[" + i + "]", message(e), e);
+        }
+      }
+      return out;
+    }
+  }
+
+  private static final class MapCoercer implements Coercer {
+    private final Coercer key;
+    private final Coercer value;
+    private final boolean valueNullable;
+
+    MapCoercer(Coercer key, Coercer value, boolean valueNullable) {
+      this.key = key;
+      this.value = value;
+      this.valueNullable = valueNullable;
+    }
+
+    @Override
+    public Object coerce(Object v, String path) {
+      if (!(v instanceof Map)) {
+        throw Coercer.mismatch("a map", v);
+      }
+      Map<Object, Object> out = new LinkedHashMap<>();
+      for (Map.Entry<?, ?> e : ((Map<?, ?>) v).entrySet()) {
+        if (e.getKey() == null) {
+          throw new IllegalArgumentException("map keys must not be null");
+        }
+        Object k = key.coerce(e.getKey(), path);
+        Object val = e.getValue();
+        if (val == null) {
+          if (!valueNullable) {
+            throw new IllegalArgumentException("null value for key '" + e.getKey()
+                + "' in a map of required values");
+          }
+          out.put(k, null);
+        } else {
+          out.put(k, value.coerce(val, path + "['" + e.getKey() + "']"));
+        }
+      }
+      return out;
+    }
+  }
+}
