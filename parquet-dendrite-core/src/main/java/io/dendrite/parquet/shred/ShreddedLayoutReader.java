@@ -225,7 +225,7 @@ final class ShreddedLayoutReader {
       default:
         break;
     }
-    throw error(path, "unsupported shredded value type " + describe(p)
+    throw error(path, "unsupported shredded value type " + describePrimitive(p)
         + " (VariantShredding.md, Shredded Value Types)");
   }
 
@@ -258,13 +258,17 @@ final class ShreddedLayoutReader {
       LogicalTypeAnnotation a = t.getLogicalTypeAnnotation();
       return repetition + " group" + (a == null ? "" : " (" + a + ")");
     }
-    PrimitiveType p = t.asPrimitiveType();
+    return repetition + " " + describePrimitive(t.asPrimitiveType());
+  }
+
+  /** {@code INT32 (INTEGER(8,false))}, {@code FIXED_LEN_BYTE_ARRAY(4)}. */
+  private static String describePrimitive(PrimitiveType p) {
     String physical = p.getPrimitiveTypeName().name();
     if (p.getPrimitiveTypeName() == PrimitiveTypeName.FIXED_LEN_BYTE_ARRAY) {
       physical += "(" + p.getTypeLength() + ")";
     }
     LogicalTypeAnnotation a = p.getLogicalTypeAnnotation();
-    return repetition + " " + physical + (a == null ? "" : " (" + a + ")");
+    return physical + (a == null ? "" : " (" + a + ")");
   }
 
   private static IllegalArgumentException error(String path, String message) {

@@ -108,11 +108,16 @@ public final class ShreddingSchema {
     }
   }
 
-  /** This schema with {@code path} (re)shredded as {@code type}; this one is unchanged. */
+  /**
+   * This schema with {@code path} shredded as {@code type}, replacing (in place) any earlier
+   * entry for it; this schema is unchanged.
+   */
   public ShreddingSchema with(String path, ShreddedType type) {
+    if (path == null || type == null) {
+      throw new IllegalArgumentException("shredding entries need a path and a type");
+    }
     Map<String, ShreddedType> copy = new LinkedHashMap<>(byPath);
-    copy.remove(FieldPath.normalize(path));
-    put(copy, path, type);
+    copy.put(FieldPath.normalize(path), type);
     return new ShreddingSchema(Collections.unmodifiableMap(copy));
   }
 
