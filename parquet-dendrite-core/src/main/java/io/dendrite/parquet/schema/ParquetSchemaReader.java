@@ -22,7 +22,6 @@ import org.apache.parquet.schema.LogicalTypeAnnotation.TimeLogicalTypeAnnotation
 import org.apache.parquet.schema.LogicalTypeAnnotation.TimeUnit;
 import org.apache.parquet.schema.LogicalTypeAnnotation.TimestampLogicalTypeAnnotation;
 import org.apache.parquet.schema.LogicalTypeAnnotation.UUIDLogicalTypeAnnotation;
-import org.apache.parquet.schema.LogicalTypeAnnotation.VariantLogicalTypeAnnotation;
 import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.PrimitiveType;
 import org.apache.parquet.schema.Type;
@@ -70,7 +69,7 @@ final class ParquetSchemaReader {
     }
     GroupType g = t.asGroupType();
     LogicalTypeAnnotation a = g.getLogicalTypeAnnotation();
-    if (isVariant(g)) {
+    if (VariantSchemas.isVariantGroup(g)) {
       // Validates the layout; the shredding itself is not part of the record schema.
       VariantSchemas.shreddedTypeOf(g, parquetPath);
       return VariantFieldType.INSTANCE;
@@ -92,37 +91,6 @@ final class ParquetSchemaReader {
       fields.add(field(child, parquetPath + "." + child.getName()));
     }
     return new StructType(fields);
-  }
-
-  /**
-   * Whether {@code g} holds a Variant: annotated VARIANT, or (files written before the
-   * annotation existed) an unannotated group of exactly a binary {@code metadata}, a binary
-   * {@code value} and optionally a {@code typed_value}.
-   */
-  static boolean isVariant(GroupType g) {
-    if (g.getLogicalTypeAnnotation() instanceof VariantLogicalTypeAnnotation) {
-      return true;
-    }
-    if (g.getLogicalTypeAnnotation() != null) {
-      return false;
-    }
-    int count = g.getFieldCount();
-    if (count != 2 && count != 3) {
-      return false;
-    }
-    if (!isBinaryField(g, VariantSchemas.METADATA) || !isBinaryField(g, VariantSchemas.VALUE)) {
-      return false;
-    }
-    return count == 2 || g.containsField(VariantSchemas.TYPED_VALUE);
-  }
-
-  private static boolean isBinaryField(GroupType g, String name) {
-    if (!g.containsField(name)) {
-      return false;
-    }
-    Type t = g.getType(name);
-    return t.isPrimitive()
-        && t.asPrimitiveType().getPrimitiveTypeName() == PrimitiveType.PrimitiveTypeName.BINARY;
   }
 
   /** A LIST group, 3-level or one of the legacy 2-level forms. */
@@ -159,7 +127,7 @@ final class ParquetSchemaReader {
         || r.getType(0).isRepetition(Repetition.REPEATED)
         || r.getName().equals("array")
         || r.getName().equals(g.getName() + "_tuple")
-        || isVariant(r);
+        || VariantSchemas.isVariantGroup(r);
     if (repeatedIsElement) {
       return new ListElement(r, repeatedPath, false);
     }
@@ -341,7 +309,7 @@ final class ParquetSchemaReader {
     }
     GroupType g = t.asGroupType();
     LogicalTypeAnnotation a = g.getLogicalTypeAnnotation();
-    if (isVariant(g)) {
+    if (VariantSchemas.isVariantGroup(g)) {
       out.put(path, g);
     } else if (a instanceof ListLogicalTypeAnnotation) {
       ListElement e = listElement(g, parquetPath);

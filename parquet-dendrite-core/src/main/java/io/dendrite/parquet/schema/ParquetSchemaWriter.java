@@ -5,7 +5,9 @@ import static org.apache.parquet.schema.LogicalTypeAnnotation.TimeUnit.NANOS;
 
 import io.dendrite.parquet.shred.ShreddedType;
 import io.dendrite.parquet.shred.VariantSchemas;
+import java.math.BigInteger;
 import java.util.function.Function;
+import org.apache.parquet.schema.GroupType;
 import org.apache.parquet.schema.LogicalTypeAnnotation;
 import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
@@ -60,7 +62,7 @@ final class ParquetSchemaWriter {
       return VariantSchemas.variantGroup(name, repetition, shredded);
     }
     if (type instanceof StructType s) {
-      Types.GroupBuilder<org.apache.parquet.schema.GroupType> group = Types.buildGroup(repetition);
+      Types.GroupBuilder<GroupType> group = Types.buildGroup(repetition);
       for (Field f : s.fields()) {
         group.addField(convert(f.name(), f.type(), repetition(f.nullable()),
             FieldPath.child(path, f.name())));
@@ -152,9 +154,9 @@ final class ParquetSchemaWriter {
    * number: n bytes store {@code floor(log10(2^(8n-1) - 1))} digits.
    */
   static int decimalBytes(int precision) {
-    java.math.BigInteger limit = java.math.BigInteger.TEN.pow(precision);
+    BigInteger limit = BigInteger.TEN.pow(precision);
     int bytes = 1;
-    while (java.math.BigInteger.TWO.pow(8 * bytes - 1).compareTo(limit) < 0) {
+    while (BigInteger.TWO.pow(8 * bytes - 1).compareTo(limit) < 0) {
       bytes++;
     }
     return bytes;

@@ -158,24 +158,25 @@ public final class RecordSchema {
    * TIME(false, MICROS), {@code uuid} = FIXED_LEN_BYTE_ARRAY(16) (UUID), {@code decimal} =
    * INT32 (precision ≤ 9), INT64 (≤ 18) or the smallest FIXED_LEN_BYTE_ARRAY; lists are
    * 3-level LIST groups, maps MAP groups with a {@code key_value} group; nullable fields are
-   * {@code optional}, others {@code required}.
+   * {@code optional}, others {@code required}. VARIANT columns are built by
+   * {@link io.dendrite.parquet.shred.VariantSchemas#variantGroup}.
    *
    * @param messageName the name of the Parquet message
    * @param shredding the shredded type of each VARIANT column, looked up by its
-   *     {@link #variantColumns() path}; null (or a null function) leaves the column unshredded
+   *     {@link #variantColumns() path}; a null result (or a null function) leaves the column
+   *     unshredded. A {@link ShreddingSchema} may be passed directly; then every path it names
+   *     must be a VARIANT column of this schema, which catches typos in shredding files.
+   * @throws IllegalArgumentException when a {@link ShreddingSchema} names a path that is not
+   *     a VARIANT column, or a shredded type has no Parquet layout (an empty object)
    */
   public MessageType toParquet(String messageName, Function<String, ShreddedType> shredding) {
+    if (shredding instanceof ShreddingSchema schema) {
+      checkShreddingPaths(schema);
+    }
     return ParquetSchemaWriter.toParquet(this, messageName, shredding);
   }
 
-  /**
-   * {@link #toParquet(String, Function)} with a shredding schema, after checking that every
-   * path it names is a VARIANT column of this schema (catching typos in shredding files).
-   *
-   * @throws IllegalArgumentException when {@code shredding} names a path that is not a
-   *     VARIANT column
-   */
-  public MessageType toParquet(String messageName, ShreddingSchema shredding) {
+  private void checkShreddingPaths(ShreddingSchema shredding) {
     List<String> variants = variantColumns();
     for (String path : shredding.paths()) {
       if (!variants.contains(path)) {
@@ -184,12 +185,11 @@ public final class RecordSchema {
                 + "VARIANT columns: " + (variants.isEmpty() ? "none" : String.join(", ", variants)));
       }
     }
-    return toParquet(messageName, shredding::get);
   }
 
   /** {@link #toParquet(String, Function)} with every VARIANT column unshredded. */
   public MessageType toParquet(String messageName) {
-    return toParquet(messageName, (Function<String, ShreddedType>) null);
+    return toParquet(messageName, null);
   }
 
   /**

@@ -6,6 +6,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * How each VARIANT column of a file is shredded: a map from the column's dotted path, as
@@ -31,9 +32,11 @@ import java.util.Set;
  * events.element: {kind: string}
  * </pre>
  *
- * <p>{@link #toString()} writes one entry per line, in insertion order.
+ * <p>{@link #toString()} writes one entry per line, in insertion order. As a
+ * {@code Function} it is {@link #get}, so it can be passed straight to
+ * {@link io.dendrite.parquet.schema.RecordSchema#toParquet}.
  */
-public final class ShreddingSchema {
+public final class ShreddingSchema implements Function<String, ShreddedType> {
 
   private static final ShreddingSchema EMPTY = new ShreddingSchema(Map.of());
 
@@ -125,6 +128,12 @@ public final class ShreddingSchema {
   public ShreddedType get(String path) {
     ShreddedType t = byPath.get(path);
     return t != null ? t : byPath.get(FieldPath.normalize(path));
+  }
+
+  /** {@link #get}. */
+  @Override
+  public ShreddedType apply(String path) {
+    return get(path);
   }
 
   /** Whether no column is shredded. */

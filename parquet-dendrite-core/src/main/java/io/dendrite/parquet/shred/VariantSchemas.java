@@ -182,6 +182,36 @@ public final class VariantSchemas {
   }
 
   /**
+   * Whether {@code group} holds a Variant: it is annotated VARIANT or, for files written
+   * before the annotation existed, it is unannotated and its fields are exactly a binary
+   * {@code metadata}, a binary {@code value} and optionally a {@code typed_value}. The layout
+   * is not validated; {@link #shreddedTypeOf} does that.
+   */
+  public static boolean isVariantGroup(GroupType group) {
+    LogicalTypeAnnotation a = group.getLogicalTypeAnnotation();
+    if (a instanceof LogicalTypeAnnotation.VariantLogicalTypeAnnotation) {
+      return true;
+    }
+    if (a != null) {
+      return false;
+    }
+    int count = group.getFieldCount();
+    if (count != 2 && count != 3) {
+      return false;
+    }
+    return isBinaryField(group, METADATA) && isBinaryField(group, VALUE)
+        && (count == 2 || group.containsField(TYPED_VALUE));
+  }
+
+  private static boolean isBinaryField(GroupType group, String name) {
+    if (!group.containsField(name)) {
+      return false;
+    }
+    Type t = group.getType(name);
+    return t.isPrimitive() && t.asPrimitiveType().getPrimitiveTypeName() == PrimitiveTypeName.BINARY;
+  }
+
+  /**
    * The shredded type of an existing VARIANT group, or null when it has no
    * {@code typed_value} (see {@link #shreddedTypeOf(GroupType, String)}); errors name the
    * group's own name as the column path.

@@ -318,6 +318,23 @@ class VariantSchemasTest {
   }
 
   @Test
+  void recognizesVariantGroups() {
+    MessageType m = MessageTypeParser.parseMessageType("message m {\n"
+        + "  optional group annotated (VARIANT(1)) { required binary metadata; }\n"
+        + "  optional group legacy { required binary value; required binary metadata; }\n"
+        + "  optional group legacy_shredded { required binary metadata; optional binary value;"
+        + " optional int32 typed_value; }\n"
+        + "  optional group not_binary { required binary metadata; required int32 value; }\n"
+        + "  optional group extra { required binary metadata; required binary value;"
+        + " optional int32 other; }\n"
+        + "  optional group listed (LIST) { repeated group list { required binary metadata;"
+        + " required binary value; } }\n"
+        + "}");
+    assertEquals(List.of(true, true, true, false, false, false), m.getFields().stream()
+        .map(t -> VariantSchemas.isVariantGroup(t.asGroupType())).toList());
+  }
+
+  @Test
   void columnPathIsUsedInErrors() {
     GroupType g = specGroup("optional group v (VARIANT(1)) { required binary metadata;"
         + " optional int96 typed_value; }");
