@@ -148,19 +148,19 @@ public final class ShreddingInference {
 
   private static ShreddedType primitive(TypeFamily family) {
     switch (family) {
-      case BOOLEAN: return ShreddedType.primitive(VariantPrimitive.BOOLEAN);
-      case FLOAT: return ShreddedType.primitive(VariantPrimitive.FLOAT);
-      case DOUBLE: return ShreddedType.primitive(VariantPrimitive.DOUBLE);
-      case STRING: return ShreddedType.primitive(VariantPrimitive.STRING);
-      case BINARY: return ShreddedType.primitive(VariantPrimitive.BINARY);
-      case DATE: return ShreddedType.primitive(VariantPrimitive.DATE);
-      case TIME: return ShreddedType.primitive(VariantPrimitive.TIME);
-      case TIMESTAMP: return ShreddedType.primitive(VariantPrimitive.TIMESTAMP);
-      case TIMESTAMP_NTZ: return ShreddedType.primitive(VariantPrimitive.TIMESTAMP_NTZ);
-      case TIMESTAMP_NANOS: return ShreddedType.primitive(VariantPrimitive.TIMESTAMP_NANOS);
+      case BOOLEAN: return ShreddedPrimitive.of(VariantPrimitive.BOOLEAN);
+      case FLOAT: return ShreddedPrimitive.of(VariantPrimitive.FLOAT);
+      case DOUBLE: return ShreddedPrimitive.of(VariantPrimitive.DOUBLE);
+      case STRING: return ShreddedPrimitive.of(VariantPrimitive.STRING);
+      case BINARY: return ShreddedPrimitive.of(VariantPrimitive.BINARY);
+      case DATE: return ShreddedPrimitive.of(VariantPrimitive.DATE);
+      case TIME: return ShreddedPrimitive.of(VariantPrimitive.TIME);
+      case TIMESTAMP: return ShreddedPrimitive.of(VariantPrimitive.TIMESTAMP);
+      case TIMESTAMP_NTZ: return ShreddedPrimitive.of(VariantPrimitive.TIMESTAMP_NTZ);
+      case TIMESTAMP_NANOS: return ShreddedPrimitive.of(VariantPrimitive.TIMESTAMP_NANOS);
       case TIMESTAMP_NTZ_NANOS:
-        return ShreddedType.primitive(VariantPrimitive.TIMESTAMP_NTZ_NANOS);
-      case UUID: return ShreddedType.primitive(VariantPrimitive.UUID);
+        return ShreddedPrimitive.of(VariantPrimitive.TIMESTAMP_NTZ_NANOS);
+      case UUID: return ShreddedPrimitive.of(VariantPrimitive.UUID);
       default: throw new IllegalArgumentException("not a primitive family: " + family);
     }
   }
