@@ -1,0 +1,92 @@
+package io.dendrite.parquet.variant;
+
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+import java.time.ZoneOffset;
+
+/**
+ * Conversions between the spec's integer encodings of dates and times (days, micros and nanos
+ * since the epoch or midnight; VariantEncoding.md primitive type ids 11-13 and 17-19) and
+ * {@code java.time} values or ISO-8601 text.
+ */
+final class Temporal {
+  static final long MICROS_PER_SECOND = 1_000_000L;
+  static final long NANOS_PER_SECOND = 1_000_000_000L;
+  static final long MICROS_PER_DAY = 86_400_000_000L;
+
+  private Temporal() {}
+
+  /** Appends {@code yyyy-mm-ddThh:mm:ss.ffffff[fff]} (plus {@code Z} when utc) for an epoch value. */
+  static void appendTimestamp(long value, boolean nanos, boolean utc, StringBuilder out) {
+    long unit = nanos ? NANOS_PER_SECOND : MICROS_PER_SECOND;
+    long seconds = Math.floorDiv(value, unit);
+    long fraction = Math.floorMod(value, unit);
+    long days = Math.floorDiv(seconds, 86_400L);
+    long secondOfDay = Math.floorMod(seconds, 86_400L);
+    out.append(LocalDate.ofEpochDay(days)).append('T');
+    appendClock(secondOfDay, fraction, nanos ? 9 : 6, out);
+    if (utc) {
+      out.append('Z');
+    }
+  }
+
+  /** Appends {@code hh:mm:ss.ffffff} for microseconds since midnight. */
+  static void appendTime(long micros, StringBuilder out) {
+    checkTime(micros);
+    appendClock(micros / MICROS_PER_SECOND, micros % MICROS_PER_SECOND, 6, out);
+  }
+
+  private static void appendClock(long secondOfDay, long fraction, int digits, StringBuilder out) {
+    pad(secondOfDay / 3600, 2, out);
+    out.append(':');
+    pad(secondOfDay / 60 % 60, 2, out);
+    out.append(':');
+    pad(secondOfDay % 60, 2, out);
+    out.append('.');
+    pad(fraction, digits, out);
+  }
+
+  private static void pad(long v, int digits, StringBuilder out) {
+    String s = Long.toString(v);
+    for (int i = s.length(); i < digits; i++) {
+      out.append('0');
+    }
+    out.append(s);
+  }
+
+  static void checkTime(long micros) {
+    if (micros < 0 || micros >= MICROS_PER_DAY) {
+      throw new VariantFormatException("time value " + micros
+          + " is outside one day (expected microseconds in [0, 86400000000))");
+    }
+  }
+
+  static Instant instant(long value, boolean nanos) {
+    long unit = nanos ? NANOS_PER_SECOND : MICROS_PER_SECOND;
+    long fraction = Math.floorMod(value, unit);
+    return Instant.ofEpochSecond(Math.floorDiv(value, unit), nanos ? fraction : fraction * 1000);
+  }
+
+  static LocalDateTime localDateTime(long value, boolean nanos) {
+    long unit = nanos ? NANOS_PER_SECOND : MICROS_PER_SECOND;
+    long fraction = Math.floorMod(value, unit);
+    return LocalDateTime.ofEpochSecond(Math.floorDiv(value, unit), (int) (nanos ? fraction : fraction * 1000), ZoneOffset.UTC);
+  }
+
+  static LocalTime localTime(long micros) {
+    checkTime(micros);
+    return LocalTime.ofNanoOfDay(micros * 1000);
+  }
+
+  /** Epoch micros of (seconds, nanos), truncating sub-micros; ArithmeticException outside int64. */
+  static long toMicros(long epochSecond, int nano) {
+    return Math.addExact(Math.multiplyExact(epochSecond, MICROS_PER_SECOND), nano / 1000);
+  }
+
+  /** Epoch nanos of (seconds, nanos); ArithmeticException outside int64. */
+  static long toNanos(long epochSecond, int nano) {
+    return Math.addExact(Math.multiplyExact(epochSecond, NANOS_PER_SECOND), nano);
+  }
+}

@@ -1,0 +1,1436 @@
+package io.dendrite.parquet.variant;
+
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Objects;
+import java.util.UUID;
+
+/**
+ * Reusable streaming builder of Variant values and their metadata (VariantEncoding.md, sections
+ * "Metadata encoding", "Value encoding" and "Encoding types").
+ *
+ * <p>Values are appended to one growable byte buffer. Containers are written children first: the
+ * encoder remembers where each child started (int arrays, no per-value objects) and at {@code
+ * endObject()}/{@code endArray()} inserts the header in front of the children, choosing the smallest
+ * {@code field_id_size} and {@code field_offset_size} and setting {@code is_large} only above 255
+ * entries. Object fields are ordered by key in unsigned UTF-8 byte order as the spec requires; the
+ * values stay where they were written (the spec allows any value order).
+ *
+ * <p>Keys are collected into a dictionary as they come. {@link #finish()} writes metadata with
+ * {@code sorted_strings=1} by default: if keys arrived out of order it sorts the dictionary and
+ * rewrites the field ids inside the finished value. {@link #seeded(VariantMetadata)} instead starts
+ * from an existing dictionary and preserves its ids, so already-encoded value bytes that reference
+ * it can be appended verbatim with {@link #writeRawValue(byte[], int, int)}.
+ *
+ * <p>Typical use: {@code enc.reset(); enc.startObject(); enc.key("a"); enc.writeInt32(1);
+ * enc.endObject(); EncodedVariant v = enc.finish();}. Misuse (a key outside an object, a value
+ * without a key inside an object, unbalanced containers, finishing twice without reset) throws
+ * {@link IllegalStateException}. Not thread-safe.
+ */
+public final class VariantEncoder {
+  private static final byte OBJECT_FRAME = 0;
+  private static final byte ARRAY_FRAME = 1;
+  /** Strings with more chars than this are encoded through String.getBytes (fast intrinsic). */
+  private static final int LARGE_STRING_CHARS = 4096;
+  /** 10^38, the exclusive bound of a decimal16 unscaled magnitude, as two 64-bit halves. */
+  private static final long TEN_POW_38_HI = 0x4B3B4CA85A86C47AL;
+  private static final long TEN_POW_38_LO = 0x098A224000000000L;
+
+  private final boolean sortDictionary;
+
+  // ---- value buffer
+  private byte[] buf = new byte[256];
+  private int len;
+  private boolean hasValue;
+  private boolean finished;
+
+  // ---- open containers (a stack of frames)
+  private int depth;
+  private byte[] frameKind = new byte[16];
+  private int[] frameStart = new int[16];
+  private int[] frameSlotBase = new int[16];
+  /** Key id waiting for its value in the innermost object, or -1. */
+  private int pendingKey = -1;
+
+  // ---- children of open containers: key id (objects only) and start position in buf
+  private int[] slotKey = new int[64];
+  private int[] slotPos = new int[64];
+  private int slotTop;
+  private int[] sortKey = new int[0];
+  private int[] sortPos = new int[0];
+
+  // ---- dictionary: UTF-8 bytes in one pool, an open-addressing hash table of id+1
+  private byte[] keyPool = new byte[256];
+  private int keyPoolLen;
+  private int[] keyStart = new int[32];
+  private int[] keyLen = new int[32];
+  private int[] keyHash = new int[32];
+  private int dictSize;
+  private int[] table = new int[64];
+  /** Front cache for String keys: skips UTF-8 encoding and hashing for repeated keys. */
+  private HashMap<String, Integer> idsByString = new HashMap<>();
+  private byte[] keyScratch = new byte[64];
+
+  // ---- seeded mode
+  private VariantMetadata seed;
+  private boolean seedLoaded;
+
+  // ---- writeVariant: source key id -> our id, valid where stamp == remapGen
+  private int[] remapId = new int[0];
+  private int[] remapStamp = new int[0];
+  private int remapGen;
+
+  private VariantMetadata result;
+
+  /** Creates an encoder that writes sorted metadata ({@code sorted_strings=1}). */
+  public VariantEncoder() {
+    this(true);
+  }
+
+  /**
+   * Creates an encoder.
+   *
+   * @param sortDictionary if true, {@link #finish()} sorts the dictionary (rewriting field ids in
+   *     the value) and sets {@code sorted_strings=1}; if false, keys keep their insertion order and
+   *     the flag is set only when that order happens to be sorted
+   */
+  public VariantEncoder(boolean sortDictionary) {
+    this.sortDictionary = sortDictionary;
+  }
+
+  /**
+   * Creates an encoder whose dictionary starts as {@code existing} with its ids preserved; see
+   * {@link #reset(VariantMetadata)}.
+   *
+   * @param existing metadata whose ids already-encoded values reference
+   * @return a seeded encoder
+   */
+  public static VariantEncoder seeded(VariantMetadata existing) {
+    VariantEncoder e = new VariantEncoder(false);
+    e.reset(existing);
+    return e;
+  }
+
+  /**
+   * Discards the current variant (keeping allocated buffers) so a new one can be written with an
+   * empty dictionary.
+   *
+   * @return this encoder
+   */
+  public VariantEncoder reset() {
+    clear();
+    return this;
+  }
+
+  /**
+   * Discards the current variant and seeds the dictionary with {@code existing}'s keys and ids.
+   * Value bytes that reference {@code existing} can then be appended with {@link
+   * #writeRawValue(byte[], int, int)} or {@link #writeVariant(VariantMetadata, byte[], int)}
+   * (copied verbatim); new keys get ids after the existing ones. {@link #finish()} returns {@code
+   * existing}'s bytes unchanged if no key was added, else metadata with the old ids preserved
+   * (never re-sorted; flagged sorted only if the combined keys still are). The seed's keys are
+   * only loaded into the hash table when a key lookup needs them.
+   *
+   * @param existing the metadata to extend
+   * @return this encoder
+   */
+  public VariantEncoder reset(VariantMetadata existing) {
+    Objects.requireNonNull(existing, "existing metadata");
+    clear();
+    seed = existing;
+    return this;
+  }
+
+  private void clear() {
+    len = 0;
+    hasValue = false;
+    finished = false;
+    depth = 0;
+    pendingKey = -1;
+    slotTop = 0;
+    result = null;
+    if (dictSize > 0) {
+      // A table grown by one wide variant should not make every later reset slow.
+      if (table.length > 1024 && dictSize * 8 < table.length) {
+        table = new int[64];
+      } else {
+        Arrays.fill(table, 0);
+      }
+      if (idsByString.size() > 256) {
+        idsByString = new HashMap<>();
+      } else {
+        idsByString.clear();
+      }
+    }
+    dictSize = 0;
+    keyPoolLen = 0;
+    seed = null;
+    seedLoaded = false;
+  }
+
+  // ================================================================ primitives
+
+  /** Writes a null (primitive type id 0). */
+  public void writeNull() {
+    beforeValue();
+    ensure(1);
+    buf[len++] = (byte) VariantBinary.H_NULL;
+  }
+
+  /**
+   * Writes a boolean (primitive type id 1 for true, 2 for false).
+   *
+   * @param value the value
+   */
+  public void writeBoolean(boolean value) {
+    beforeValue();
+    ensure(1);
+    buf[len++] = (byte) (value ? VariantBinary.H_TRUE : VariantBinary.H_FALSE);
+  }
+
+  /**
+   * Writes an int8 (primitive type id 3).
+   *
+   * @param value the value
+   */
+  public void writeInt8(byte value) {
+    beforeValue();
+    ensure(2);
+    buf[len] = (byte) VariantBinary.H_INT8;
+    buf[len + 1] = value;
+    len += 2;
+  }
+
+  /**
+   * Writes an int16 (primitive type id 4).
+   *
+   * @param value the value
+   */
+  public void writeInt16(short value) {
+    beforeValue();
+    ensure(3);
+    buf[len] = (byte) VariantBinary.H_INT16;
+    Bytes.SHORT_LE.set(buf, len + 1, value);
+    len += 3;
+  }
+
+  /**
+   * Writes an int32 (primitive type id 5).
+   *
+   * @param value the value
+   */
+  public void writeInt32(int value) {
+    beforeValue();
+    ensure(5);
+    buf[len] = (byte) VariantBinary.H_INT32;
+    Bytes.INT_LE.set(buf, len + 1, value);
+    len += 5;
+  }
+
+  /**
+   * Writes an int64 (primitive type id 6).
+   *
+   * @param value the value
+   */
+  public void writeInt64(long value) {
+    beforeValue();
+    primitive8(VariantBinary.H_INT64, value);
+  }
+
+  /**
+   * Writes an integer using the smallest of int8, int16, int32 and int64 that holds it.
+   *
+   * @param value the value
+   */
+  public void writeLong(long value) {
+    if (value == (byte) value) {
+      writeInt8((byte) value);
+    } else if (value == (short) value) {
+      writeInt16((short) value);
+    } else if (value == (int) value) {
+      writeInt32((int) value);
+    } else {
+      writeInt64(value);
+    }
+  }
+
+  /**
+   * Writes a double (primitive type id 7); the bits are stored unchanged, including NaN payloads.
+   *
+   * @param value the value
+   */
+  public void writeDouble(double value) {
+    beforeValue();
+    primitive8(VariantBinary.H_DOUBLE, Double.doubleToRawLongBits(value));
+  }
+
+  /**
+   * Writes a float (primitive type id 14).
+   *
+   * @param value the value
+   */
+  public void writeFloat(float value) {
+    beforeValue();
+    ensure(5);
+    buf[len] = (byte) VariantBinary.H_FLOAT;
+    Bytes.INT_LE.set(buf, len + 1, Float.floatToRawIntBits(value));
+    len += 5;
+  }
+
+  /**
+   * Writes a decimal in the narrowest physical type for its precision (spec "Decimal table"):
+   * decimal4 up to 9 digits, decimal8 up to 18, decimal16 up to 38. The precision used is
+   * {@code max(precision, scale)} because the stored scale must fit the precision (0.001 needs
+   * DECIMAL(3,3)). A negative scale is normalized to 0 (the spec's scale range is [0, 38]); a scale
+   * above 38 is reduced by stripping trailing zeros when that is exact.
+   *
+   * @param value the value
+   * @throws VariantFormatException if more than 38 digits are needed
+   */
+  public void writeDecimal(BigDecimal value) {
+    BigDecimal d = value;
+    if (d.scale() > 38) {
+      d = d.stripTrailingZeros();
+    }
+    if (d.scale() < 0) {
+      d = d.setScale(0);
+    }
+    int scale = d.scale();
+    int precision = Math.max(d.precision(), scale);
+    if (scale > 38 || precision > 38) {
+      throw new VariantFormatException("decimal " + value.toPlainString() + " needs precision " + precision
+          + " and scale " + scale + "; a VARIANT decimal holds at most 38 digits with scale at most 38");
+    }
+    if (precision <= 9) {
+      writeDecimal4(d.unscaledValue().intValue(), scale);
+    } else if (precision <= 18) {
+      writeDecimal8(d.unscaledValue().longValue(), scale);
+    } else {
+      writeDecimal16(d.unscaledValue(), scale);
+    }
+  }
+
+  /**
+   * Writes a decimal4 (primitive type id 8).
+   *
+   * @param unscaled unscaled value, at most 9 digits
+   * @param scale scale in [0, 38]
+   */
+  public void writeDecimal4(int unscaled, int scale) {
+    checkScale(scale);
+    if (unscaled > 999_999_999 || unscaled < -999_999_999) {
+      throw new VariantFormatException("decimal4 unscaled value " + unscaled + " has more than 9 digits");
+    }
+    beforeValue();
+    ensure(6);
+    buf[len] = (byte) VariantBinary.H_DECIMAL4;
+    buf[len + 1] = (byte) scale;
+    Bytes.INT_LE.set(buf, len + 2, unscaled);
+    len += 6;
+  }
+
+  /**
+   * Writes a decimal8 (primitive type id 9).
+   *
+   * @param unscaled unscaled value, at most 18 digits
+   * @param scale scale in [0, 38]
+   */
+  public void writeDecimal8(long unscaled, int scale) {
+    checkScale(scale);
+    if (unscaled > 999_999_999_999_999_999L || unscaled < -999_999_999_999_999_999L) {
+      throw new VariantFormatException("decimal8 unscaled value " + unscaled + " has more than 18 digits");
+    }
+    beforeValue();
+    ensure(10);
+    buf[len] = (byte) VariantBinary.H_DECIMAL8;
+    buf[len + 1] = (byte) scale;
+    Bytes.LONG_LE.set(buf, len + 2, unscaled);
+    len += 10;
+  }
+
+  /**
+   * Writes a decimal16 (primitive type id 10).
+   *
+   * @param unscaled unscaled value, at most 38 digits
+   * @param scale scale in [0, 38]
+   */
+  public void writeDecimal16(BigInteger unscaled, int scale) {
+    if (unscaled.bitLength() > 127) {
+      throw new VariantFormatException("decimal16 unscaled value " + unscaled + " has more than 38 digits");
+    }
+    writeDecimal16(unscaled.shiftRight(64).longValue(), unscaled.longValue(), scale);
+  }
+
+  /**
+   * Writes a decimal16 (primitive type id 10) from the two halves of a 128-bit two's complement
+   * unscaled value.
+   *
+   * @param hi upper 64 bits
+   * @param lo lower 64 bits
+   * @param scale scale in [0, 38]
+   */
+  public void writeDecimal16(long hi, long lo, int scale) {
+    checkScale(scale);
+    long mHi = hi;
+    long mLo = lo;
+    if (hi < 0) { // magnitude of a negative 128-bit value: two's complement negate
+      mLo = -lo;
+      mHi = ~hi + (lo == 0 ? 1 : 0);
+    }
+    int c = Long.compareUnsigned(mHi, TEN_POW_38_HI);
+    if (c > 0 || (c == 0 && Long.compareUnsigned(mLo, TEN_POW_38_LO) >= 0)) {
+      throw new VariantFormatException("decimal16 unscaled value "
+          + BigInteger.valueOf(hi).shiftLeft(64).or(new BigInteger(Long.toUnsignedString(lo)))
+          + " has more than 38 digits");
+    }
+    beforeValue();
+    ensure(18);
+    buf[len] = (byte) VariantBinary.H_DECIMAL16;
+    buf[len + 1] = (byte) scale;
+    Bytes.LONG_LE.set(buf, len + 2, lo);
+    Bytes.LONG_LE.set(buf, len + 10, hi);
+    len += 18;
+  }
+
+  private static void checkScale(int scale) {
+    if (scale < 0 || scale > 38) {
+      throw new VariantFormatException("decimal scale must be in [0, 38], found " + scale);
+    }
+  }
+
+  /**
+   * Writes a date (primitive type id 11).
+   *
+   * @param daysSinceEpoch days since 1970-01-01
+   */
+  public void writeDate(int daysSinceEpoch) {
+    beforeValue();
+    ensure(5);
+    buf[len] = (byte) VariantBinary.H_DATE;
+    Bytes.INT_LE.set(buf, len + 1, daysSinceEpoch);
+    len += 5;
+  }
+
+  /**
+   * Writes a UTC-adjusted timestamp in microseconds (primitive type id 12).
+   *
+   * @param micros microseconds since 1970-01-01T00:00:00Z
+   */
+  public void writeTimestamp(long micros) {
+    beforeValue();
+    primitive8(VariantBinary.H_TIMESTAMP, micros);
+  }
+
+  /**
+   * Writes a timestamp without time zone in microseconds (primitive type id 13).
+   *
+   * @param micros microseconds since 1970-01-01T00:00:00 (local)
+   */
+  public void writeTimestampNtz(long micros) {
+    beforeValue();
+    primitive8(VariantBinary.H_TIMESTAMP_NTZ, micros);
+  }
+
+  /**
+   * Writes a UTC-adjusted timestamp in nanoseconds (primitive type id 18).
+   *
+   * @param nanos nanoseconds since 1970-01-01T00:00:00Z
+   */
+  public void writeTimestampNanos(long nanos) {
+    beforeValue();
+    primitive8(VariantBinary.H_TIMESTAMP_NANOS, nanos);
+  }
+
+  /**
+   * Writes a timestamp without time zone in nanoseconds (primitive type id 19).
+   *
+   * @param nanos nanoseconds since 1970-01-01T00:00:00 (local)
+   */
+  public void writeTimestampNtzNanos(long nanos) {
+    beforeValue();
+    primitive8(VariantBinary.H_TIMESTAMP_NTZ_NANOS, nanos);
+  }
+
+  /**
+   * Writes a time of day without time zone in microseconds (primitive type id 17).
+   *
+   * @param micros microseconds since midnight, in [0, 86,400,000,000)
+   * @throws IllegalArgumentException if outside one day
+   */
+  public void writeTime(long micros) {
+    if (micros < 0 || micros >= 86_400_000_000L) {
+      throw new IllegalArgumentException("time must be in [0, 86400000000) microseconds since midnight, found " + micros);
+    }
+    beforeValue();
+    primitive8(VariantBinary.H_TIME, micros);
+  }
+
+  private void primitive8(int header, long bits) {
+    ensure(9);
+    buf[len] = (byte) header;
+    Bytes.LONG_LE.set(buf, len + 1, bits);
+    len += 9;
+  }
+
+  /**
+   * Writes a binary value (primitive type id 15).
+   *
+   * @param b array holding the bytes
+   * @param off start of the bytes
+   * @param n number of bytes
+   */
+  public void writeBinary(byte[] b, int off, int n) {
+    Objects.checkFromIndexSize(off, n, b.length);
+    beforeValue();
+    ensure(5L + n);
+    buf[len] = (byte) VariantBinary.H_BINARY;
+    Bytes.INT_LE.set(buf, len + 1, n);
+    System.arraycopy(b, off, buf, len + 5, n);
+    len += 5 + n;
+  }
+
+  /**
+   * Writes a binary value (primitive type id 15).
+   *
+   * @param b the bytes
+   */
+  public void writeBinary(byte[] b) {
+    writeBinary(b, 0, b.length);
+  }
+
+  /**
+   * Writes a string: a short string (basic type 1) when its UTF-8 encoding has at most 63 bytes,
+   * else a long string (primitive type id 16). Unpaired surrogates become {@code '?'}.
+   *
+   * @param s the string
+   */
+  public void writeString(String s) {
+    int n = s.length();
+    if (n > LARGE_STRING_CHARS) {
+      byte[] utf8 = s.getBytes(StandardCharsets.UTF_8);
+      writeString(utf8, 0, utf8.length);
+      return;
+    }
+    beforeValue();
+    if (n <= 63 / Utf8.MAX_BYTES_PER_CHAR) { // certainly short
+      ensure(1 + (long) n * Utf8.MAX_BYTES_PER_CHAR);
+      int end = Utf8.encode(s, buf, len + 1);
+      buf[len] = (byte) (VariantBinary.BASIC_SHORT_STRING | (end - len - 1) << 2);
+      len = end;
+      return;
+    }
+    ensure(5 + (long) n * Utf8.MAX_BYTES_PER_CHAR);
+    finishEncodedString(Utf8.encode(s, buf, len + 5));
+  }
+
+  /**
+   * Writes a string from UTF-16 chars (for example a JSON parser's text buffer) without creating
+   * a String.
+   *
+   * @param chars array holding the chars
+   * @param off start of the chars
+   * @param n number of chars
+   */
+  public void writeString(char[] chars, int off, int n) {
+    Objects.checkFromIndexSize(off, n, chars.length);
+    beforeValue();
+    ensure(5 + (long) n * Utf8.MAX_BYTES_PER_CHAR);
+    finishEncodedString(Utf8.encode(chars, off, n, buf, len + 5));
+  }
+
+  /** Completes a string encoded at len+5: long-string header, or moved down for a short one. */
+  private void finishEncodedString(int end) {
+    int n = end - len - 5;
+    if (n <= 63) {
+      System.arraycopy(buf, len + 5, buf, len + 1, n);
+      buf[len] = (byte) (VariantBinary.BASIC_SHORT_STRING | n << 2);
+      len += 1 + n;
+    } else {
+      buf[len] = (byte) VariantBinary.H_STRING;
+      Bytes.INT_LE.set(buf, len + 1, n);
+      len = end;
+    }
+  }
+
+  /**
+   * Writes a string given as UTF-8 bytes, which are copied without validation.
+   *
+   * @param utf8 array holding the UTF-8 bytes
+   * @param off start of the bytes
+   * @param n number of bytes
+   */
+  public void writeString(byte[] utf8, int off, int n) {
+    Objects.checkFromIndexSize(off, n, utf8.length);
+    beforeValue();
+    if (n <= 63) {
+      ensure(1 + n);
+      buf[len] = (byte) (VariantBinary.BASIC_SHORT_STRING | n << 2);
+      System.arraycopy(utf8, off, buf, len + 1, n);
+      len += 1 + n;
+    } else {
+      ensure(5L + n);
+      buf[len] = (byte) VariantBinary.H_STRING;
+      Bytes.INT_LE.set(buf, len + 1, n);
+      System.arraycopy(utf8, off, buf, len + 5, n);
+      len += 5 + n;
+    }
+  }
+
+  /**
+   * Writes a UUID (primitive type id 20) as 16 big-endian bytes.
+   *
+   * @param uuid the value
+   */
+  public void writeUuid(UUID uuid) {
+    writeUuid(uuid.getMostSignificantBits(), uuid.getLeastSignificantBits());
+  }
+
+  /**
+   * Writes a UUID (primitive type id 20) from its two halves.
+   *
+   * @param msb most significant 64 bits
+   * @param lsb least significant 64 bits
+   */
+  public void writeUuid(long msb, long lsb) {
+    beforeValue();
+    ensure(17);
+    buf[len] = (byte) VariantBinary.H_UUID;
+    Bytes.LONG_BE.set(buf, len + 1, msb);
+    Bytes.LONG_BE.set(buf, len + 9, lsb);
+    len += 17;
+  }
+
+  // ================================================================ containers
+
+  /** Starts an object; follow with {@code key(..)}/value pairs and {@link #endObject()}. */
+  public void startObject() {
+    beforeValue();
+    pushFrame(OBJECT_FRAME);
+  }
+
+  /** Starts an array; follow with values and {@link #endArray()}. */
+  public void startArray() {
+    beforeValue();
+    pushFrame(ARRAY_FRAME);
+  }
+
+  /**
+   * Sets the key of the next value inside the innermost open object.
+   *
+   * @param key the key
+   * @throws IllegalStateException if no object is open or the previous key has no value yet
+   */
+  public void key(String key) {
+    checkKeyAllowed(key);
+    Integer id = idsByString.get(key);
+    if (id == null) {
+      id = idOf(key);
+    }
+    pendingKey = id;
+  }
+
+  /**
+   * Sets the key of the next value from its UTF-8 bytes (not validated).
+   *
+   * @param utf8 array holding the key
+   * @param off start of the key
+   * @param n length of the key
+   */
+  public void key(byte[] utf8, int off, int n) {
+    Objects.checkFromIndexSize(off, n, utf8.length);
+    checkKeyAllowed(null);
+    pendingKey = idFor(utf8, off, n);
+  }
+
+  private Integer idOf(String key) {
+    int max = key.length() * Utf8.MAX_BYTES_PER_CHAR;
+    if (keyScratch.length < max) {
+      keyScratch = new byte[Math.max(max, keyScratch.length * 2)];
+    }
+    int n = Utf8.encode(key, keyScratch, 0);
+    Integer id = idFor(keyScratch, 0, n);
+    idsByString.put(key, id);
+    return id;
+  }
+
+  private void checkKeyAllowed(String key) {
+    if (finished) {
+      throw new IllegalStateException("the variant is finished; call reset() before writing another");
+    }
+    if (depth == 0 || frameKind[depth - 1] != OBJECT_FRAME) {
+      throw new IllegalStateException("key(" + (key == null ? "..." : "'" + key + "'") + ") called outside an object"
+          + (depth == 0 ? "" : " (the innermost open container is an array)"));
+    }
+    if (pendingKey >= 0) {
+      throw new IllegalStateException("key(" + (key == null ? "..." : "'" + key + "'") + ") called, but the previous key '"
+          + keyString(pendingKey) + "' has no value yet");
+    }
+  }
+
+  /**
+   * Ends the innermost object: sorts its fields by key in unsigned UTF-8 order and inserts the
+   * object header in front of the already-written field values.
+   *
+   * @throws VariantFormatException if two fields have the same key
+   * @throws IllegalStateException if the innermost open container is not an object or a key has
+   *     no value
+   */
+  public void endObject() {
+    if (depth == 0 || frameKind[depth - 1] != OBJECT_FRAME) {
+      throw new IllegalStateException(depth == 0 ? "endObject() called without a matching startObject()"
+          : "endObject() called while an array is open; call endArray() first");
+    }
+    if (pendingKey >= 0) {
+      throw new IllegalStateException("endObject() called, but key '" + keyString(pendingKey) + "' has no value");
+    }
+    depth--;
+    int start = frameStart[depth];
+    int base = frameSlotBase[depth];
+    int n = slotTop - base;
+    int dataSize = len - start;
+    sortFields(base, n);
+    int maxId = 0;
+    for (int i = base; i < slotTop; i++) {
+      maxId = Math.max(maxId, slotKey[i]);
+    }
+    int idSize = Bytes.widthFor(maxId);
+    int offSize = Bytes.widthFor(dataSize);
+    boolean large = n > 255;
+    long headerSize = 1L + (large ? 4 : 1) + (long) n * idSize + (long) (n + 1) * offSize;
+    ensure(headerSize);
+    int hdr = (int) headerSize;
+    System.arraycopy(buf, start, buf, start + hdr, dataSize);
+    int p = start;
+    buf[p++] = (byte) (VariantBinary.BASIC_OBJECT | (offSize - 1) << 2 | (idSize - 1) << 4 | (large ? 0x40 : 0));
+    p = writeCount(p, n, large);
+    for (int i = base; i < slotTop; i++) {
+      Bytes.writeUnsigned(buf, p, slotKey[i], idSize);
+      p += idSize;
+    }
+    for (int i = base; i < slotTop; i++) {
+      Bytes.writeUnsigned(buf, p, slotPos[i] - start, offSize);
+      p += offSize;
+    }
+    Bytes.writeUnsigned(buf, p, dataSize, offSize);
+    len += hdr;
+    slotTop = base;
+  }
+
+  /**
+   * Ends the innermost array, inserting the array header in front of the elements.
+   *
+   * @throws IllegalStateException if the innermost open container is not an array
+   */
+  public void endArray() {
+    if (depth == 0 || frameKind[depth - 1] != ARRAY_FRAME) {
+      throw new IllegalStateException(depth == 0 ? "endArray() called without a matching startArray()"
+          : "endArray() called while an object is open; call endObject() first");
+    }
+    depth--;
+    int start = frameStart[depth];
+    int base = frameSlotBase[depth];
+    int n = slotTop - base;
+    int dataSize = len - start;
+    int offSize = Bytes.widthFor(dataSize);
+    boolean large = n > 255;
+    long headerSize = 1L + (large ? 4 : 1) + (long) (n + 1) * offSize;
+    ensure(headerSize);
+    int hdr = (int) headerSize;
+    System.arraycopy(buf, start, buf, start + hdr, dataSize);
+    int p = start;
+    buf[p++] = (byte) (VariantBinary.BASIC_ARRAY | (offSize - 1) << 2 | (large ? 0x10 : 0));
+    p = writeCount(p, n, large);
+    for (int i = base; i < slotTop; i++) {
+      Bytes.writeUnsigned(buf, p, slotPos[i] - start, offSize);
+      p += offSize;
+    }
+    Bytes.writeUnsigned(buf, p, dataSize, offSize);
+    len += hdr;
+    slotTop = base;
+  }
+
+  private int writeCount(int p, int n, boolean large) {
+    if (large) {
+      Bytes.INT_LE.set(buf, p, n);
+      return p + 4;
+    }
+    buf[p] = (byte) n;
+    return p + 1;
+  }
+
+  /**
+   * Orders the fields slotKey/slotPos[base, base+n) by key bytes and rejects duplicates. Copies
+   * from sorted sources arrive in order, so an already-sorted check comes first.
+   */
+  private void sortFields(int base, int n) {
+    int end = base + n;
+    boolean sorted = true;
+    for (int i = base + 1; i < end; i++) {
+      int c = compareKeys(slotKey[i - 1], slotKey[i]);
+      if (c == 0) {
+        throw duplicateKey(slotKey[i]);
+      }
+      if (c > 0) {
+        sorted = false;
+        break;
+      }
+    }
+    if (sorted) {
+      return;
+    }
+    if (n <= 16) {
+      for (int i = base + 1; i < end; i++) {
+        int k = slotKey[i];
+        int p = slotPos[i];
+        int j = i - 1;
+        while (j >= base && compareKeys(slotKey[j], k) > 0) {
+          slotKey[j + 1] = slotKey[j];
+          slotPos[j + 1] = slotPos[j];
+          j--;
+        }
+        slotKey[j + 1] = k;
+        slotPos[j + 1] = p;
+      }
+    } else {
+      if (sortKey.length < n) {
+        sortKey = new int[Math.max(n, sortKey.length * 2)];
+        sortPos = new int[sortKey.length];
+      }
+      mergeSort(base, end);
+    }
+    for (int i = base + 1; i < end; i++) {
+      if (compareKeys(slotKey[i - 1], slotKey[i]) == 0) {
+        throw duplicateKey(slotKey[i]);
+      }
+    }
+  }
+
+  /** Bottom-up merge sort of slots [from, to) using sortKey/sortPos as scratch. */
+  private void mergeSort(int from, int to) {
+    int n = to - from;
+    int[] srcK = slotKey;
+    int[] srcP = slotPos;
+    int[] dstK = sortKey;
+    int[] dstP = sortPos;
+    int srcOff = from;
+    int dstOff = 0;
+    for (int width = 1; width < n; width *= 2) {
+      for (int lo = 0; lo < n; lo += 2 * width) {
+        int mid = Math.min(lo + width, n);
+        int hi = Math.min(lo + 2 * width, n);
+        int i = lo;
+        int j = mid;
+        int k = lo;
+        while (i < mid && j < hi) {
+          if (compareKeys(srcK[srcOff + i], srcK[srcOff + j]) <= 0) {
+            dstK[dstOff + k] = srcK[srcOff + i];
+            dstP[dstOff + k++] = srcP[srcOff + i++];
+          } else {
+            dstK[dstOff + k] = srcK[srcOff + j];
+            dstP[dstOff + k++] = srcP[srcOff + j++];
+          }
+        }
+        while (i < mid) {
+          dstK[dstOff + k] = srcK[srcOff + i];
+          dstP[dstOff + k++] = srcP[srcOff + i++];
+        }
+        while (j < hi) {
+          dstK[dstOff + k] = srcK[srcOff + j];
+          dstP[dstOff + k++] = srcP[srcOff + j++];
+        }
+      }
+      int[] t = srcK;
+      srcK = dstK;
+      dstK = t;
+      t = srcP;
+      srcP = dstP;
+      dstP = t;
+      int o = srcOff;
+      srcOff = dstOff;
+      dstOff = o;
+    }
+    if (srcK != slotKey) {
+      System.arraycopy(srcK, srcOff, slotKey, from, n);
+      System.arraycopy(srcP, srcOff, slotPos, from, n);
+    }
+  }
+
+  private int compareKeys(int a, int b) {
+    if (a == b) {
+      return 0;
+    }
+    int sa = keyStart[a];
+    int sb = keyStart[b];
+    return Arrays.compareUnsigned(keyPool, sa, sa + keyLen[a], keyPool, sb, sb + keyLen[b]);
+  }
+
+  private VariantFormatException duplicateKey(int id) {
+    return new VariantFormatException("duplicate object key '" + keyString(id) + "'");
+  }
+
+  private String keyString(int id) {
+    return new String(keyPool, keyStart[id], keyLen[id], StandardCharsets.UTF_8);
+  }
+
+  // ================================================================ copying
+
+  /**
+   * Copies the value at {@code srcPos} of another variant, re-mapping its object keys into this
+   * encoder's dictionary (recursively). Containers without objects, and every value when {@code
+   * srcMeta} is this encoder's seed, are copied verbatim. The source is trusted to be valid; call
+   * {@link VariantBinary#validate} first on untrusted input.
+   *
+   * @param srcMeta the source variant's metadata
+   * @param srcValue the source value bytes
+   * @param srcPos start of the value to copy
+   */
+  public void writeVariant(VariantMetadata srcMeta, byte[] srcValue, int srcPos) {
+    if (seed != null && (srcMeta == seed || srcMeta.equals(seed))) {
+      writeRawValue(srcValue, srcPos, checkedSize(srcValue, srcPos));
+      return;
+    }
+    prepareRemap(srcMeta.size());
+    copy(srcMeta, srcValue, srcPos, 0);
+  }
+
+  /**
+   * Copies a complete variant; see {@link #writeVariant(VariantMetadata, byte[], int)}.
+   *
+   * @param variant the variant to copy
+   */
+  public void writeVariant(EncodedVariant variant) {
+    writeVariant(variant.parsedMetadata(), variant.value(), 0);
+  }
+
+  /**
+   * Copies a value view; see {@link #writeVariant(VariantMetadata, byte[], int)}.
+   *
+   * @param value the value to copy
+   */
+  public void writeVariant(VariantValue value) {
+    writeVariant(value.metadata(), value.valueBytes(), value.pos());
+  }
+
+  private void prepareRemap(int n) {
+    if (remapStamp.length < n) {
+      int cap = Math.max(n, remapStamp.length * 2);
+      remapStamp = new int[cap];
+      remapId = new int[cap];
+      remapGen = 0;
+    }
+    if (++remapGen == 0) { // wrapped: stale stamps could collide
+      Arrays.fill(remapStamp, 0);
+      remapGen = 1;
+    }
+  }
+
+  private void copy(VariantMetadata m, byte[] v, int pos, int d) {
+    VariantBinary.checkDepth(d, pos);
+    int basic = VariantBinary.basicType(v, pos);
+    if (basic == VariantBinary.BASIC_OBJECT) {
+      int n = VariantBinary.objectSize(v, pos);
+      startObject();
+      for (int i = 0; i < n; i++) {
+        int srcId = VariantBinary.objectFieldId(v, pos, i);
+        if (srcId >= m.size()) {
+          throw new VariantFormatException("object at position " + pos + ": field " + i + " has field id " + srcId
+              + ", but the metadata dictionary has only " + m.size() + " keys");
+        }
+        int id;
+        if (remapStamp[srcId] == remapGen) {
+          id = remapId[srcId];
+        } else {
+          id = idFor(m.bytes(), m.keyOffset(srcId), m.keyLength(srcId));
+          remapId[srcId] = id;
+          remapStamp[srcId] = remapGen;
+        }
+        pendingKey = id;
+        copy(m, v, VariantBinary.objectFieldValuePos(v, pos, i), d + 1);
+      }
+      endObject();
+    } else if (basic == VariantBinary.BASIC_ARRAY && containsObject(v, pos, d)) {
+      int n = VariantBinary.arraySize(v, pos);
+      startArray();
+      for (int i = 0; i < n; i++) {
+        copy(m, v, VariantBinary.arrayElementPos(v, pos, i), d + 1);
+      }
+      endArray();
+    } else {
+      writeRawValue(v, pos, checkedSize(v, pos));
+    }
+  }
+
+  private static boolean containsObject(byte[] v, int pos, int d) {
+    VariantBinary.checkDepth(d, pos);
+    int basic = VariantBinary.basicType(v, pos);
+    if (basic == VariantBinary.BASIC_OBJECT) {
+      return true;
+    }
+    if (basic != VariantBinary.BASIC_ARRAY) {
+      return false;
+    }
+    int n = VariantBinary.arraySize(v, pos);
+    for (int i = 0; i < n; i++) {
+      if (containsObject(v, VariantBinary.arrayElementPos(v, pos, i), d + 1)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static int checkedSize(byte[] v, int pos) {
+    int n = VariantBinary.valueSize(v, pos);
+    if (pos + (long) n > v.length) {
+      throw new VariantFormatException("value at position " + pos + " of size " + n
+          + " is past the end of the value (length " + v.length + ")");
+    }
+    return n;
+  }
+
+  /**
+   * Appends already-encoded value bytes verbatim. Any field ids in them must refer to this
+   * encoder's dictionary, which in practice means a seeded encoder and bytes from the seed's
+   * variant; the bytes are not validated.
+   *
+   * @param v array holding the encoded value
+   * @param off start of the value
+   * @param n encoded length of the value
+   */
+  public void writeRawValue(byte[] v, int off, int n) {
+    Objects.checkFromIndexSize(off, n, v.length);
+    beforeValue();
+    ensure(n);
+    System.arraycopy(v, off, buf, len, n);
+    len += n;
+  }
+
+  // ================================================================ finishing
+
+  /**
+   * Completes the variant and returns copies of its metadata and value. Metadata is sorted unless
+   * disabled or seeded; in seeded mode without new keys it is the seed's bytes unchanged. The
+   * encoder stays finished (further writes throw) until {@link #reset()}.
+   *
+   * @return the encoded variant
+   * @throws IllegalStateException if no value was written or containers are still open
+   */
+  public EncodedVariant finish() {
+    complete();
+    VariantMetadata m = result;
+    byte[] meta = m.offset() == 0 && m.length() == m.bytes().length && m != VariantMetadata.EMPTY && m != seed
+        ? m.bytes() : m.toByteArray();
+    return new EncodedVariant(meta, Arrays.copyOf(buf, len));
+  }
+
+  /**
+   * Completes the variant like {@link #finish()} and returns a copy of the value bytes only; the
+   * matching metadata is available from {@link #metadata()}.
+   *
+   * @return the value bytes
+   */
+  public byte[] finishValue() {
+    complete();
+    return Arrays.copyOf(buf, len);
+  }
+
+  /**
+   * Completes the variant without copying: afterwards the value is {@code buffer()[0,
+   * valueLength())} and the metadata is {@link #metadata()}.
+   */
+  public void finishInPlace() {
+    complete();
+  }
+
+  /**
+   * The metadata of the completed variant: the seed itself when seeded and no key was added.
+   *
+   * @return the metadata (its bytes must not be modified)
+   * @throws IllegalStateException if the variant is not finished yet
+   */
+  public VariantMetadata metadata() {
+    if (!finished) {
+      throw new IllegalStateException("metadata() is available after finish(), finishValue() or finishInPlace()");
+    }
+    return result;
+  }
+
+  /**
+   * The internal value buffer; the encoded bytes are {@code [0, valueLength())}. Valid until the
+   * next write or reset.
+   *
+   * @return the buffer
+   */
+  public byte[] buffer() {
+    return buf;
+  }
+
+  /**
+   * Number of value bytes written so far (the complete value once finished).
+   *
+   * @return the length
+   */
+  public int valueLength() {
+    return len;
+  }
+
+  /**
+   * Whether the variant has been completed by one of the finish methods.
+   *
+   * @return true once finished, until reset
+   */
+  public boolean isFinished() {
+    return finished;
+  }
+
+  /**
+   * Number of keys in the dictionary so far (including a loaded seed's keys).
+   *
+   * @return the dictionary size
+   */
+  public int dictionarySize() {
+    return seed != null && !seedLoaded ? seed.size() : dictSize;
+  }
+
+  private void complete() {
+    if (finished) {
+      return;
+    }
+    if (depth > 0) {
+      throw new IllegalStateException("cannot finish: " + depth + " container(s) still open (innermost: "
+          + (frameKind[depth - 1] == OBJECT_FRAME ? "object" : "array") + ")");
+    }
+    if (!hasValue) {
+      throw new IllegalStateException("cannot finish: no value was written");
+    }
+    if (seed != null) {
+      result = !seedLoaded || dictSize == seed.size() ? seed : buildMetadata(isDictionarySorted());
+    } else if (dictSize == 0) {
+      result = VariantMetadata.EMPTY;
+    } else if (!sortDictionary || isDictionarySorted()) {
+      result = buildMetadata(isDictionarySorted());
+    } else {
+      sortDictionaryAndRemap();
+      result = buildMetadata(true);
+    }
+    finished = true;
+  }
+
+  private boolean isDictionarySorted() {
+    for (int i = 1; i < dictSize; i++) {
+      if (compareKeys(i - 1, i) >= 0) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * Renumbers the dictionary in sorted key order and rewrites every field id in the value. Ids
+   * are rewritten in place when they fit the id width each object was written with; a new id can
+   * be wider (an object that only used ids below 256, in a dictionary of more than 256 keys), and
+   * then the value is re-encoded once with the new ids.
+   */
+  private void sortDictionaryAndRemap() {
+    int n = dictSize;
+    int[] order = new int[n]; // order[newId] = oldId
+    for (int i = 0; i < n; i++) {
+      order[i] = i;
+    }
+    // Reuse the slot merge sort: slots are free at this point (no open containers).
+    ensureSlots(n);
+    System.arraycopy(order, 0, slotKey, 0, n);
+    if (sortKey.length < n) {
+      sortKey = new int[n];
+      sortPos = new int[n];
+    }
+    mergeSort(0, n);
+    System.arraycopy(slotKey, 0, order, 0, n);
+    int[] map = new int[n]; // map[oldId] = newId
+    int[] newStart = new int[keyStart.length];
+    int[] newLen = new int[keyLen.length];
+    int[] newHash = new int[keyHash.length];
+    for (int newId = 0; newId < n; newId++) {
+      int old = order[newId];
+      map[old] = newId;
+      newStart[newId] = keyStart[old];
+      newLen[newId] = keyLen[old];
+      newHash[newId] = keyHash[old];
+    }
+    keyStart = newStart;
+    keyLen = newLen;
+    keyHash = newHash;
+    rebuildTable();
+    if (n <= 256 || idsFit(0, map, 0)) {
+      remapInPlace(0, map, 0);
+    } else {
+      byte[] old = Arrays.copyOf(buf, len);
+      len = 0;
+      hasValue = false;
+      copyRemapped(old, 0, map, 0);
+    }
+  }
+
+  private boolean idsFit(int pos, int[] map, int d) {
+    int h = buf[pos] & 0xFF;
+    int basic = h & 3;
+    if (basic == VariantBinary.BASIC_OBJECT) {
+      int idSize = ((h >> 4) & 3) + 1;
+      int n = VariantBinary.objectSize(buf, pos);
+      int ids = pos + 1 + ((h & 0x40) != 0 ? 4 : 1);
+      long limit = idSize == 4 ? Integer.MAX_VALUE : (1L << (8 * idSize)) - 1;
+      for (int i = 0; i < n; i++) {
+        if (map[Bytes.readUnsigned(buf, ids + i * idSize, idSize)] > limit) {
+          return false;
+        }
+      }
+      for (int i = 0; i < n; i++) {
+        if (!idsFit(VariantBinary.objectFieldValuePos(buf, pos, i), map, d + 1)) {
+          return false;
+        }
+      }
+    } else if (basic == VariantBinary.BASIC_ARRAY) {
+      int n = VariantBinary.arraySize(buf, pos);
+      for (int i = 0; i < n; i++) {
+        if (!idsFit(VariantBinary.arrayElementPos(buf, pos, i), map, d + 1)) {
+          return false;
+        }
+      }
+    }
+    return true;
+  }
+
+  private void remapInPlace(int pos, int[] map, int d) {
+    VariantBinary.checkDepth(d, pos);
+    int h = buf[pos] & 0xFF;
+    int basic = h & 3;
+    if (basic == VariantBinary.BASIC_OBJECT) {
+      int idSize = ((h >> 4) & 3) + 1;
+      int n = VariantBinary.objectSize(buf, pos);
+      int ids = pos + 1 + ((h & 0x40) != 0 ? 4 : 1);
+      for (int i = 0; i < n; i++) {
+        int p = ids + i * idSize;
+        Bytes.writeUnsigned(buf, p, map[Bytes.readUnsigned(buf, p, idSize)], idSize);
+      }
+      for (int i = 0; i < n; i++) {
+        remapInPlace(VariantBinary.objectFieldValuePos(buf, pos, i), map, d + 1);
+      }
+    } else if (basic == VariantBinary.BASIC_ARRAY) {
+      int n = VariantBinary.arraySize(buf, pos);
+      for (int i = 0; i < n; i++) {
+        remapInPlace(VariantBinary.arrayElementPos(buf, pos, i), map, d + 1);
+      }
+    }
+  }
+
+  /** Re-encodes {@code src} into the (emptied) buffer with ids translated through {@code map}. */
+  private void copyRemapped(byte[] src, int pos, int[] map, int d) {
+    VariantBinary.checkDepth(d, pos);
+    int basic = VariantBinary.basicType(src, pos);
+    if (basic == VariantBinary.BASIC_OBJECT) {
+      int n = VariantBinary.objectSize(src, pos);
+      startObject();
+      for (int i = 0; i < n; i++) {
+        pendingKey = map[VariantBinary.objectFieldId(src, pos, i)];
+        copyRemapped(src, VariantBinary.objectFieldValuePos(src, pos, i), map, d + 1);
+      }
+      endObject();
+    } else if (basic == VariantBinary.BASIC_ARRAY) {
+      int n = VariantBinary.arraySize(src, pos);
+      startArray();
+      for (int i = 0; i < n; i++) {
+        copyRemapped(src, VariantBinary.arrayElementPos(src, pos, i), map, d + 1);
+      }
+      endArray();
+    } else {
+      writeRawValue(src, pos, VariantBinary.valueSize(src, pos));
+    }
+  }
+
+  /** Writes the dictionary in id order with the smallest offset size. */
+  private VariantMetadata buildMetadata(boolean sorted) {
+    int n = dictSize;
+    int total = 0;
+    for (int i = 0; i < n; i++) {
+      total += keyLen[i];
+    }
+    int offSize = Bytes.widthFor(Math.max(n, total));
+    long size = 1L + (long) (n + 2) * offSize + total;
+    if (size > Integer.MAX_VALUE - 16) {
+      throw new VariantFormatException("metadata of " + size + " bytes is too large for a Java array");
+    }
+    byte[] m = new byte[(int) size];
+    m[0] = (byte) (1 | (sorted ? 0x10 : 0) | (offSize - 1) << 6);
+    Bytes.writeUnsigned(m, 1, n, offSize);
+    int op = 1 + offSize;
+    int sp = 1 + (n + 2) * offSize;
+    int acc = 0;
+    for (int i = 0; i < n; i++) {
+      Bytes.writeUnsigned(m, op, acc, offSize);
+      op += offSize;
+      System.arraycopy(keyPool, keyStart[i], m, sp + acc, keyLen[i]);
+      acc += keyLen[i];
+    }
+    Bytes.writeUnsigned(m, op, acc, offSize);
+    return new VariantMetadata(m, 0, m.length, n, offSize, sorted);
+  }
+
+  // ================================================================ dictionary
+
+  /** Finds or adds the key {@code b[off, off+n)}; returns its id. */
+  private int idFor(byte[] b, int off, int n) {
+    if (seed != null && !seedLoaded) {
+      loadSeed();
+    }
+    int h = hash(b, off, n);
+    int mask = table.length - 1;
+    int i = h & mask;
+    for (int e; (e = table[i]) != 0; i = (i + 1) & mask) {
+      int id = e - 1;
+      if (keyHash[id] == h && keyLen[id] == n
+          && Arrays.equals(keyPool, keyStart[id], keyStart[id] + n, b, off, off + n)) {
+        return id;
+      }
+    }
+    int id = appendKey(b, off, n, h);
+    table[i] = id + 1;
+    if (dictSize * 2 > table.length) {
+      rebuildTable();
+    }
+    return id;
+  }
+
+  private int appendKey(byte[] b, int off, int n, int h) {
+    if (keyPoolLen + n > keyPool.length) {
+      keyPool = Arrays.copyOf(keyPool, Math.max(keyPoolLen + n, keyPool.length * 2));
+    }
+    System.arraycopy(b, off, keyPool, keyPoolLen, n);
+    if (dictSize == keyStart.length) {
+      int cap = dictSize * 2;
+      keyStart = Arrays.copyOf(keyStart, cap);
+      keyLen = Arrays.copyOf(keyLen, cap);
+      keyHash = Arrays.copyOf(keyHash, cap);
+    }
+    int id = dictSize++;
+    keyStart[id] = keyPoolLen;
+    keyLen[id] = n;
+    keyHash[id] = h;
+    keyPoolLen += n;
+    return id;
+  }
+
+  /** Rebuilds the hash table from keyHash, sized for the dictionary; the first id of a key wins. */
+  private void rebuildTable() {
+    int cap = 64;
+    while (cap < dictSize * 2 + 2) {
+      cap <<= 1;
+    }
+    if (table.length != cap) {
+      table = new int[cap];
+    } else {
+      Arrays.fill(table, 0);
+    }
+    int mask = cap - 1;
+    outer:
+    for (int id = 0; id < dictSize; id++) {
+      int i = keyHash[id] & mask;
+      for (int e; (e = table[i]) != 0; i = (i + 1) & mask) {
+        int other = e - 1;
+        if (keyHash[other] == keyHash[id] && keyLen[other] == keyLen[id]
+            && Arrays.equals(keyPool, keyStart[other], keyStart[other] + keyLen[id], keyPool, keyStart[id], keyStart[id] + keyLen[id])) {
+          continue outer; // a repeated key in an unsorted seed: keep the first id
+        }
+      }
+      table[i] = id + 1;
+    }
+  }
+
+  /** Copies the seed's keys into the pool, keeping their ids. */
+  private void loadSeed() {
+    seedLoaded = true;
+    VariantMetadata s = seed;
+    byte[] sb = s.bytes();
+    for (int id = 0; id < s.size(); id++) {
+      int o = s.keyOffset(id);
+      int n = s.keyLength(id);
+      appendKey(sb, o, n, hash(sb, o, n));
+    }
+    rebuildTable();
+  }
+
+  private static int hash(byte[] b, int off, int n) {
+    int h = 0;
+    for (int i = off, end = off + n; i < end; i++) {
+      h = 31 * h + b[i];
+    }
+    h *= 0x9E3779B9; // spread low-entropy polynomial hashes across the table's low bits
+    return h ^ (h >>> 15);
+  }
+
+  // ================================================================ state
+
+  private void beforeValue() {
+    if (finished) {
+      throw new IllegalStateException("the variant is finished; call reset() before writing another");
+    }
+    if (depth == 0) {
+      if (hasValue) {
+        throw new IllegalStateException("a variant holds exactly one top-level value; wrap several values in an array or call reset()");
+      }
+      hasValue = true;
+      return;
+    }
+    int key;
+    if (frameKind[depth - 1] == OBJECT_FRAME) {
+      if (pendingKey < 0) {
+        throw new IllegalStateException("a value inside an object must be preceded by key(...)");
+      }
+      key = pendingKey;
+      pendingKey = -1;
+    } else {
+      key = 0;
+    }
+    if (slotTop == slotKey.length) {
+      ensureSlots(slotTop + 1);
+    }
+    slotKey[slotTop] = key;
+    slotPos[slotTop++] = len;
+  }
+
+  private void ensureSlots(int n) {
+    if (n > slotKey.length) {
+      int cap = Math.max(n, slotKey.length * 2);
+      slotKey = Arrays.copyOf(slotKey, cap);
+      slotPos = Arrays.copyOf(slotPos, cap);
+    }
+  }
+
+  private void pushFrame(byte kind) {
+    if (depth == VariantBinary.MAX_NESTING_DEPTH) {
+      throw new IllegalStateException("containers are nested deeper than " + VariantBinary.MAX_NESTING_DEPTH + " levels");
+    }
+    if (depth == frameKind.length) {
+      int cap = depth * 2;
+      frameKind = Arrays.copyOf(frameKind, cap);
+      frameStart = Arrays.copyOf(frameStart, cap);
+      frameSlotBase = Arrays.copyOf(frameSlotBase, cap);
+    }
+    frameKind[depth] = kind;
+    frameStart[depth] = len;
+    frameSlotBase[depth] = slotTop;
+    depth++;
+  }
+
+  private void ensure(long extra) {
+    long need = len + extra;
+    if (need > buf.length) {
+      if (need > Integer.MAX_VALUE - 16) {
+        throw new VariantFormatException("variant value would exceed " + (Integer.MAX_VALUE - 16) + " bytes");
+      }
+      long cap = Math.max(need, Math.min((long) buf.length * 2, Integer.MAX_VALUE - 16));
+      buf = Arrays.copyOf(buf, (int) cap);
+    }
+  }
+}

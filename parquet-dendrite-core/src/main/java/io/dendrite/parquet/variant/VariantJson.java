@@ -1,0 +1,520 @@
+package io.dendrite.parquet.variant;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParseException;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.time.LocalDate;
+import java.util.Base64;
+
+/**
+ * Converts between JSON text and Variant values, streaming in both directions (no intermediate
+ * tree).
+ *
+ * <h2>Parsing: JSON to Variant (same mapping as Spark's {@code parse_json})</h2>
+ *
+ * <ul>
+ *   <li>{@code null}, {@code true}, {@code false}, strings, objects and arrays map to the
+ *       corresponding Variant types; a repeated key in one object is an error.
+ *   <li>Integral numbers (no fraction, no exponent) use the smallest of int8, int16, int32, int64.
+ *       Beyond int64 they become a decimal with scale 0 when they have at most 38 digits, else a
+ *       double.
+ *   <li>Numbers with a fraction and no exponent become the narrowest decimal (decimal4/8/16 by
+ *       precision, keeping the written scale, so {@code 1.50} is decimal4 150 scale 2) when
+ *       precision and scale are at most 38, else a double.
+ *   <li>Numbers with an exponent ({@code 1e3}, {@code 2.5E-7}) become a double.
+ * </ul>
+ *
+ * <h2>Rendering: Variant to JSON</h2>
+ *
+ * <ul>
+ *   <li>Objects in stored (sorted key) order; arrays in order.
+ *   <li>Integers and decimals as exact JSON numbers (decimals via {@code toPlainString}).
+ *   <li>Doubles and floats as JSON numbers always written with an exponent ({@code 1.5E3},
+ *       {@code 1.0E-3}, {@code 0.0E0}), so that parsing the text again yields a double rather than
+ *       a decimal; NaN and infinities as the strings {@code "NaN"}, {@code "Infinity"}, {@code
+ *       "-Infinity"}.
+ *   <li>Dates {@code "2024-01-02"}; UTC timestamps {@code "2024-01-02T03:04:05.123456Z"} (6
+ *       fractional digits for micros, 9 for nanos); timestamps without time zone the same without
+ *       {@code Z}; times {@code "03:04:05.123456"}.
+ *   <li>Binary as a base64 string; UUID as its canonical lower-case string.
+ *   <li>Strings escaped as JSON requires; unpaired surrogates are written as {@code \}{@code u}
+ *       escapes so the output stays valid UTF-8.
+ * </ul>
+ */
+public final class VariantJson {
+  private static final JsonFactory FACTORY = JsonFactory.builder().build();
+  private static final char[] HEX = "0123456789abcdef".toCharArray();
+
+  private VariantJson() {}
+
+  // ================================================================ parsing
+
+  /**
+   * Parses one JSON document into a new variant with sorted metadata.
+   *
+   * @param json the JSON text, holding exactly one value
+   * @return the encoded variant
+   * @throws JsonProcessingException if the text is not valid JSON (Jackson's exception, with its
+   *     location)
+   * @throws VariantFormatException if an object repeats a key
+   */
+  public static EncodedVariant parse(String json) throws JsonProcessingException {
+    VariantEncoder enc = new VariantEncoder();
+    parse(json, enc);
+    return enc.finish();
+  }
+
+  /**
+   * Parses one JSON document into {@code enc} (which is not reset or finished).
+   *
+   * @param json the JSON text, holding exactly one value
+   * @param enc the encoder to write to
+   * @throws JsonProcessingException if the text is not valid JSON
+   */
+  public static void parse(String json, VariantEncoder enc) throws JsonProcessingException {
+    try (JsonParser p = FACTORY.createParser(json)) {
+      parse(p, enc);
+      if (p.nextToken() != null) {
+        throw new JsonParseException(p, "unexpected content after the JSON value");
+      }
+    } catch (JsonProcessingException e) {
+      throw e;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e); // cannot happen when reading from a String
+    }
+  }
+
+  /**
+   * Consumes exactly one JSON value from a streaming parser into the encoder: the parser's current
+   * token if it starts a value, else the next token. Afterwards the parser is positioned on the
+   * value's last token ({@code END_OBJECT}, {@code END_ARRAY} or the scalar). On failure the
+   * encoder holds a partial value and must be reset.
+   *
+   * @param p the parser
+   * @param enc the encoder to write to
+   * @throws IOException Jackson's exception for malformed JSON or I/O failure
+   * @throws VariantFormatException if an object repeats a key
+   */
+  public static void parse(JsonParser p, VariantEncoder enc) throws IOException {
+    JsonToken t = p.currentToken();
+    if (t == null || t == JsonToken.FIELD_NAME) {
+      t = p.nextToken();
+    }
+    if (t == null) {
+      throw new JsonParseException(p, "expected a JSON value but reached the end of the input");
+    }
+    if (t == JsonToken.END_OBJECT || t == JsonToken.END_ARRAY) {
+      throw new JsonParseException(p, "expected a JSON value but found " + t);
+    }
+    int depth = 0;
+    while (true) {
+      switch (t) {
+        case START_OBJECT:
+          enc.startObject();
+          depth++;
+          break;
+        case START_ARRAY:
+          enc.startArray();
+          depth++;
+          break;
+        case END_OBJECT:
+          enc.endObject();
+          depth--;
+          break;
+        case END_ARRAY:
+          enc.endArray();
+          depth--;
+          break;
+        case FIELD_NAME:
+          enc.key(p.currentName());
+          break;
+        case VALUE_STRING:
+          enc.writeString(p.getTextCharacters(), p.getTextOffset(), p.getTextLength());
+          break;
+        case VALUE_NUMBER_INT:
+          writeIntegral(p, enc);
+          break;
+        case VALUE_NUMBER_FLOAT:
+          writeFractional(p, enc);
+          break;
+        case VALUE_TRUE:
+          enc.writeBoolean(true);
+          break;
+        case VALUE_FALSE:
+          enc.writeBoolean(false);
+          break;
+        case VALUE_NULL:
+          enc.writeNull();
+          break;
+        case VALUE_EMBEDDED_OBJECT: // binary formats (Smile, CBOR) and token buffers
+          VariantJava.write(p.getEmbeddedObject(), enc);
+          break;
+        default:
+          throw new JsonParseException(p, "unexpected token " + t);
+      }
+      if (depth == 0) {
+        return;
+      }
+      t = p.nextToken();
+      if (t == null) {
+        throw new JsonParseException(p, "unexpected end of input inside a JSON value");
+      }
+    }
+  }
+
+  private static void writeIntegral(JsonParser p, VariantEncoder enc) throws IOException {
+    JsonParser.NumberType nt = p.getNumberType();
+    if (nt == JsonParser.NumberType.INT || nt == JsonParser.NumberType.LONG) {
+      enc.writeLong(p.getLongValue());
+      return;
+    }
+    writeBigInteger(p.getBigIntegerValue(), enc);
+  }
+
+  /** Integers beyond int64: decimal16 with scale 0 up to 38 digits, else double. */
+  static void writeBigInteger(BigInteger b, VariantEncoder enc) {
+    if (b.bitLength() <= 63) {
+      enc.writeLong(b.longValue());
+    } else if (b.bitLength() <= 127 && b.abs().compareTo(MAX_DECIMAL16) <= 0) {
+      enc.writeDecimal16(b, 0);
+    } else {
+      enc.writeDouble(b.doubleValue());
+    }
+  }
+
+  private static final BigInteger MAX_DECIMAL16 = BigInteger.TEN.pow(38).subtract(BigInteger.ONE);
+
+  private static void writeFractional(JsonParser p, VariantEncoder enc) throws IOException {
+    if (!p.isNaN() && !hasExponent(p)) {
+      writeJsonDecimal(p.getDecimalValue(), enc);
+      return;
+    }
+    enc.writeDouble(p.getDoubleValue());
+  }
+
+  /** A fraction without exponent: decimal when it fits 38 digits and scale 38, else double. */
+  static void writeJsonDecimal(BigDecimal d, VariantEncoder enc) {
+    int scale = d.scale();
+    if (scale >= 0 && scale <= 38 && Math.max(d.precision(), scale) <= 38) {
+      enc.writeDecimal(d);
+    } else {
+      enc.writeDouble(d.doubleValue());
+    }
+  }
+
+  private static boolean hasExponent(JsonParser p) throws IOException {
+    char[] c = p.getTextCharacters();
+    int off = p.getTextOffset();
+    for (int i = off, end = off + p.getTextLength(); i < end; i++) {
+      if (c[i] == 'e' || c[i] == 'E') {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  // ================================================================ rendering
+
+  /**
+   * Renders the value at {@code pos} as JSON text (rules in the class description).
+   *
+   * @param m the variant's metadata
+   * @param v value bytes
+   * @param pos start of the value
+   * @return the JSON text
+   */
+  public static String toJson(VariantMetadata m, byte[] v, int pos) {
+    StringBuilder sb = new StringBuilder();
+    toJson(m, v, pos, sb);
+    return sb.toString();
+  }
+
+  /**
+   * Appends the JSON rendering of the value at {@code pos} to {@code out}.
+   *
+   * @param m the variant's metadata
+   * @param v value bytes
+   * @param pos start of the value
+   * @param out where to append
+   */
+  public static void toJson(VariantMetadata m, byte[] v, int pos, StringBuilder out) {
+    render(m, v, pos, out, 0);
+  }
+
+  private static void render(VariantMetadata m, byte[] v, int pos, StringBuilder out, int depth) {
+    VariantType t = VariantBinary.type(v, pos);
+    switch (t) {
+      case OBJECT: {
+        VariantBinary.checkDepth(depth, pos);
+        int n = VariantBinary.objectSize(v, pos);
+        out.append('{');
+        for (int i = 0; i < n; i++) {
+          if (i > 0) {
+            out.append(',');
+          }
+          appendString(m.key(VariantBinary.objectFieldId(v, pos, i)), out);
+          out.append(':');
+          render(m, v, VariantBinary.objectFieldValuePos(v, pos, i), out, depth + 1);
+        }
+        out.append('}');
+        return;
+      }
+      case ARRAY: {
+        VariantBinary.checkDepth(depth, pos);
+        int n = VariantBinary.arraySize(v, pos);
+        out.append('[');
+        for (int i = 0; i < n; i++) {
+          if (i > 0) {
+            out.append(',');
+          }
+          render(m, v, VariantBinary.arrayElementPos(v, pos, i), out, depth + 1);
+        }
+        out.append(']');
+        return;
+      }
+      case NULL:
+        out.append("null");
+        return;
+      case BOOLEAN:
+        out.append(VariantBinary.getBoolean(v, pos));
+        return;
+      case INT8:
+      case INT16:
+      case INT32:
+      case INT64:
+        out.append(VariantBinary.getLong(v, pos));
+        return;
+      case STRING:
+        appendString(VariantBinary.getString(v, pos), out);
+        return;
+      case DOUBLE:
+      case FLOAT:
+      case DECIMAL4:
+      case DECIMAL8:
+      case DECIMAL16:
+        out.append(numberText(t, v, pos));
+        return;
+      default:
+        appendString(scalarText(t, v, pos), out);
+    }
+  }
+
+  /**
+   * Writes the value at {@code pos} as one JSON value to a Jackson generator (same rules as the
+   * text rendering).
+   *
+   * @param m the variant's metadata
+   * @param v value bytes
+   * @param pos start of the value
+   * @param gen the generator
+   * @throws IOException from the generator
+   */
+  public static void toJson(VariantMetadata m, byte[] v, int pos, JsonGenerator gen) throws IOException {
+    generate(m, v, pos, gen, 0);
+  }
+
+  private static void generate(VariantMetadata m, byte[] v, int pos, JsonGenerator gen, int depth) throws IOException {
+    VariantType t = VariantBinary.type(v, pos);
+    switch (t) {
+      case OBJECT: {
+        VariantBinary.checkDepth(depth, pos);
+        int n = VariantBinary.objectSize(v, pos);
+        gen.writeStartObject();
+        for (int i = 0; i < n; i++) {
+          gen.writeFieldName(m.key(VariantBinary.objectFieldId(v, pos, i)));
+          generate(m, v, VariantBinary.objectFieldValuePos(v, pos, i), gen, depth + 1);
+        }
+        gen.writeEndObject();
+        return;
+      }
+      case ARRAY: {
+        VariantBinary.checkDepth(depth, pos);
+        int n = VariantBinary.arraySize(v, pos);
+        gen.writeStartArray();
+        for (int i = 0; i < n; i++) {
+          generate(m, v, VariantBinary.arrayElementPos(v, pos, i), gen, depth + 1);
+        }
+        gen.writeEndArray();
+        return;
+      }
+      case NULL:
+        gen.writeNull();
+        return;
+      case BOOLEAN:
+        gen.writeBoolean(VariantBinary.getBoolean(v, pos));
+        return;
+      case INT8:
+      case INT16:
+      case INT32:
+      case INT64:
+        gen.writeNumber(VariantBinary.getLong(v, pos));
+        return;
+      case STRING:
+        gen.writeString(VariantBinary.getString(v, pos));
+        return;
+      case DOUBLE:
+      case FLOAT:
+      case DECIMAL4:
+      case DECIMAL8:
+      case DECIMAL16: {
+        String s = numberText(t, v, pos);
+        if (s.charAt(0) == '"') {
+          gen.writeString(s.substring(1, s.length() - 1)); // NaN / Infinity
+        } else {
+          gen.writeNumber(s);
+        }
+        return;
+      }
+      default:
+        gen.writeString(scalarText(t, v, pos));
+    }
+  }
+
+  /** JSON text of a double/float/decimal: a number literal, or a quoted NaN/Infinity. */
+  private static String numberText(VariantType t, byte[] v, int pos) {
+    switch (t) {
+      case DOUBLE:
+        return floatingText(VariantBinary.getDouble(v, pos), false);
+      case FLOAT:
+        return floatingText(VariantBinary.getFloat(v, pos), true);
+      default:
+        return VariantBinary.getDecimal(v, pos).toPlainString();
+    }
+  }
+
+  /**
+   * Scientific notation with Java's shortest round-trip digits: {@code 1500.0 -> 1.5E3}. Java's
+   * own toString uses plain notation between 1e-3 and 1e7, which would re-parse as a decimal.
+   */
+  static String floatingText(double d, boolean isFloat) {
+    if (Double.isNaN(d)) {
+      return "\"NaN\"";
+    }
+    if (Double.isInfinite(d)) {
+      return d > 0 ? "\"Infinity\"" : "\"-Infinity\"";
+    }
+    String s = isFloat ? Float.toString((float) d) : Double.toString(d);
+    if (s.indexOf('E') >= 0) {
+      return s;
+    }
+    boolean negative = s.charAt(0) == '-';
+    String abs = negative ? s.substring(1) : s;
+    int dot = abs.indexOf('.');
+    String intPart = abs.substring(0, dot);
+    String fracPart = abs.substring(dot + 1);
+    String digits;
+    int exp;
+    if (!intPart.equals("0")) {
+      digits = intPart + fracPart;
+      exp = intPart.length() - 1;
+    } else {
+      int z = 0;
+      while (z < fracPart.length() && fracPart.charAt(z) == '0') {
+        z++;
+      }
+      if (z == fracPart.length()) {
+        return (negative ? "-" : "") + "0.0E0";
+      }
+      digits = fracPart.substring(z);
+      exp = -(z + 1);
+    }
+    int end = digits.length();
+    while (end > 1 && digits.charAt(end - 1) == '0') {
+      end--;
+    }
+    StringBuilder sb = new StringBuilder(end + 8);
+    if (negative) {
+      sb.append('-');
+    }
+    sb.append(digits.charAt(0)).append('.');
+    if (end > 1) {
+      sb.append(digits, 1, end);
+    } else {
+      sb.append('0');
+    }
+    return sb.append('E').append(exp).toString();
+  }
+
+  /** Unquoted text of the scalars rendered as JSON strings (dates, times, binary, uuid). */
+  private static String scalarText(VariantType t, byte[] v, int pos) {
+    StringBuilder sb = new StringBuilder(32);
+    switch (t) {
+      case DATE:
+        return LocalDate.ofEpochDay(VariantBinary.getDate(v, pos)).toString();
+      case TIMESTAMP:
+        Temporal.appendTimestamp(VariantBinary.getTimestamp(v, pos), false, true, sb);
+        return sb.toString();
+      case TIMESTAMP_NTZ:
+        Temporal.appendTimestamp(VariantBinary.getTimestamp(v, pos), false, false, sb);
+        return sb.toString();
+      case TIMESTAMP_NANOS:
+        Temporal.appendTimestamp(VariantBinary.getTimestamp(v, pos), true, true, sb);
+        return sb.toString();
+      case TIMESTAMP_NTZ_NANOS:
+        Temporal.appendTimestamp(VariantBinary.getTimestamp(v, pos), true, false, sb);
+        return sb.toString();
+      case TIME:
+        Temporal.appendTime(VariantBinary.getTimestamp(v, pos), sb);
+        return sb.toString();
+      case BINARY: {
+        int off = VariantBinary.binaryOffset(v, pos);
+        int n = VariantBinary.binaryLength(v, pos);
+        byte[] b = n == v.length - off && off == 0 ? v : java.util.Arrays.copyOfRange(v, off, off + n);
+        return Base64.getEncoder().encodeToString(b);
+      }
+      case UUID:
+        return VariantBinary.getUuid(v, pos).toString();
+      default:
+        throw new IllegalStateException("not a string-rendered scalar: " + t);
+    }
+  }
+
+  /** Appends {@code s} as a quoted JSON string. */
+  static void appendString(String s, StringBuilder out) {
+    out.append('"');
+    int n = s.length();
+    int run = 0; // start of the pending run of characters that need no escaping
+    for (int i = 0; i < n; i++) {
+      char c = s.charAt(i);
+      String esc = null;
+      if (c == '"') {
+        esc = "\\\"";
+      } else if (c == '\\') {
+        esc = "\\\\";
+      } else if (c < 0x20) {
+        esc = c == '\n' ? "\\n" : c == '\r' ? "\\r" : c == '\t' ? "\\t" : c == '\b' ? "\\b" : c == '\f' ? "\\f" : null;
+        if (esc == null) {
+          out.append(s, run, i);
+          appendUnicodeEscape(c, out);
+          run = i + 1;
+          continue;
+        }
+      } else if (Character.isSurrogate(c)) {
+        boolean paired = Character.isHighSurrogate(c) ? i + 1 < n && Character.isLowSurrogate(s.charAt(i + 1))
+            : i > 0 && Character.isHighSurrogate(s.charAt(i - 1));
+        if (!paired) {
+          out.append(s, run, i);
+          appendUnicodeEscape(c, out);
+          run = i + 1;
+        }
+        continue;
+      } else {
+        continue;
+      }
+      out.append(s, run, i).append(esc);
+      run = i + 1;
+    }
+    out.append(s, run, n).append('"');
+  }
+
+  private static void appendUnicodeEscape(char c, StringBuilder out) {
+    out.append("\\u").append(HEX[c >> 12]).append(HEX[(c >> 8) & 0xF]).append(HEX[(c >> 4) & 0xF]).append(HEX[c & 0xF]);
+  }
+}

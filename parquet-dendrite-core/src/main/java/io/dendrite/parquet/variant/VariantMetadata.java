@@ -1,0 +1,376 @@
+package io.dendrite.parquet.variant;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * A parsed, structurally validated view over Variant metadata bytes: the header, the key
+ * dictionary's offsets and its UTF-8 strings (VariantEncoding.md, section "Metadata encoding").
+ *
+ * <p>Parsing checks the version, the offset table's bounds and monotonicity, and that the strings
+ * end exactly at the end of the range; it does not copy the bytes. UTF-8 well-formedness and the
+ * {@code sorted_strings} promise are checked by {@link #validate()}, which readers of untrusted
+ * input reach through {@link VariantBinary#validate(VariantMetadata, byte[], int)}.
+ *
+ * <p>Instances are immutable views and safe to share between threads; the lazily decoded key
+ * strings and the lookup index are benign caches. The underlying array must not be modified.
+ */
+public final class VariantMetadata {
+  /** The metadata of a variant without object keys: bytes {@code 01 00 00}. */
+  public static final VariantMetadata EMPTY = new VariantMetadata(new byte[] {1, 0, 0}, 0, 3, 0, 1, false);
+
+  private final byte[] bytes;
+  private final int offset;
+  private final int length;
+  private final int size;
+  private final int offsetSize;
+  private final boolean sorted;
+  /** Absolute position of the first entry of the offset list. */
+  private final int offsetsPos;
+  /** Absolute position of the first string byte. */
+  private final int stringsPos;
+
+  private String[] keyCache;
+  private volatile Map<String, Integer> index;
+  private volatile boolean validated;
+
+  /** Trusted constructor: callers have checked the layout (parse) or produced it (encoder). */
+  VariantMetadata(byte[] bytes, int offset, int length, int size, int offsetSize, boolean sorted) {
+    this.bytes = bytes;
+    this.offset = offset;
+    this.length = length;
+    this.size = size;
+    this.offsetSize = offsetSize;
+    this.sorted = sorted;
+    this.offsetsPos = offset + 1 + offsetSize;
+    this.stringsPos = offsetsPos + (size + 1) * offsetSize;
+  }
+
+  /**
+   * Parses metadata occupying all of {@code bytes}.
+   *
+   * @param bytes the metadata binary
+   * @return a view over {@code bytes} (not copied)
+   * @throws VariantFormatException if the bytes are not valid metadata
+   */
+  public static VariantMetadata parse(byte[] bytes) {
+    return parse(bytes, 0, bytes.length);
+  }
+
+  /**
+   * Parses metadata occupying exactly {@code bytes[offset, offset+length)}.
+   *
+   * @param bytes array holding the metadata
+   * @param offset start of the metadata
+   * @param length length of the metadata; trailing bytes after the last string are an error
+   * @return a view over the range (not copied)
+   * @throws VariantFormatException if the range is not valid metadata
+   */
+  public static VariantMetadata parse(byte[] bytes, int offset, int length) {
+    return parse(bytes, offset, length, true);
+  }
+
+  /**
+   * Parses metadata that starts at {@code offset} and may be followed by other data (for example
+   * a value stored right after it). The returned view's {@link #length()} is the metadata's own
+   * encoded length, so {@code offset + length()} is where the following data starts.
+   *
+   * @param bytes array holding the metadata
+   * @param offset start of the metadata
+   * @param maxLength number of bytes available from {@code offset}
+   * @return a view over exactly the metadata's bytes
+   * @throws VariantFormatException if the bytes are not valid metadata
+   */
+  public static VariantMetadata parsePrefix(byte[] bytes, int offset, int maxLength) {
+    return parse(bytes, offset, maxLength, false);
+  }
+
+  private static VariantMetadata parse(byte[] bytes, int offset, int length, boolean exact) {
+    Objects.checkFromIndexSize(offset, length, bytes.length);
+    if (length < 1) {
+      throw new VariantFormatException("metadata is empty; expected at least a header byte");
+    }
+    int header = bytes[offset] & 0xFF;
+    int version = header & 0x0F;
+    if (version != 1) {
+      throw new VariantFormatException("metadata version must be 1, found " + version);
+    }
+    boolean sorted = (header & 0x10) != 0;
+    int offsetSize = ((header >> 6) & 3) + 1;
+    if (length < 1 + offsetSize) {
+      throw new VariantFormatException("metadata of length " + length
+          + " is too short for its " + offsetSize + "-byte dictionary_size");
+    }
+    long size = Bytes.readUnsigned(bytes, offset + 1, offsetSize) & 0xFFFFFFFFL;
+    long stringsStart = 1 + offsetSize + (size + 1) * offsetSize;
+    if (stringsStart > length) {
+      throw new VariantFormatException("metadata dictionary_size " + size + " needs " + stringsStart
+          + " bytes of header and offsets, but the metadata length is " + length);
+    }
+    int n = (int) size;
+    int p = offset + 1 + offsetSize;
+    long first = Bytes.readUnsigned(bytes, p, offsetSize) & 0xFFFFFFFFL;
+    if (first != 0) {
+      throw new VariantFormatException("metadata string offset 0 must be 0, found " + first);
+    }
+    long prev = 0;
+    for (int i = 1; i <= n; i++) {
+      p += offsetSize;
+      long o = Bytes.readUnsigned(bytes, p, offsetSize) & 0xFFFFFFFFL;
+      if (o < prev) {
+        throw new VariantFormatException("metadata string offset " + i + " is " + o
+            + ", less than offset " + (i - 1) + " (" + prev + ")");
+      }
+      prev = o;
+    }
+    long end = stringsStart + prev;
+    if (end > length) {
+      throw new VariantFormatException("metadata strings end at byte " + end
+          + ", past the end of the metadata (length " + length + ")");
+    }
+    if (exact && end != length) {
+      throw new VariantFormatException("metadata has " + (length - end)
+          + " trailing bytes after its last dictionary string (expected length " + end + ", found " + length + ")");
+    }
+    return new VariantMetadata(bytes, offset, (int) end, n, offsetSize, sorted);
+  }
+
+  /**
+   * Number of strings in the dictionary ({@code dictionary_size}).
+   *
+   * @return the dictionary size
+   */
+  public int size() {
+    return size;
+  }
+
+  /**
+   * Whether the header's {@code sorted_strings} bit is set, promising unique keys in unsigned
+   * UTF-8 byte order.
+   *
+   * @return the sorted_strings flag
+   */
+  public boolean isSorted() {
+    return sorted;
+  }
+
+  /**
+   * Width in bytes (1-4) of the dictionary size and offset entries ({@code offset_size}).
+   *
+   * @return the offset size
+   */
+  public int offsetSize() {
+    return offsetSize;
+  }
+
+  /**
+   * Dictionary string {@code id}, decoded from UTF-8 on first use and cached.
+   *
+   * @param id dictionary index, {@code 0 <= id < size()}
+   * @return the key
+   * @throws VariantFormatException if id is out of range
+   */
+  public String key(int id) {
+    checkId(id);
+    String[] cache = keyCache;
+    if (cache == null) {
+      cache = new String[size];
+      keyCache = cache;
+    }
+    String k = cache[id];
+    if (k == null) {
+      k = new String(bytes, keyOffset(id), keyLength(id), StandardCharsets.UTF_8);
+      cache[id] = k;
+    }
+    return k;
+  }
+
+  /**
+   * Absolute position in {@link #bytes()} of the UTF-8 bytes of dictionary string {@code id}.
+   *
+   * @param id dictionary index
+   * @return the position of the first byte of the key
+   * @throws VariantFormatException if id is out of range
+   */
+  public int keyOffset(int id) {
+    checkId(id);
+    return stringsPos + Bytes.readUnsigned(bytes, offsetsPos + id * offsetSize, offsetSize);
+  }
+
+  /**
+   * Length in bytes of the UTF-8 encoding of dictionary string {@code id}.
+   *
+   * @param id dictionary index
+   * @return the key length in bytes
+   * @throws VariantFormatException if id is out of range
+   */
+  public int keyLength(int id) {
+    checkId(id);
+    int p = offsetsPos + id * offsetSize;
+    return Bytes.readUnsigned(bytes, p + offsetSize, offsetSize) - Bytes.readUnsigned(bytes, p, offsetSize);
+  }
+
+  /**
+   * A copy of the UTF-8 bytes of dictionary string {@code id}; prefer {@link #keyOffset(int)}
+   * and {@link #keyLength(int)} on hot paths.
+   *
+   * @param id dictionary index
+   * @return a new array with the key's bytes
+   */
+  public byte[] keyUtf8(int id) {
+    int o = keyOffset(id);
+    return Arrays.copyOfRange(bytes, o, o + keyLength(id));
+  }
+
+  /**
+   * Looks up the id of {@code key}: binary search in unsigned UTF-8 order when the dictionary is
+   * sorted, otherwise a hash index built on first use (the first id wins if an unsorted
+   * dictionary repeats a key).
+   *
+   * @param key the key to find
+   * @return its id, or -1 if the dictionary does not contain it
+   */
+  public int id(String key) {
+    if (sorted) {
+      int lo = 0;
+      int hi = size - 1;
+      while (lo <= hi) {
+        int mid = (lo + hi) >>> 1;
+        int c = Utf8.compare(key, bytes, keyOffset(mid), keyLength(mid));
+        if (c == 0) {
+          return mid;
+        }
+        if (c > 0) {
+          lo = mid + 1;
+        } else {
+          hi = mid - 1;
+        }
+      }
+      return -1;
+    }
+    Map<String, Integer> idx = index;
+    if (idx == null) {
+      idx = new HashMap<>(Math.max(16, size * 2));
+      for (int i = 0; i < size; i++) {
+        idx.putIfAbsent(key(i), i);
+      }
+      index = idx;
+    }
+    Integer id = idx.get(key);
+    return id == null ? -1 : id;
+  }
+
+  /**
+   * The array this view reads from; the metadata occupies {@code [offset(), offset()+length())}.
+   * Must not be modified.
+   *
+   * @return the backing array
+   */
+  public byte[] bytes() {
+    return bytes;
+  }
+
+  /**
+   * Start of the metadata in {@link #bytes()}.
+   *
+   * @return the offset
+   */
+  public int offset() {
+    return offset;
+  }
+
+  /**
+   * Encoded length of the metadata in bytes.
+   *
+   * @return the length
+   */
+  public int length() {
+    return length;
+  }
+
+  /**
+   * A copy of exactly this metadata's bytes.
+   *
+   * @return a new array of {@link #length()} bytes
+   */
+  public byte[] toByteArray() {
+    return Arrays.copyOfRange(bytes, offset, offset + length);
+  }
+
+  /**
+   * Checks what parsing leaves out: every key is well-formed UTF-8, and, if {@code sorted_strings}
+   * is set, keys are unique and strictly increasing in unsigned byte order (spec: "strings in the
+   * dictionary must be unique and sorted"). The result is cached.
+   *
+   * @return this metadata
+   * @throws VariantFormatException naming the first offending key
+   */
+  public VariantMetadata validate() {
+    if (validated) {
+      return this;
+    }
+    int prevOff = 0;
+    int prevLen = 0;
+    for (int i = 0; i < size; i++) {
+      int o = keyOffset(i);
+      int l = keyLength(i);
+      int bad = Utf8.firstInvalid(bytes, o, l);
+      if (bad >= 0) {
+        throw new VariantFormatException("metadata key " + i + " is not valid UTF-8 (bad byte 0x"
+            + Integer.toHexString(bytes[o + bad] & 0xFF) + " at offset " + bad + " of the key)");
+      }
+      if (sorted && i > 0 && Arrays.compareUnsigned(bytes, prevOff, prevOff + prevLen, bytes, o, o + l) >= 0) {
+        throw new VariantFormatException("metadata has sorted_strings=1 but key " + i + " '" + key(i)
+            + "' does not sort after key " + (i - 1) + " '" + key(i - 1) + "'");
+      }
+      prevOff = o;
+      prevLen = l;
+    }
+    validated = true;
+    return this;
+  }
+
+  private void checkId(int id) {
+    if (id < 0 || id >= size) {
+      throw new VariantFormatException("field id " + id + " is out of range for a metadata dictionary of size " + size);
+    }
+  }
+
+  /** Equal when the encoded bytes are identical. */
+  @Override
+  public boolean equals(Object o) {
+    if (this == o) {
+      return true;
+    }
+    if (!(o instanceof VariantMetadata)) {
+      return false;
+    }
+    VariantMetadata m = (VariantMetadata) o;
+    return length == m.length
+        && Arrays.equals(bytes, offset, offset + length, m.bytes, m.offset, m.offset + m.length);
+  }
+
+  @Override
+  public int hashCode() {
+    int h = 1;
+    for (int i = offset; i < offset + length; i++) {
+      h = 31 * h + bytes[i];
+    }
+    return h;
+  }
+
+  /** Lists the first keys, for debugging. */
+  @Override
+  public String toString() {
+    StringBuilder sb = new StringBuilder("VariantMetadata[size=").append(size).append(", sorted=")
+        .append(sorted).append(", keys=[");
+    int n = Math.min(size, 20);
+    for (int i = 0; i < n; i++) {
+      sb.append(i == 0 ? "" : ", ").append(key(i));
+    }
+    return sb.append(size > n ? ", ...]]" : "]]").toString();
+  }
+}
