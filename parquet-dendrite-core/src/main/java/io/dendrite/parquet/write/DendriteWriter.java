@@ -10,6 +10,7 @@ import io.dendrite.parquet.shred.ShreddingInference;
 import io.dendrite.parquet.shred.ShreddingReport;
 import io.dendrite.parquet.shred.ShreddingSchema;
 import io.dendrite.parquet.shred.VariantColumnShredder;
+import io.dendrite.parquet.shred.VariantSchemas;
 import io.dendrite.parquet.variant.EncodedVariant;
 import java.io.BufferedReader;
 import java.io.Closeable;
@@ -548,7 +549,7 @@ public final class DendriteWriter implements Closeable {
       if (pinLocal != null || pinHadoop != null) {
         MessageType pinned = pinLocal != null ? ParquetWriters.footerSchema(pinLocal)
             : ParquetWriters.footerSchema(pinHadoop, conf);
-        shredding = ShreddingSchema.fromParquet(pinned);
+        shredding = VariantSchemas.fromParquet(pinned);
         origin = "pinned from " + (pinLocal != null ? pinLocal : pinHadoop);
         if (schema == null) {
           schema = RecordSchema.fromParquet(pinned);
