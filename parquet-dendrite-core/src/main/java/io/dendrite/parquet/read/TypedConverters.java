@@ -208,7 +208,7 @@ final class TypedConverters {
       this.context = context;
       GroupType repeatedType = list.getType(0).asGroupType();
       GroupType elementType = repeatedType.getType(0).asGroupType();
-      Slot elementSlot = new Slot(context, Slot.NO_KEY, slot.path + "[]", Slot.Missing.ERROR);
+      Slot elementSlot = new Slot(context, Slot.NO_KEY, slot.path + "[]", Slot.Missing.NULL);
       SlotConverter element = new SlotConverter(elementType, elementSlot, context, type.element());
       this.repeated = new GroupConverter() {
         @Override
