@@ -129,6 +129,12 @@ class ShreddingWriteTest {
       c[0]++;
     }
     if (type instanceof ShreddedObject o) {
+      // "All field names of a Variant, whether shredded or not, must be present in the
+      // metadata": parquet-java looks shredded names up even for missing fields.
+      for (String name : o.fields().keySet()) {
+        assertTrue(m.id(name) >= 0, where + " " + path + ": shredded name '" + name
+            + "' not in the metadata " + m);
+      }
       if (hasValue && hasTyped) {
         assertEquals(VariantType.OBJECT, VariantBinary.type(value, 0),
             where + " " + path + ": value and typed_value both set but value is not an object");
