@@ -199,6 +199,13 @@ class BadInputTest {
     try (DendriteWriter w = builder(file, mode).build()) {
       w.write(good(1));
       w.write(good(2));
+      if (mode != Mode.INFERRED) {
+        // The file is open: a hidden temporary file exists, and nothing at the final path.
+        List<Path> during = listDir(dir);
+        assertEquals(1, during.size(), String.valueOf(during));
+        String name = during.get(0).getFileName().toString();
+        assertTrue(name.startsWith(".out.parquet.") && name.endsWith(".inprogress"), name);
+      }
       e = assertThrows(InvalidRecordException.class, () -> w.write(bad.record()));
       // The writer is unusable afterwards; close() must not publish anything.
       IllegalStateException after = assertThrows(IllegalStateException.class,
