@@ -4,6 +4,7 @@ import io.dendrite.parquet.variant.EncodedVariant;
 import io.dendrite.parquet.variant.VariantEncoder;
 import io.dendrite.parquet.variant.VariantMetadata;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -35,6 +36,9 @@ public final class VariantColumnShredder {
   /** Every object field name in the schema, at any depth. */
   private final String[] shreddedNames;
   private VariantEncoder extender;
+  /** The last metadata checked and what was written for it (rows often share a key set). */
+  private byte[] lastIn;
+  private byte[] lastOut;
 
   private VariantColumnShredder(String column, ShreddedType schema, Shredder root,
       List<PathCounter> counters) {
@@ -69,12 +73,9 @@ public final class VariantColumnShredder {
 
   /** Writes one non-null variant as the content of the current VARIANT group. */
   public void write(RecordConsumer rc, EncodedVariant variant) {
-    VariantMetadata m = VariantMetadata.parse(variant.metadata());
-    byte[] metadata = variant.metadata();
-    if (shreddedNames.length > 0 && !containsAll(m)) {
-      m = withShreddedNames(m);
-      metadata = m.toByteArray();
-    }
+    byte[] metadata = shreddedNames.length == 0 ? variant.metadata()
+        : withShreddedNames(variant.metadata());
+    VariantMetadata m = VariantMetadata.parse(metadata);
     rc.startGroup();
     rc.startField(METADATA, 0);
     rc.addBinary(Binary.fromConstantByteArray(metadata));
@@ -93,8 +94,20 @@ public final class VariantColumnShredder {
     return true;
   }
 
+  /** The metadata to write: {@code in}, or a copy with the missing shredded names appended. */
+  private byte[] withShreddedNames(byte[] in) {
+    if (in == lastIn || Arrays.equals(in, lastIn)) {
+      return lastOut;
+    }
+    VariantMetadata m = VariantMetadata.parse(in);
+    byte[] out = containsAll(m) ? in : extend(m).toByteArray();
+    lastIn = in;
+    lastOut = out;
+    return out;
+  }
+
   /** {@code m} with the missing shredded names appended; the ids of its keys are unchanged. */
-  private VariantMetadata withShreddedNames(VariantMetadata m) {
+  private VariantMetadata extend(VariantMetadata m) {
     if (extender == null) {
       extender = new VariantEncoder(false);
     }
