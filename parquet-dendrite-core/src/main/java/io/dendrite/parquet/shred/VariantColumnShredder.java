@@ -1,11 +1,15 @@
 package io.dendrite.parquet.shred;
 
 import io.dendrite.parquet.variant.EncodedVariant;
+import io.dendrite.parquet.variant.VariantEncoder;
 import io.dendrite.parquet.variant.VariantMetadata;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.apache.parquet.io.api.Binary;
 import org.apache.parquet.io.api.RecordConsumer;
 
@@ -14,6 +18,13 @@ import org.apache.parquet.io.api.RecordConsumer;
  * optional {@code typed_value}) following a fixed shredding schema, and counts where each
  * shredded path's values landed. Built once per file; the Parquet group must have been made by
  * {@link VariantSchemas#variantGroup} from the same {@link ShreddedType}.
+ *
+ * <p>The {@code metadata} written for a row always holds every field name the shredding schema
+ * names (VariantShredding.md: "All field names of a Variant, whether shredded or not, must be
+ * present in the metadata"). A row that lacks a shredded field gets its metadata extended with
+ * the missing names (existing ids are kept, so residual values stay valid); readers such as
+ * parquet-java 1.18.1 look shredded names up in the metadata even for missing fields and fail
+ * otherwise.
  */
 public final class VariantColumnShredder {
   private static final String METADATA = "metadata";
@@ -22,6 +33,12 @@ public final class VariantColumnShredder {
   private final ShreddedType schema;
   private final Shredder root;
   private final List<PathCounter> counters;
+  /** Every object field name in the schema, at any depth. */
+  private final String[] shreddedNames;
+  private VariantEncoder extender;
+  /** The last metadata checked and what was written for it (rows often share a key set). */
+  private byte[] lastIn;
+  private byte[] lastOut;
 
   private VariantColumnShredder(String column, ShreddedType schema, Shredder root,
       List<PathCounter> counters) {
@@ -29,6 +46,20 @@ public final class VariantColumnShredder {
     this.schema = schema;
     this.root = root;
     this.counters = counters;
+    Set<String> names = new LinkedHashSet<>();
+    collectNames(schema, names);
+    this.shreddedNames = names.toArray(new String[0]);
+  }
+
+  private static void collectNames(ShreddedType type, Set<String> out) {
+    if (type instanceof ShreddedObject o) {
+      for (Map.Entry<String, ShreddedType> f : o.fields().entrySet()) {
+        out.add(f.getKey());
+        collectNames(f.getValue(), out);
+      }
+    } else if (type instanceof ShreddedArray a) {
+      collectNames(a.element(), out);
+    }
   }
 
   /** A writer for column {@code column}; {@code schema} null means unshredded. */
@@ -42,13 +73,55 @@ public final class VariantColumnShredder {
 
   /** Writes one non-null variant as the content of the current VARIANT group. */
   public void write(RecordConsumer rc, EncodedVariant variant) {
+    byte[] metadata = shreddedNames.length == 0 ? variant.metadata()
+        : withShreddedNames(variant.metadata());
+    VariantMetadata m = VariantMetadata.parse(metadata);
     rc.startGroup();
     rc.startField(METADATA, 0);
-    rc.addBinary(Binary.fromConstantByteArray(variant.metadata()));
+    rc.addBinary(Binary.fromConstantByteArray(metadata));
     rc.endField(METADATA, 0);
     byte[] value = variant.value();
-    root.write(rc, VariantMetadata.parse(variant.metadata()), value, 0);
+    root.write(rc, m, value, 0);
     rc.endGroup();
+  }
+
+  private boolean containsAll(VariantMetadata m) {
+    for (String name : shreddedNames) {
+      if (m.id(name) < 0) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** The metadata to write: {@code in}, or a copy with the missing shredded names appended. */
+  private byte[] withShreddedNames(byte[] in) {
+    if (in == lastIn || Arrays.equals(in, lastIn)) {
+      return lastOut;
+    }
+    VariantMetadata m = VariantMetadata.parse(in);
+    byte[] out = containsAll(m) ? in : extend(m).toByteArray();
+    lastIn = in;
+    lastOut = out;
+    return out;
+  }
+
+  /** {@code m} with the missing shredded names appended; the ids of its keys are unchanged. */
+  private VariantMetadata extend(VariantMetadata m) {
+    if (extender == null) {
+      extender = new VariantEncoder(false);
+    }
+    extender.reset(m);
+    extender.startObject();
+    for (String name : shreddedNames) {
+      if (m.id(name) < 0) {
+        extender.key(name);
+        extender.writeNull();
+      }
+    }
+    extender.endObject();
+    extender.finishInPlace();
+    return extender.metadata();
   }
 
   public String column() {

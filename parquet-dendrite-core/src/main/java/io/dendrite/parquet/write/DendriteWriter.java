@@ -1,6 +1,7 @@
 package io.dendrite.parquet.write;
 
 import io.dendrite.parquet.schema.Field;
+import io.dendrite.parquet.schema.FieldPath;
 import io.dendrite.parquet.schema.RecordSchema;
 import io.dendrite.parquet.schema.StructType;
 import io.dendrite.parquet.schema.VariantFieldType;
@@ -133,15 +134,21 @@ public final class DendriteWriter implements Closeable {
     }
   }
 
-  private void collectVariants(List<Field> fields, String prefix, int[] slots) {
+  /**
+   * Collects VARIANT columns reachable through structs under their canonical paths
+   * ({@link FieldPath#child}, as {@link RecordSchema#variantColumns()} and
+   * {@link ShreddingSchema} name them), so that names needing quotes match.
+   */
+  private void collectVariants(List<Field> fields, String parent, int[] slots) {
     for (int i = 0; i < fields.size(); i++) {
       Field f = fields.get(i);
       int[] path = java.util.Arrays.copyOf(slots, slots.length + 1);
       path[slots.length] = i;
+      String name = FieldPath.child(parent, f.name());
       if (f.type() instanceof VariantFieldType) {
-        variantColumns.add(new VariantColumn(prefix + f.name(), path));
+        variantColumns.add(new VariantColumn(name, path));
       } else if (f.type() instanceof StructType) {
-        collectVariants(((StructType) f.type()).fields(), prefix + f.name() + ".", path);
+        collectVariants(((StructType) f.type()).fields(), name, path);
       }
     }
   }

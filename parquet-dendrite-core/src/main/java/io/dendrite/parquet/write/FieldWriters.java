@@ -2,6 +2,7 @@ package io.dendrite.parquet.write;
 
 import io.dendrite.parquet.schema.DecimalBytes;
 import io.dendrite.parquet.schema.Field;
+import io.dendrite.parquet.schema.FieldPath;
 import io.dendrite.parquet.schema.FieldType;
 import io.dendrite.parquet.schema.ListType;
 import io.dendrite.parquet.schema.MapType;
@@ -31,12 +32,13 @@ final class FieldWriters {
     VariantColumnShredder forPath(String path);
   }
 
-  static FieldWriter[] forStruct(List<Field> fields, GroupType group, String prefix,
+  /** {@code parent}: the canonical path of the struct ({@link FieldPath}), "" at the top. */
+  static FieldWriter[] forStruct(List<Field> fields, GroupType group, String parent,
       VariantWriters variants) {
     FieldWriter[] out = new FieldWriter[fields.size()];
     for (int i = 0; i < out.length; i++) {
       Field f = fields.get(i);
-      out[i] = forType(f.type(), group.getType(i), prefix + f.name(), variants);
+      out[i] = forType(f.type(), group.getType(i), FieldPath.child(parent, f.name()), variants);
     }
     return out;
   }
@@ -50,7 +52,7 @@ final class FieldWriters {
     if (type instanceof StructType) {
       GroupType g = parquet.asGroupType();
       FieldWriter[] children =
-          forStruct(((StructType) type).fields(), g, path + ".", variants);
+          forStruct(((StructType) type).fields(), g, path, variants);
       String[] names = names(g);
       return (rc, v) -> {
         rc.startGroup();
@@ -61,7 +63,7 @@ final class FieldWriters {
     if (type instanceof ListType) {
       GroupType repeated = parquet.asGroupType().getType(0).asGroupType();
       FieldWriter element = forType(((ListType) type).element(), repeated.getType(0),
-          path + "[]", variants);
+          FieldPath.child(path, FieldPath.LIST_ELEMENT), variants);
       String repeatedName = repeated.getName();
       String elementName = repeated.getType(0).getName();
       return (rc, v) -> {
@@ -87,7 +89,8 @@ final class FieldWriters {
       MapType m = (MapType) type;
       GroupType keyValue = parquet.asGroupType().getType(0).asGroupType();
       FieldWriter key = forType(m.key(), keyValue.getType(0), path + ".key", variants);
-      FieldWriter value = forType(m.value(), keyValue.getType(1), path + ".value", variants);
+      FieldWriter value = forType(m.value(), keyValue.getType(1),
+          FieldPath.child(path, FieldPath.MAP_VALUE), variants);
       String kvName = keyValue.getName();
       String keyName = keyValue.getType(0).getName();
       String valueName = keyValue.getType(1).getName();

@@ -59,8 +59,7 @@ final class JsonRecordParser {
       coercer.checkRequired(row);
       return row;
     } catch (JsonProcessingException e) {
-      throw new InvalidRecordException(0, null, "malformed JSON: " + e.getOriginalMessage()
-          + " at column " + e.getLocation().getColumnNr(), e);
+      throw new InvalidRecordException(0, null, malformed(e), e);
     } catch (VariantFormatException e) {
       throw new InvalidRecordException(0, null, e.getMessage(), e);
     } catch (IOException e) {
@@ -85,24 +84,34 @@ final class JsonRecordParser {
       if (row[i] != null) {
         throw new InvalidRecordException(0, name, "duplicate key in the JSON object", null);
       }
-      JsonToken valueToken = p.nextToken();
-      if (valueToken == JsonToken.VALUE_NULL) {
-        continue;
-      }
-      if (coercer.isVariant(i)) {
-        encoder.reset();
-        try {
-          VariantJson.parse(p, encoder);
-        } catch (VariantFormatException e) {
-          throw new InvalidRecordException(0, name, e.getMessage(), e);
+      // Syntax errors inside a field's value name that field.
+      try {
+        JsonToken valueToken = p.nextToken();
+        if (valueToken == JsonToken.VALUE_NULL) {
+          continue;
         }
-        EncodedVariant v = encoder.finish();
-        row[i] = v;
-      } else {
-        row[i] = coercer.coerceField(i, readJava(p));
+        if (coercer.isVariant(i)) {
+          encoder.reset();
+          try {
+            VariantJson.parse(p, encoder);
+          } catch (VariantFormatException e) {
+            throw new InvalidRecordException(0, name, e.getMessage(), e);
+          }
+          EncodedVariant v = encoder.finish();
+          row[i] = v;
+        } else {
+          row[i] = coercer.coerceField(i, readJava(p));
+        }
+      } catch (JsonProcessingException e) {
+        throw new InvalidRecordException(0, name, malformed(e), e);
       }
     }
     return row;
+  }
+
+  private static String malformed(JsonProcessingException e) {
+    return "malformed JSON: " + e.getOriginalMessage()
+        + (e.getLocation() == null ? "" : " at column " + e.getLocation().getColumnNr());
   }
 
   /** Reads the current JSON value as Long/BigInteger, BigDecimal, String, Boolean, Map, List. */
