@@ -13,7 +13,7 @@ final class PathStats {
   long present;
   final long[] families = new long[TypeFamily.values().length];
 
-  /** Exact numerics: widest integer (bytes), whether decimals appeared, digits around the point. */
+  /** Exact numerics: bytes the widest integer needs, whether decimals appeared, digits. */
   int intBytes = 1;
   boolean sawDecimal;
   int integerDigits;
@@ -66,28 +66,28 @@ final class PathStats {
   }
 
   private void observeNumber(byte[] v, int pos, VariantType t) {
-    switch (t) {
-      case INT8:
-        break;
-      case INT16:
-        intBytes = Math.max(intBytes, 2);
-        break;
-      case INT32:
-        intBytes = Math.max(intBytes, 4);
-        break;
-      case INT64:
-        intBytes = 8;
-        break;
-      default: {
-        sawDecimal = true;
-        BigDecimal d = VariantBinary.getDecimal(v, pos);
-        scale = Math.max(scale, d.scale());
-        integerDigits = Math.max(integerDigits, Math.max(d.precision() - d.scale(), 0));
-        return;
-      }
+    if (t == VariantType.DECIMAL4 || t == VariantType.DECIMAL8 || t == VariantType.DECIMAL16) {
+      sawDecimal = true;
+      BigDecimal d = VariantBinary.getDecimal(v, pos);
+      scale = Math.max(scale, d.scale());
+      integerDigits = Math.max(integerDigits, Math.max(d.precision() - d.scale(), 0));
+      return;
     }
+    // The width a value needs, not the width it was stored with: a Java Long of 5 and a JSON
+    // 5 are the same exact numeric (VariantEncoding.md, equivalence classes).
     long x = VariantBinary.getLong(v, pos);
+    intBytes = Math.max(intBytes, bytesNeeded(x));
     integerDigits = Math.max(integerDigits, digits(x));
+  }
+
+  private static int bytesNeeded(long x) {
+    if (x >= Byte.MIN_VALUE && x <= Byte.MAX_VALUE) {
+      return 1;
+    }
+    if (x >= Short.MIN_VALUE && x <= Short.MAX_VALUE) {
+      return 2;
+    }
+    return x >= Integer.MIN_VALUE && x <= Integer.MAX_VALUE ? 4 : 8;
   }
 
   private static int digits(long x) {

@@ -113,8 +113,9 @@ public final class DendriteWriter implements Closeable {
       for (String path : given.paths()) {
         if (variantColumns.stream().noneMatch(c -> c.path.equals(path))) {
           throw new IllegalArgumentException("shredding schema names '" + path
-              + "', which is not a VARIANT column of the schema; VARIANT columns: "
-              + variantColumns.stream().map(c -> c.path).toList());
+              + "', which is not a VARIANT column that can be shredded; shreddable columns "
+              + "(top level or inside structs; variants in lists and maps are written "
+              + "unshredded): " + variantColumns.stream().map(c -> c.path).toList());
         }
       }
     }
@@ -174,6 +175,9 @@ public final class DendriteWriter implements Closeable {
    */
   public void write(Map<String, ?> record) {
     ensureOpen();
+    if (record == null) {
+      throw new IllegalArgumentException(target.displayName() + ": record must not be null");
+    }
     long row = ++rowsSeen;
     Object[] normalized;
     try {

@@ -70,10 +70,11 @@ final class JsonRecordParser {
   private Object[] parseObject(JsonParser p) throws IOException {
     JsonToken t = p.nextToken();
     if (t != JsonToken.START_OBJECT) {
-      throw new InvalidRecordException(0, null, "expected a JSON object, found "
-          + (t == null ? "an empty line" : t.asString() == null ? t.name() : t.asString()), null);
+      throw new InvalidRecordException(0, null,
+          "expected a JSON object, found " + describe(t), null);
     }
     Object[] row = new Object[coercer.fieldCount()];
+    boolean[] seen = new boolean[row.length];
     while ((t = p.nextToken()) == JsonToken.FIELD_NAME) {
       String name = p.currentName();
       int i = coercer.indexOf(name);
@@ -81,9 +82,10 @@ final class JsonRecordParser {
         throw new InvalidRecordException(0, name,
             "unknown column; the schema has " + coercer.columnNames(), null);
       }
-      if (row[i] != null) {
+      if (seen[i]) {
         throw new InvalidRecordException(0, name, "duplicate key in the JSON object", null);
       }
+      seen[i] = true;
       // Syntax errors inside a field's value name that field.
       try {
         JsonToken valueToken = p.nextToken();
@@ -107,6 +109,22 @@ final class JsonRecordParser {
       }
     }
     return row;
+  }
+
+  private static String describe(JsonToken t) {
+    if (t == null) {
+      return "an empty line";
+    }
+    switch (t) {
+      case START_ARRAY: return "an array";
+      case VALUE_STRING: return "a string";
+      case VALUE_NUMBER_INT:
+      case VALUE_NUMBER_FLOAT: return "a number";
+      case VALUE_TRUE:
+      case VALUE_FALSE: return "a boolean";
+      case VALUE_NULL: return "null";
+      default: return t.name();
+    }
   }
 
   private static String malformed(JsonProcessingException e) {
