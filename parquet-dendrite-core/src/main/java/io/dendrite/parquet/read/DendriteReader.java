@@ -5,6 +5,7 @@ import java.io.Closeable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.Iterator;
+import java.util.List;
 import java.util.NoSuchElementException;
 import java.util.Spliterator;
 import java.util.Spliterators;
@@ -131,12 +132,38 @@ public final class DendriteReader implements Closeable, Iterable<DendriteRow> {
     private final java.nio.file.Path localPath;
     private final org.apache.hadoop.fs.Path hadoopPath;
     private final org.apache.hadoop.conf.Configuration conf;
+    private List<String> selection;
+    private boolean strictCasts;
 
     private Builder(java.nio.file.Path localPath, org.apache.hadoop.fs.Path hadoopPath,
         org.apache.hadoop.conf.Configuration conf) {
       this.localPath = localPath;
       this.hadoopPath = hadoopPath;
       this.conf = conf;
+    }
+
+    /**
+     * Reads only these paths: top-level columns, struct fields ({@code addr.city}), paths into
+     * VARIANT columns ({@code payload.user.name}, {@code payload.tags[0]}). Only the Parquet
+     * columns the paths need in this file are read. Rows then hold the paths in this order,
+     * named as given. Without a selection every column is read whole.
+     */
+    public Builder select(String... paths) {
+      return select(List.of(paths));
+    }
+
+    public Builder select(List<String> paths) {
+      if (paths.isEmpty()) {
+        throw new IllegalArgumentException("select at least one path");
+      }
+      this.selection = List.copyOf(paths);
+      return this;
+    }
+
+    /** Make typed getters throw on a failed cast instead of returning null (default false). */
+    public Builder strictCasts(boolean strict) {
+      this.strictCasts = strict;
+      return this;
     }
 
     /** Opens the file; fails with the file name if it is missing or not Parquet. */
@@ -147,11 +174,14 @@ public final class DendriteReader implements Closeable, Iterable<DendriteRow> {
               conf == null ? new org.apache.hadoop.conf.Configuration() : conf);
       RecordSchema schema;
       try (ParquetFileReader footer = ParquetFileReader.open(input)) {
-        schema = RecordSchema.fromParquet(footer.getFooter().getFileMetaData().getSchema());
+        org.apache.parquet.schema.MessageType fileSchema =
+            footer.getFooter().getFileMetaData().getSchema();
+        schema = RecordSchema.fromParquet(fileSchema);
+        ReadPlan.create(fileSchema, selection); // fail now, naming the file, on a bad selection
       } catch (IOException | RuntimeException e) {
         throw new DendriteReadException(name, 0, describe(e), e);
       }
-      ReadSupport<DendriteRow> support = new RowReadSupport();
+      ReadSupport<DendriteRow> support = new DendriteReadSupport(selection, strictCasts);
       ParquetReader.Builder<DendriteRow> b = localPath != null
           ? new Local(input, support) : new Local(input, support).withConf(conf == null
               ? new org.apache.hadoop.conf.Configuration() : conf);

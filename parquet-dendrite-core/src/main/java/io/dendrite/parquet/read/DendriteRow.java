@@ -1,69 +1,159 @@
 package io.dendrite.parquet.read;
 
+import io.dendrite.parquet.variant.VariantCastException;
+import io.dendrite.parquet.variant.VariantCasts;
 import io.dendrite.parquet.variant.VariantValue;
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.time.LocalDate;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
- * One row read from a file: top-level column name to value. Ordinary columns hold the Java
- * types listed in {@link DendriteReader}; VARIANT columns hold a {@link VariantValue}. A null
- * means the column is null in this row (a variant holding JSON null is a non-null VariantValue
- * whose {@code isNull()} is true).
+ * One row of a read: selected path (or column) to value, in selection order.
+ *
+ * <p>Ordinary columns hold the Java types listed in {@link DendriteReader}. Paths into VARIANT
+ * columns give a {@link VariantValue} from {@link #get}/{@link #getVariant}, whatever the
+ * file's layout; the typed getters ({@link #getString}, {@link #getLong}, {@link #getDecimal},
+ * {@link #getInstant}, ...) cast like {@code variant_get(path, type)} (rules in
+ * {@link VariantCasts}). A failed cast gives null, or throws when the reader was built with
+ * {@code strictCasts(true)}.
+ *
+ * <p>Null means "no value": the column is null, or the path does not exist in this row. Use
+ * {@link #isMissing} to tell a missing path from a variant holding JSON null (a non-null
+ * VariantValue whose {@code isNull()} is true).
  */
 public final class DendriteRow {
-  private final List<String> columns;
-  private final Map<String, Integer> index;
+  private final RowShape shape;
   private final Object[] values;
 
-  DendriteRow(List<String> columns, Map<String, Integer> index, Object[] values) {
-    this.columns = columns;
-    this.index = index;
+  DendriteRow(RowShape shape, Object[] values) {
+    this.shape = shape;
     this.values = values;
   }
 
-  /** The value of a top-level column. */
-  public Object get(String column) {
-    return values[indexOf(column)];
+  /** The value at a selected path: Java value for ordinary columns, VariantValue in variants. */
+  public Object get(String path) {
+    return get(indexOf(path));
   }
 
   public Object get(int i) {
-    return values[i];
+    Object v = values[i];
+    if (v == VariantRoot.MISSING) {
+      return null;
+    }
+    if (shape.leafTypes[i] != null && v != null && !(v instanceof VariantValue)) {
+      return TypedLeafValues.toVariant(shape.leafTypes[i], v);
+    }
+    return v;
   }
 
-  /** A VARIANT column's value, or null when the column is null in this row. */
-  public VariantValue getVariant(String column) {
-    Object v = get(column);
+  /** A variant value, or null when the column is null or the path is missing. */
+  public VariantValue getVariant(String path) {
+    int i = indexOf(path);
+    Object v = get(i);
     if (v == null || v instanceof VariantValue) {
       return (VariantValue) v;
     }
-    throw new IllegalArgumentException("column '" + column + "' is not a VARIANT column");
+    throw new IllegalArgumentException("'" + path + "' is not a VARIANT value");
   }
 
-  /** A VARIANT column rendered as JSON text, or null when the column is null in this row. */
-  public String getJson(String column) {
-    VariantValue v = getVariant(column);
+  /** A variant value as JSON text; null when there is no value. */
+  public String getJson(String path) {
+    VariantValue v = getVariant(path);
     return v == null ? null : v.toJson();
   }
 
-  public List<String> columns() {
-    return columns;
+  /** True when the path does not exist in this row's variant (distinct from a JSON null). */
+  public boolean isMissing(String path) {
+    return values[indexOf(path)] == VariantRoot.MISSING;
   }
 
-  /** Column name to value; variants as {@link VariantValue}. */
+  public String getString(String path) {
+    return typed(path, String.class, VariantCasts::toText);
+  }
+
+  public Long getLong(String path) {
+    return typed(path, Long.class, VariantCasts::toLong);
+  }
+
+  public Integer getInt(String path) {
+    return typed(path, Integer.class, VariantCasts::toInt);
+  }
+
+  public Double getDouble(String path) {
+    return typed(path, Double.class, VariantCasts::toDouble);
+  }
+
+  public Boolean getBoolean(String path) {
+    return typed(path, Boolean.class, VariantCasts::toBoolean);
+  }
+
+  public BigDecimal getDecimal(String path) {
+    return typed(path, BigDecimal.class, VariantCasts::toDecimal);
+  }
+
+  public Instant getInstant(String path) {
+    return typed(path, Instant.class, VariantCasts::toInstant);
+  }
+
+  public LocalDate getLocalDate(String path) {
+    return typed(path, LocalDate.class, VariantCasts::toLocalDate);
+  }
+
+  private <T> T typed(String path, Class<T> type, Function<VariantValue, T> cast) {
+    int i = indexOf(path);
+    Object raw = values[i];
+    if (raw == null || raw == VariantRoot.MISSING) {
+      return null;
+    }
+    if (type.isInstance(raw)) {
+      return type.cast(raw); // typed leaf or ordinary column of that very type: no conversion
+    }
+    Object v = get(i);
+    if (!(v instanceof VariantValue)) {
+      if (type == String.class) {
+        return type.cast(String.valueOf(v));
+      }
+      throw new IllegalArgumentException("'" + path + "' holds " + v.getClass().getSimpleName()
+          + ", not " + type.getSimpleName());
+    }
+    try {
+      return cast.apply((VariantValue) v);
+    } catch (VariantCastException e) {
+      if (shape.strictCasts) {
+        throw new VariantCastException("'" + path + "': " + e.getMessage());
+      }
+      return null;
+    }
+  }
+
+  /** Selected paths (or column names) in order. */
+  public List<String> columns() {
+    return shape.names;
+  }
+
+  public int size() {
+    return values.length;
+  }
+
+  /** Path to value as {@link #get} returns it. */
   public Map<String, Object> toMap() {
     Map<String, Object> m = new LinkedHashMap<>();
     for (int i = 0; i < values.length; i++) {
-      m.put(columns.get(i), values[i]);
+      m.put(shape.names.get(i), get(i));
     }
     return Collections.unmodifiableMap(m);
   }
 
-  private int indexOf(String column) {
-    Integer i = index.get(column);
+  private int indexOf(String path) {
+    Integer i = shape.index.get(path);
     if (i == null) {
-      throw new IllegalArgumentException("no column '" + column + "'; columns: " + columns);
+      throw new IllegalArgumentException("'" + path + "' was not selected; selected: "
+          + shape.names);
     }
     return i;
   }

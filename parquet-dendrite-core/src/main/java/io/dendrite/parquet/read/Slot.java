@@ -35,6 +35,7 @@ final class Slot {
   private final Missing missing;
   byte[] residual;
   private boolean typed;
+  private boolean written;
 
   Slot(VariantContext context, Owner owner, String path, Missing missing) {
     this.context = context;
@@ -46,6 +47,7 @@ final class Slot {
   void start() {
     residual = null;
     typed = false;
+    written = false;
   }
 
   void value(Binary value) {
@@ -59,6 +61,7 @@ final class Slot {
           "conflicting value and typed_value: both are set and typed_value is not an object");
     }
     typed = true;
+    written = true;
     owner.announce(context.encoder);
   }
 
@@ -70,12 +73,15 @@ final class Slot {
     if (residual != null) {
       owner.announce(context.encoder);
       context.encoder.writeRawValue(residual, 0, residual.length);
+      written = true;
     } else if (missing == Missing.NULL) {
       context.encoder.writeNull();
+      written = true;
     }
   }
 
+  /** True once this pair produced a value (typed, residual, or a null standing in). */
   boolean isPresent() {
-    return typed || residual != null;
+    return written;
   }
 }

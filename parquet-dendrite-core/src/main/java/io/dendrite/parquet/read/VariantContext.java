@@ -21,4 +21,10 @@ final class VariantContext {
     }
     encoder.reset(metadata);
   }
+
+  /** Starts a row whose metadata another converter already parsed. */
+  void metadata(VariantMetadata parsed) {
+    metadata = parsed;
+    encoder.reset(parsed);
+  }
 }

@@ -1,0 +1,293 @@
+package io.dendrite.parquet.read;
+
+import io.dendrite.parquet.read.SelectionPath.Segment;
+import io.dendrite.parquet.schema.FieldType;
+import io.dendrite.parquet.schema.RecordSchema;
+import io.dendrite.parquet.shred.ShreddedPrimitive;
+import io.dendrite.parquet.shred.VariantSchemas;
+import io.dendrite.parquet.variant.VariantType;
+import io.dendrite.parquet.variant.VariantValue;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.parquet.io.api.Converter;
+import org.apache.parquet.io.api.GroupConverter;
+import org.apache.parquet.schema.GroupType;
+import org.apache.parquet.schema.LogicalTypeAnnotation;
+import org.apache.parquet.schema.MessageType;
+import org.apache.parquet.schema.Type;
+
+/**
+ * The read plan of one file for a list of selected paths, built once from the file's schema:
+ * the requested (projected) Parquet schema, the converters, and how each selection's value is
+ * taken from the assembled row. Ordinary columns are projected through structs (a selection of
+ * {@code addr.city} reads only that leaf) and assembled by {@link ValueConverters}; top-level
+ * VARIANT columns are planned by {@link VariantProjection}.
+ */
+final class ReadPlan {
+  /** One top-level column of the requested schema. */
+  private interface ColumnPart {
+    Converter converter();
+
+    void startRow();
+
+    void finishRow(Object[] out);
+  }
+
+  private final MessageType requested;
+  private final RowShape shape;
+  private final List<ColumnPart> parts;
+
+  private ReadPlan(MessageType requested, RowShape shape, List<ColumnPart> parts) {
+    this.requested = requested;
+    this.shape = shape;
+    this.parts = parts;
+  }
+
+  /** Plans a read of {@code selections} (null: every column, whole). */
+  static ReadPlan create(MessageType file, List<String> selections) {
+    List<String> names = new ArrayList<>();
+    List<SelectionPath> paths = new ArrayList<>();
+    if (selections == null) {
+      for (Type t : file.getFields()) {
+        String quoted = io.dendrite.parquet.schema.FieldPath.quote(t.getName());
+        names.add(t.getName());
+        paths.add(SelectionPath.parse(quoted));
+      }
+    } else {
+      for (String s : selections) {
+        if (names.contains(s)) {
+          throw new IllegalArgumentException("path '" + s + "' is selected twice");
+        }
+        names.add(s);
+        paths.add(SelectionPath.parse(s));
+      }
+    }
+    Map<String, List<Integer>> byColumn = new LinkedHashMap<>();
+    for (int i = 0; i < paths.size(); i++) {
+      String column = paths.get(i).column();
+      if (!file.containsField(column)) {
+        throw new IllegalArgumentException("no column '" + column + "' (selected as '"
+            + names.get(i) + "'); columns: " + file.getFields().stream().map(Type::getName).toList());
+      }
+      byColumn.computeIfAbsent(column, k -> new ArrayList<>()).add(i);
+    }
+    ShreddedPrimitive[] leafTypes = new ShreddedPrimitive[paths.size()];
+    boolean[] variant = new boolean[paths.size()];
+    List<Type> requestedFields = new ArrayList<>();
+    List<ColumnPart> parts = new ArrayList<>();
+    for (Type t : file.getFields()) {
+      List<Integer> selected = byColumn.get(t.getName());
+      if (selected == null) {
+        continue;
+      }
+      int[] slots = selected.stream().mapToInt(Integer::intValue).toArray();
+      List<List<Segment>> tails = new ArrayList<>();
+      for (int slot : slots) {
+        tails.add(paths.get(slot).tail(1));
+      }
+      if (!t.isPrimitive() && VariantSchemas.isVariantGroup(t.asGroupType())) {
+        VariantProjection projection = VariantProjection.plan(t.asGroupType(), t.getName(), tails);
+        requestedFields.add(projection.requestedGroup());
+        for (int s = 0; s < slots.length; s++) {
+          leafTypes[slots[s]] = projection.typedLeaf(s);
+          variant[slots[s]] = true;
+        }
+        parts.add(variantPart(projection, slots));
+      } else {
+        Type projected = projectOrdinary(t, tails, t.getName());
+        requestedFields.add(projected);
+        for (int s = 0; s < slots.length; s++) {
+          variant[slots[s]] = reachesVariant(t, tails.get(s));
+        }
+        parts.add(ordinaryPart(projected, slots, tails));
+      }
+    }
+    MessageType requested = new MessageType(file.getName(), requestedFields);
+    return new ReadPlan(requested, new RowShape(names, leafTypes, variant), parts);
+  }
+
+  MessageType requestedSchema() {
+    return requested;
+  }
+
+  RowShape shape() {
+    return shape;
+  }
+
+  /** A fresh converter tree producing rows; one per reader. */
+  RowAssembler assembler() {
+    return new RowAssembler(this);
+  }
+
+  /** Root converter and current row of one read. */
+  static final class RowAssembler {
+    private final ReadPlan plan;
+    private final Converter[] children;
+    private final GroupConverter root;
+
+    RowAssembler(ReadPlan plan) {
+      this.plan = plan;
+      children = new Converter[plan.parts.size()];
+      for (int i = 0; i < children.length; i++) {
+        children[i] = plan.parts.get(i).converter();
+      }
+      root = new GroupConverter() {
+        @Override
+        public Converter getConverter(int fieldIndex) {
+          return children[fieldIndex];
+        }
+
+        @Override
+        public void start() {
+          for (ColumnPart p : plan.parts) {
+            p.startRow();
+          }
+        }
+
+        @Override
+        public void end() {}
+      };
+    }
+
+    GroupConverter root() {
+      return root;
+    }
+
+    DendriteRow current() {
+      Object[] values = new Object[plan.shape.size()];
+      for (ColumnPart p : plan.parts) {
+        p.finishRow(values);
+      }
+      return new DendriteRow(plan.shape, values);
+    }
+  }
+
+  private static ColumnPart variantPart(VariantProjection projection, int[] slots) {
+    return new ColumnPart() {
+      @Override
+      public Converter converter() {
+        return projection.converter();
+      }
+
+      @Override
+      public void startRow() {
+        projection.startRow();
+      }
+
+      @Override
+      public void finishRow(Object[] out) {
+        projection.finishRow(out, slots);
+      }
+    };
+  }
+
+  private static ColumnPart ordinaryPart(Type projected, int[] slots, List<List<Segment>> tails) {
+    FieldType type = RecordSchema.fromParquet(new MessageType("m", projected))
+        .fields().get(0).type();
+    Object[] holder = new Object[1];
+    return new ColumnPart() {
+      @Override
+      public Converter converter() {
+        return ValueConverters.create(type, projected, projected.getName(), v -> holder[0] = v);
+      }
+
+      @Override
+      public void startRow() {
+        holder[0] = null;
+      }
+
+      @Override
+      public void finishRow(Object[] out) {
+        for (int s = 0; s < slots.length; s++) {
+          out[slots[s]] = navigate(holder[0], tails.get(s));
+        }
+      }
+    };
+  }
+
+  /** Follows struct fields, map keys, list indexes and variant paths in an assembled value. */
+  private static Object navigate(Object value, List<Segment> segments) {
+    Object v = value;
+    for (Segment seg : segments) {
+      if (v == null || v == VariantRoot.MISSING) {
+        return v;
+      }
+      if (v instanceof VariantValue) {
+        VariantValue vv = (VariantValue) v;
+        if (seg.isIndex()) {
+          v = vv.type() == VariantType.ARRAY && seg.index() < vv.arraySize()
+              ? vv.element(seg.index()) : VariantRoot.MISSING;
+        } else {
+          VariantValue f = vv.type() == VariantType.OBJECT ? vv.field(seg.name()) : null;
+          v = f == null ? VariantRoot.MISSING : f;
+        }
+      } else if (v instanceof List) {
+        List<?> list = (List<?>) v;
+        v = seg.isIndex() && seg.index() < list.size() ? list.get(seg.index()) : null;
+      } else if (v instanceof Map) {
+        v = seg.isIndex() ? null : ((Map<?, ?>) v).get(seg.name());
+      } else {
+        return null;
+      }
+    }
+    return v;
+  }
+
+  /** Keeps only the struct fields the selections name; lists, maps and variants stay whole. */
+  private static Type projectOrdinary(Type t, List<List<Segment>> tails, String path) {
+    for (List<Segment> tail : tails) {
+      if (tail.isEmpty()) {
+        return t;
+      }
+    }
+    if (t.isPrimitive()) {
+      throw new IllegalArgumentException("column '" + path + "' is "
+          + t.asPrimitiveType().getPrimitiveTypeName().name().toLowerCase()
+          + "; it has no field '" + tails.get(0).get(0) + "'");
+    }
+    GroupType g = t.asGroupType();
+    LogicalTypeAnnotation a = g.getLogicalTypeAnnotation();
+    if (a != null || VariantSchemas.isVariantGroup(g)) {
+      return t; // LIST, MAP, VARIANT: read whole, navigate after assembly
+    }
+    Map<String, List<List<Segment>>> byField = new HashMap<>();
+    for (List<Segment> tail : tails) {
+      Segment first = tail.get(0);
+      if (first.isIndex() || !g.containsField(first.name())) {
+        throw new IllegalArgumentException("'" + path + "' has no field '" + first + "'; fields: "
+            + g.getFields().stream().map(Type::getName).toList());
+      }
+      byField.computeIfAbsent(first.name(), k -> new ArrayList<>()).add(tail.subList(1, tail.size()));
+    }
+    List<Type> fields = new ArrayList<>();
+    for (Type f : g.getFields()) {
+      List<List<Segment>> sub = byField.get(f.getName());
+      if (sub != null) {
+        fields.add(projectOrdinary(f, sub, path + "." + f.getName()));
+      }
+    }
+    return g.withNewFields(fields);
+  }
+
+  /** True when a selection in an ordinary column ends inside a VARIANT (struct member). */
+  private static boolean reachesVariant(Type t, List<Segment> tail) {
+    Type cur = t;
+    for (Segment seg : tail) {
+      if (cur.isPrimitive()) {
+        return false;
+      }
+      GroupType g = cur.asGroupType();
+      if (VariantSchemas.isVariantGroup(g)) {
+        return true;
+      }
+      if (g.getLogicalTypeAnnotation() != null || seg.isIndex() || !g.containsField(seg.name())) {
+        return false;
+      }
+      cur = g.getType(seg.name());
+    }
+    return !cur.isPrimitive() && VariantSchemas.isVariantGroup(cur.asGroupType());
+  }
+}

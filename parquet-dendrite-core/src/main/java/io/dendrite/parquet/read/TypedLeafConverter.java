@@ -1,0 +1,107 @@
+package io.dendrite.parquet.read;
+
+import io.dendrite.parquet.shred.ShreddedPrimitive;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.nio.ByteBuffer;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+import java.time.ZoneOffset;
+import java.util.UUID;
+import org.apache.parquet.io.api.Binary;
+import org.apache.parquet.io.api.PrimitiveConverter;
+
+/**
+ * The {@code typed_value} of a shredded primitive that a selection ends on, captured as a plain
+ * Java value (no variant encoding): the fast path of projected reads. Java types follow
+ * {@link io.dendrite.parquet.variant.VariantJava#toJava}.
+ */
+final class TypedLeafConverter extends PrimitiveConverter {
+  private final VariantRoot root;
+  private final ShreddedPrimitive type;
+
+  TypedLeafConverter(VariantRoot root) {
+    this.root = root;
+    this.type = root.leafType();
+  }
+
+  @Override
+  public void addBoolean(boolean value) {
+    root.typed = value;
+  }
+
+  @Override
+  public void addInt(int value) {
+    switch (type.kind()) {
+      case INT8: root.typed = (byte) value; break;
+      case INT16: root.typed = (short) value; break;
+      case DATE: root.typed = LocalDate.ofEpochDay(value); break;
+      case DECIMAL4:
+      case DECIMAL8:
+      case DECIMAL16:
+        root.typed = BigDecimal.valueOf(value, type.scale());
+        break;
+      default: root.typed = value; break;
+    }
+  }
+
+  @Override
+  public void addLong(long value) {
+    switch (type.kind()) {
+      case TIME: root.typed = LocalTime.ofNanoOfDay(value * 1000L); break;
+      case TIMESTAMP: root.typed = instant(value, 1_000_000L); break;
+      case TIMESTAMP_NANOS: root.typed = instant(value, 1_000_000_000L); break;
+      case TIMESTAMP_NTZ:
+        root.typed = LocalDateTime.ofInstant(instant(value, 1_000_000L), ZoneOffset.UTC);
+        break;
+      case TIMESTAMP_NTZ_NANOS:
+        root.typed = LocalDateTime.ofInstant(instant(value, 1_000_000_000L), ZoneOffset.UTC);
+        break;
+      case DECIMAL4:
+      case DECIMAL8:
+      case DECIMAL16:
+        root.typed = BigDecimal.valueOf(value, type.scale());
+        break;
+      default: root.typed = value; break;
+    }
+  }
+
+  @Override
+  public void addFloat(float value) {
+    root.typed = value;
+  }
+
+  @Override
+  public void addDouble(double value) {
+    root.typed = value;
+  }
+
+  @Override
+  public void addBinary(Binary value) {
+    switch (type.kind()) {
+      case STRING:
+        root.typed = value.toStringUsingUTF8();
+        break;
+      case UUID: {
+        ByteBuffer b = value.toByteBuffer();
+        root.typed = new UUID(b.getLong(b.position()), b.getLong(b.position() + 8));
+        break;
+      }
+      case DECIMAL4:
+      case DECIMAL8:
+      case DECIMAL16:
+        root.typed = new BigDecimal(new BigInteger(value.getBytes()), type.scale());
+        break;
+      default:
+        root.typed = value.getBytes();
+        break;
+    }
+  }
+
+  private static Instant instant(long value, long perSecond) {
+    long nanos = Math.floorMod(value, perSecond) * (1_000_000_000L / perSecond);
+    return Instant.ofEpochSecond(Math.floorDiv(value, perSecond), nanos);
+  }
+}

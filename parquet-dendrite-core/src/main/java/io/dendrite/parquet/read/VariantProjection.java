@@ -1,0 +1,369 @@
+package io.dendrite.parquet.read;
+
+import io.dendrite.parquet.read.SelectionPath.Segment;
+import io.dendrite.parquet.read.VariantRoot.Kind;
+import io.dendrite.parquet.shred.ShreddedArray;
+import io.dendrite.parquet.shred.ShreddedObject;
+import io.dendrite.parquet.shred.ShreddedPrimitive;
+import io.dendrite.parquet.shred.ShreddedType;
+import io.dendrite.parquet.shred.ValueOnly;
+import io.dendrite.parquet.shred.VariantSchemas;
+import io.dendrite.parquet.variant.VariantMetadata;
+import io.dendrite.parquet.variant.VariantType;
+import io.dendrite.parquet.variant.VariantValue;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.parquet.io.api.Binary;
+import org.apache.parquet.io.api.Converter;
+import org.apache.parquet.io.api.GroupConverter;
+import org.apache.parquet.io.api.PrimitiveConverter;
+import org.apache.parquet.schema.GroupType;
+import org.apache.parquet.schema.Type;
+
+/**
+ * The read plan of one VARIANT column in one file (DESIGN.md §3.5): which columns of the
+ * column's group the selections need, the converters that read them, and how each selection's
+ * value is found in the current row.
+ *
+ * <p>Each selection walks the file's shredding tree as far as the path is shredded. Ending on a
+ * shredded primitive reads just that leaf's {@code typed_value} (and {@code value} for values
+ * that did not fit). Leaving the shredded tree reads the nearest shredded node's {@code value}
+ * and navigates the binary. Ending on a shredded object or array, or indexing into an array,
+ * reassembles that node. {@code metadata} is read only when some root needs a binary value.
+ * Because the plan follows this file's layout, a path that one file shreds and another does
+ * not reads correctly from both.
+ */
+final class VariantProjection {
+  private static final String METADATA = "metadata";
+  private static final String VALUE = "value";
+  private static final String TYPED_VALUE = "typed_value";
+
+  /** A selection served by a root: the rest of its path is navigated in the root's value. */
+  private record Use(VariantRoot root, List<Segment> remaining) {}
+
+  private final String column;
+  private final List<VariantRoot> roots;
+  private final List<Use> uses;
+  private final Object[] rootResults;
+  private final GroupType requested;
+  private final boolean readsMetadata;
+  private VariantMetadata metadata;
+  private byte[] lastMetadata;
+
+  private VariantProjection(String column, List<VariantRoot> roots, List<Use> uses,
+      GroupType requested, boolean readsMetadata) {
+    this.column = column;
+    this.roots = roots;
+    this.uses = uses;
+    this.rootResults = new Object[roots.size()];
+    this.requested = requested;
+    this.readsMetadata = readsMetadata;
+  }
+
+  /**
+   * Plans the reads of {@code selections} (paths below the column, one list per selection;
+   * an empty list selects the whole variant) from the column group {@code fileGroup}.
+   */
+  static VariantProjection plan(GroupType fileGroup, String column,
+      List<List<Segment>> selections) {
+    ShreddedType top = VariantSchemas.shreddedTypeOf(fileGroup, column);
+    List<VariantRoot> candidates = new ArrayList<>();
+    List<List<Segment>> remainders = new ArrayList<>();
+    for (List<Segment> segments : selections) {
+      List<String> node = new ArrayList<>();
+      ShreddedType t = top;
+      int i = 0;
+      while (i < segments.size() && t instanceof ShreddedObject && !segments.get(i).isIndex()
+          && ((ShreddedObject) t).fields().containsKey(segments.get(i).name())) {
+        node.add(segments.get(i).name());
+        t = ((ShreddedObject) t).fields().get(segments.get(i).name());
+        i++;
+      }
+      List<Segment> remaining = segments.subList(i, segments.size());
+      Kind kind;
+      if (remaining.isEmpty()) {
+        kind = t == null || t instanceof ValueOnly ? Kind.RESIDUAL
+            : t instanceof ShreddedPrimitive ? Kind.TYPED_LEAF : Kind.REASSEMBLE;
+      } else {
+        kind = t instanceof ShreddedArray && remaining.get(0).isIndex() ? Kind.REASSEMBLE
+            : Kind.RESIDUAL;
+      }
+      String path = column + (node.isEmpty() ? "" : "." + String.join(".", node));
+      candidates.add(new VariantRoot(kind, node, t, path));
+      remainders.add(remaining);
+    }
+
+    // Keep the fewest roots: reassembly covers its subtree, a typed leaf covers residual reads
+    // of the same node. Each Parquet column then has exactly one reader.
+    List<VariantRoot> order = new ArrayList<>(candidates);
+    order.sort(Comparator.comparingInt((VariantRoot r) -> r.kind.ordinal())
+        .thenComparingInt(r -> r.node.size()));
+    List<VariantRoot> roots = new ArrayList<>();
+    for (VariantRoot c : order) {
+      if (roots.stream().noneMatch(r -> r.covers(c))) {
+        roots.add(c);
+      }
+    }
+    List<Use> uses = new ArrayList<>();
+    for (int s = 0; s < candidates.size(); s++) {
+      VariantRoot c = candidates.get(s);
+      VariantRoot root = roots.stream().filter(r -> r.covers(c)).findFirst().orElseThrow();
+      List<Segment> remaining = new ArrayList<>();
+      for (String name : c.node.subList(root.node.size(), c.node.size())) {
+        remaining.add(new Segment(name, -1));
+      }
+      remaining.addAll(remainders.get(s));
+      uses.add(new Use(root, remaining));
+    }
+
+    boolean readsMetadata = false;
+    for (VariantRoot r : roots) {
+      GroupType g = nodeGroup(fileGroup, r.node);
+      if (r.kind != Kind.TYPED_LEAF || g.containsField(VALUE)) {
+        readsMetadata = true;
+      }
+    }
+    GroupType requested = project(fileGroup, List.of(), roots, readsMetadata);
+    return new VariantProjection(column, roots, uses, requested, readsMetadata);
+  }
+
+  /** The column group as it must be requested from the file. */
+  GroupType requestedGroup() {
+    return requested;
+  }
+
+  /** Converter for the requested group. */
+  GroupConverter converter() {
+    return pairConverter(requested, List.of(), true);
+  }
+
+  void startRow() {
+    for (VariantRoot r : roots) {
+      r.startRow();
+    }
+  }
+
+  /** Stores each selection's value for the current row into {@code out} at {@code slots}. */
+  void finishRow(Object[] out, int[] slots) {
+    for (int i = 0; i < roots.size(); i++) {
+      rootResults[i] = roots.get(i).result(metadata);
+    }
+    for (int s = 0; s < uses.size(); s++) {
+      Use use = uses.get(s);
+      Object base = rootResults[roots.indexOf(use.root())];
+      out[slots[s]] = navigate(base, use.remaining());
+    }
+  }
+
+  /** The shredded type of a selection's value when it is a typed leaf read as Java, else null. */
+  ShreddedPrimitive typedLeaf(int selection) {
+    Use use = uses.get(selection);
+    return use.root().kind == Kind.TYPED_LEAF && use.remaining().isEmpty()
+        ? use.root().leafType() : null;
+  }
+
+  /** For tests and diagnostics: the leaf columns this plan reads, as dotted paths. */
+  List<String> requestedColumns() {
+    List<String> out = new ArrayList<>();
+    collectLeaves(requested, column, out);
+    return out;
+  }
+
+  private static void collectLeaves(Type t, String path, List<String> out) {
+    if (t.isPrimitive()) {
+      out.add(path);
+      return;
+    }
+    for (Type f : t.asGroupType().getFields()) {
+      collectLeaves(f, path + "." + f.getName(), out);
+    }
+  }
+
+  private static Object navigate(Object base, List<Segment> remaining) {
+    if (remaining.isEmpty() || base == VariantRoot.MISSING) {
+      return base;
+    }
+    if (!(base instanceof VariantValue)) {
+      return VariantRoot.MISSING; // a typed primitive has no fields or elements
+    }
+    VariantValue v = (VariantValue) base;
+    for (Segment seg : remaining) {
+      if (seg.isIndex()) {
+        if (v.type() != VariantType.ARRAY || seg.index() >= v.arraySize()) {
+          return VariantRoot.MISSING;
+        }
+        v = v.element(seg.index());
+      } else {
+        if (v.type() != VariantType.OBJECT) {
+          return VariantRoot.MISSING;
+        }
+        v = v.field(seg.name());
+        if (v == null) {
+          return VariantRoot.MISSING;
+        }
+      }
+    }
+    return v;
+  }
+
+  private static GroupType nodeGroup(GroupType columnGroup, List<String> node) {
+    GroupType g = columnGroup;
+    for (String name : node) {
+      g = g.getType(TYPED_VALUE).asGroupType().getType(name).asGroupType();
+    }
+    return g;
+  }
+
+  private static VariantRoot rootAt(List<VariantRoot> roots, List<String> node) {
+    for (VariantRoot r : roots) {
+      if (r.node.equals(node)) {
+        return r;
+      }
+    }
+    return null;
+  }
+
+  /** The part of a value/typed_value pair group that the roots at and below {@code node} need. */
+  private static GroupType project(GroupType pair, List<String> node, List<VariantRoot> roots,
+      boolean readsMetadata) {
+    VariantRoot here = rootAt(roots, node);
+    if (here != null && here.kind == Kind.REASSEMBLE) {
+      return pair; // a reassembly root makes readsMetadata true, so nothing is dropped here
+    }
+    Map<String, List<VariantRoot>> below = new LinkedHashMap<>();
+    for (VariantRoot r : roots) {
+      if (r.node.size() > node.size() && r.node.subList(0, node.size()).equals(node)) {
+        below.computeIfAbsent(r.node.get(node.size()), k -> new ArrayList<>()).add(r);
+      }
+    }
+    List<Type> fields = new ArrayList<>();
+    for (Type f : pair.getFields()) {
+      String name = f.getName();
+      if (name.equals(METADATA)) {
+        if (readsMetadata) {
+          fields.add(f);
+        }
+      } else if (name.equals(VALUE)) {
+        if (here != null) {
+          fields.add(f);
+        }
+      } else if (name.equals(TYPED_VALUE)) {
+        if (here != null && here.kind != Kind.RESIDUAL) {
+          fields.add(f);
+        } else if (!below.isEmpty()) {
+          GroupType typed = f.asGroupType();
+          List<Type> sub = new ArrayList<>();
+          for (Type field : typed.getFields()) {
+            if (below.containsKey(field.getName())) {
+              List<String> child = new ArrayList<>(node);
+              child.add(field.getName());
+              sub.add(project(field.asGroupType(), child, roots, readsMetadata));
+            }
+          }
+          fields.add(typed.withNewFields(sub));
+        }
+      }
+    }
+    return pair.withNewFields(fields);
+  }
+
+  private GroupConverter pairConverter(GroupType pair, List<String> node, boolean top) {
+    VariantRoot here = rootAt(roots, node);
+    if (here != null && here.kind == Kind.REASSEMBLE) {
+      here.context = new VariantContext();
+      here.slot = new Slot(here.context, Slot.NO_KEY, here.path,
+          top ? Slot.Missing.NULL : Slot.Missing.SKIP);
+      return new SlotConverter(pair, here.slot, here.context, here.type) {
+        @Override
+        Converter childFor(String name, VariantContext context) {
+          return name.equals(METADATA) ? metadataConverter() : super.childFor(name, context);
+        }
+      };
+    }
+    Converter[] children = new Converter[pair.getFieldCount()];
+    for (int i = 0; i < children.length; i++) {
+      Type f = pair.getType(i);
+      switch (f.getName()) {
+        case METADATA:
+          children[i] = metadataConverter();
+          break;
+        case VALUE:
+          children[i] = new PrimitiveConverter() {
+            @Override
+            public void addBinary(Binary value) {
+              here.residual = value.getBytes();
+            }
+          };
+          break;
+        default:
+          children[i] = here != null && here.kind == Kind.TYPED_LEAF
+              ? new TypedLeafConverter(here) : objectConverter(f.asGroupType(), node);
+          break;
+      }
+    }
+    return new GroupConverter() {
+      @Override
+      public Converter getConverter(int fieldIndex) {
+        return children[fieldIndex];
+      }
+
+      @Override
+      public void start() {
+        if (here != null) {
+          here.present = true;
+        }
+      }
+
+      @Override
+      public void end() {}
+    };
+  }
+
+  private GroupConverter objectConverter(GroupType typed, List<String> node) {
+    Converter[] fields = new Converter[typed.getFieldCount()];
+    for (int i = 0; i < fields.length; i++) {
+      List<String> child = new ArrayList<>(node);
+      child.add(typed.getType(i).getName());
+      fields[i] = pairConverter(typed.getType(i).asGroupType(), child, false);
+    }
+    return new GroupConverter() {
+      @Override
+      public Converter getConverter(int fieldIndex) {
+        return fields[fieldIndex];
+      }
+
+      @Override
+      public void start() {}
+
+      @Override
+      public void end() {}
+    };
+  }
+
+  private PrimitiveConverter metadataConverter() {
+    return new PrimitiveConverter() {
+      @Override
+      public void addBinary(Binary value) {
+        byte[] bytes = value.getBytes();
+        if (lastMetadata == null || !Arrays.equals(lastMetadata, bytes)) {
+          metadata = VariantMetadata.parse(bytes);
+          lastMetadata = bytes;
+        }
+        for (VariantRoot r : roots) {
+          if (r.context != null) {
+            r.context.metadata(metadata);
+          }
+        }
+      }
+    };
+  }
+
+  @Override
+  public String toString() {
+    return column + " reads " + requestedColumns();
+  }
+}
