@@ -39,12 +39,15 @@ import org.apache.parquet.io.LocalInputFile;
 public final class DendriteReader implements Closeable, Iterable<DendriteRow> {
   private final String file;
   private final RecordSchema schema;
+  private final org.apache.parquet.schema.MessageType requested;
   private final ParquetReader<DendriteRow> reader;
   private long rowsRead;
 
-  private DendriteReader(String file, RecordSchema schema, ParquetReader<DendriteRow> reader) {
+  private DendriteReader(String file, RecordSchema schema,
+      org.apache.parquet.schema.MessageType requested, ParquetReader<DendriteRow> reader) {
     this.file = file;
     this.schema = schema;
+    this.requested = requested;
     this.reader = reader;
   }
 
@@ -60,6 +63,14 @@ public final class DendriteReader implements Closeable, Iterable<DendriteRow> {
   /** The file's schema as a record schema. */
   public RecordSchema schema() {
     return schema;
+  }
+
+  /**
+   * The Parquet columns this read requests from the file: with a selection, only what the
+   * selected paths need in this file's layout.
+   */
+  public org.apache.parquet.schema.MessageType requestedSchema() {
+    return requested;
   }
 
   /** The next row, or null at the end of the file. */
@@ -173,11 +184,13 @@ public final class DendriteReader implements Closeable, Iterable<DendriteRow> {
           : HadoopInputFile.fromPath(hadoopPath,
               conf == null ? new org.apache.hadoop.conf.Configuration() : conf);
       RecordSchema schema;
+      org.apache.parquet.schema.MessageType requested;
       try (ParquetFileReader footer = ParquetFileReader.open(input)) {
         org.apache.parquet.schema.MessageType fileSchema =
             footer.getFooter().getFileMetaData().getSchema();
         schema = RecordSchema.fromParquet(fileSchema);
-        ReadPlan.create(fileSchema, selection); // fail now, naming the file, on a bad selection
+        // Planned here too so a bad selection fails now, naming the file.
+        requested = ReadPlan.create(fileSchema, selection).requestedSchema();
       } catch (IOException | RuntimeException e) {
         throw new DendriteReadException(name, 0, describe(e), e);
       }
@@ -186,7 +199,7 @@ public final class DendriteReader implements Closeable, Iterable<DendriteRow> {
           ? new Local(input, support) : new Local(input, support).withConf(conf == null
               ? new org.apache.hadoop.conf.Configuration() : conf);
       try {
-        return new DendriteReader(name, schema, b.build());
+        return new DendriteReader(name, schema, requested, b.build());
       } catch (RuntimeException e) {
         throw new DendriteReadException(name, 0, describe(e), e);
       }

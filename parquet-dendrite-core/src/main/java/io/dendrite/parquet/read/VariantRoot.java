@@ -21,7 +21,8 @@ import java.util.List;
  * Holds the current row's result; one instance per file and plan.
  */
 final class VariantRoot {
-  enum Kind { REASSEMBLE, RESIDUAL, TYPED_LEAF }
+  /** Declared in covering order: a root is only kept if no earlier-kind root serves it. */
+  enum Kind { REASSEMBLE, TYPED_LEAF, RESIDUAL }
 
   /** The result of a selection whose path does not exist in this row. */
   static final Object MISSING = new Object() {
