@@ -37,7 +37,7 @@ class RandomDocumentsTest {
   private static final int MAX_DEPTH = 20;
 
   /** Generates one document per call, within a node budget so sizes stay reasonable. */
-  private static final class Generator {
+  static final class Generator {
     private final Random random;
     private final boolean jsonOnly;
     private int budget;

@@ -224,6 +224,43 @@ class VariantBinaryTest {
     assertFormatError("field id 5", () -> VariantBinary.objectFindField(ab, badId, 0, "zz"));
   }
 
+  /**
+   * parquet-java and Spark sorted keys with String.compareTo (UTF-16 order) before fixing it;
+   * such objects and dictionaries are accepted and their keys stay findable. Objects in neither
+   * order are still rejected.
+   */
+  @Test
+  void legacyUtf16KeyOrderIsAcceptedForCompatibility() {
+    String astral = "\uD83D\uDE00";
+    String fb00 = "\uFB00";
+    VariantMetadata legacy = VariantMetadata.parse(metadata(true, "a", astral, fb00));
+    assertFormatError("does not sort after", () -> VariantMetadata.parse(metadata(true, fb00, "a")).validate());
+    // {astral: 1, fb00: 2} with ids in UTF-16 order (1, 2).
+    byte[] v = bytes(0x02, 2, 1, 2, 0, 2, 4, 0x0c, 1, 0x0c, 2);
+    VariantBinary.validate(legacy, v, 0, v.length);
+    assertEquals(1, VariantBinary.getLong(v, VariantBinary.objectFindField(legacy, v, 0, astral)));
+    assertEquals(2, VariantBinary.getLong(v, VariantBinary.objectFindField(legacy, v, 0, fb00)));
+    assertEquals(2, VariantBinary.getLong(v, VariantBinary.objectFindField(legacy, v, 0, fb00.getBytes(StandardCharsets.UTF_8))));
+    assertEquals(-1, VariantBinary.objectFindField(legacy, v, 0, "\uFFFF"));
+    assertEquals(1, legacy.id(astral));
+    assertEquals(2, legacy.id(fb00));
+    assertEquals(-1, legacy.id("\uFFFE"));
+    // Logically equal to the canonical encoding, with the same hash.
+    EncodedVariant canonical = encode(e -> {
+      e.startObject();
+      e.key(fb00);
+      e.writeInt8((byte) 2);
+      e.key(astral);
+      e.writeInt8((byte) 1);
+      e.endObject();
+    });
+    assertTrue(VariantEquality.equal(legacy, v, 0, canonical.parsedMetadata(), canonical.value(), 0));
+    assertEquals(VariantEquality.hash(legacy, v, 0), VariantEquality.hash(canonical.parsedMetadata(), canonical.value(), 0));
+    // "a" after the astral key is out of order in both UTF-8 and UTF-16 order.
+    byte[] neither = bytes(0x02, 2, 1, 0, 0, 2, 4, 0x0c, 1, 0x0c, 2);
+    assertFormatError("keys are not in sorted order", () -> VariantBinary.validate(legacy, neither, 0));
+  }
+
   @Test
   void invalidUtf8StringsAreRejected() {
     assertFormatError("string at position 0 is not valid UTF-8 (bad byte 0xc0",
