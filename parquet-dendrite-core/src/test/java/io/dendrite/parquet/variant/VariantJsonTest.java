@@ -17,7 +17,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.math.BigDecimal;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -210,8 +209,7 @@ class VariantJsonTest {
       return false;
     }
     if (a.isObject()) {
-      for (Iterator<Map.Entry<String, JsonNode>> it = a.fields(); it.hasNext(); ) {
-        Map.Entry<String, JsonNode> e = it.next();
+      for (Map.Entry<String, JsonNode> e : a.properties()) {
         if (!b.has(e.getKey()) || !jsonEquals(e.getValue(), b.get(e.getKey()))) {
           return false;
         }
