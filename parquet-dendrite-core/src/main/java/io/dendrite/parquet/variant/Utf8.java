@@ -179,6 +179,30 @@ final class Utf8 {
   }
 
   /**
+   * Whether the UTF-8 and the UTF-16 (Java {@code String.compareTo}) orders can disagree for a key
+   * containing these bytes: only characters at or above U+E000 (lead bytes 0xEE-0xF4) sort
+   * differently. Keys without them compare the same way in both orders against any other key.
+   */
+  static boolean mayOrderDifferently(byte[] b, int off, int len) {
+    for (int i = off, end = off + len; i < end; i++) {
+      if ((b[i] & 0xFF) >= 0xEE) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Same as {@link #mayOrderDifferently(byte[], int, int)} for a Java string. */
+  static boolean mayOrderDifferently(String s) {
+    for (int i = 0, n = s.length(); i < n; i++) {
+      if (s.charAt(i) >= 0xD800) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
    * Finds the first byte that makes {@code b[off, off+len)} ill-formed UTF-8 (overlong forms,
    * surrogates, code points above U+10FFFF, truncated sequences).
    *

@@ -608,6 +608,21 @@ public final class VariantBinary {
         hi = mid - 1;
       }
     }
+    // Writers that sorted keys with Java's String.compareTo (UTF-16 order; parquet-java and Spark
+    // before their GH-3735 / SPARK-58949 fixes) disagree with UTF-8 order only for keys with
+    // characters at or above U+E000, so only such keys can be missed above: scan linearly.
+    boolean mayDiffer = s != null ? Utf8.mayOrderDifferently(s) : Utf8.mayOrderDifferently(k, kOff, kLen);
+    if (mayDiffer) {
+      for (int i = 0; i < n; i++) {
+        int id = fieldId(v, (int) ids + i * idSize, idSize, pos);
+        int ko = m.keyOffset(id);
+        int kl = m.keyLength(id);
+        boolean same = s != null ? Utf8.compare(s, mb, ko, kl) == 0 : Arrays.equals(mb, ko, ko + kl, k, kOff, kOff + kLen);
+        if (same) {
+          return childPos(v, pos, offsets, n, offSize, i);
+        }
+      }
+    }
     return -1;
   }
 
@@ -665,7 +680,9 @@ public final class VariantBinary {
   /**
    * Fully validates a value that must occupy exactly {@code v[pos, pos+len)}: header and type ids,
    * every size and offset within bounds, field ids below the dictionary size, object keys
-   * strictly increasing in unsigned UTF-8 order (so no duplicates), strings and keys well-formed
+   * strictly increasing in unsigned UTF-8 order (so no duplicates; for compatibility, objects
+   * strictly increasing in Java String order, as parquet-java and Spark wrote them before fixing
+   * their ordering, are accepted too), strings and keys well-formed
    * UTF-8, decimal scales at most 38, nesting at most {@link #MAX_NESTING_DEPTH}. Readers call this
    * on untrusted input before using the other accessors.
    *
@@ -768,6 +785,7 @@ public final class VariantBinary {
       byte[] mb = m.bytes();
       int prevOff = 0;
       int prevLen = 0;
+      boolean legacyOrder = false;
       for (int i = 0; i < count; i++) {
         int id = Bytes.readUnsigned(v, (int) ids + i * idSize, idSize);
         if (id < 0 || id >= dictSize) {
@@ -776,12 +794,16 @@ public final class VariantBinary {
         }
         int ko = m.keyOffset(id);
         int kl = m.keyLength(id);
-        if (i > 0) {
+        if (i > 0 && !legacyOrder) {
           int c = Arrays.compareUnsigned(mb, prevOff, prevOff + prevLen, mb, ko, ko + kl);
           if (c == 0) {
             throw new VariantFormatException("object at position " + pos + " has duplicate key '" + m.key(id) + "'");
           }
-          if (c > 0) {
+          if (c > 0 && isUtf16Sorted((int) ids, count, idSize, dictSize)) {
+            // Accepted for compatibility: written in Java String order by parquet-java/Spark
+            // before their UTF-8 ordering fixes. Strictly increasing, so no duplicates either.
+            legacyOrder = true;
+          } else if (c > 0) {
             throw new VariantFormatException("object at position " + pos + ": keys are not in sorted order ('"
                 + new String(mb, prevOff, prevLen, StandardCharsets.UTF_8) + "' comes before '" + m.key(id) + "')");
           }
@@ -796,6 +818,23 @@ public final class VariantBinary {
         value((int) (data + off), (int) end, depth + 1);
       }
       return (int) (end - pos);
+    }
+
+    /** Whether all field keys are strictly increasing in Java String (UTF-16) order. */
+    private boolean isUtf16Sorted(int ids, int count, int idSize, int dictSize) {
+      String prev = null;
+      for (int i = 0; i < count; i++) {
+        int id = Bytes.readUnsigned(v, ids + i * idSize, idSize);
+        if (id < 0 || id >= dictSize) {
+          return false; // reported by the main loop
+        }
+        String key = m.key(id);
+        if (prev != null && prev.compareTo(key) >= 0) {
+          return false;
+        }
+        prev = key;
+      }
+      return true;
     }
 
     private int array(int h, int pos, int limit, int depth) {

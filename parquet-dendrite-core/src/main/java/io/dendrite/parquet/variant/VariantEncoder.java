@@ -68,11 +68,20 @@ public final class VariantEncoder {
   private int[] keyStart = new int[32];
   private int[] keyLen = new int[32];
   private int[] keyHash = new int[32];
+  /** First 4 key bytes, big-endian: most key comparisons are decided by these alone. */
+  private int[] keyPrefix = new int[32];
   private int dictSize;
   private int[] table = new int[64];
-  /** Front cache for String keys: skips UTF-8 encoding and hashing for repeated keys. */
-  private HashMap<String, Integer> idsByString = new HashMap<>();
-  private byte[] keyScratch = new byte[64];
+  /**
+   * String keys seen by this encoder, kept across variants: their UTF-8 bytes and hash, and
+   * their id in the current variant (valid when {@code gen == generation}). Rows of one dataset
+   * repeat the same keys, so after the first rows key(String) neither encodes nor allocates.
+   */
+  private HashMap<String, KeyEntry> keyCache = new HashMap<>();
+  private int generation = 1;
+  // Scratch arrays reused when sorting the dictionary at finish.
+  private int[] order = new int[0];
+  private int[] remap = new int[0];
 
   // ---- seeded mode
   private VariantMetadata seed;
@@ -84,6 +93,19 @@ public final class VariantEncoder {
   private int remapGen;
 
   private VariantMetadata result;
+
+  /** A cached String key; see {@link #keyCache}. */
+  private static final class KeyEntry {
+    final byte[] utf8;
+    final int hash;
+    int id;
+    int gen;
+
+    KeyEntry(byte[] utf8, int hash) {
+      this.utf8 = utf8;
+      this.hash = hash;
+    }
+  }
 
   /** Creates an encoder that writes sorted metadata ({@code sorted_strings=1}). */
   public VariantEncoder() {
@@ -159,12 +181,8 @@ public final class VariantEncoder {
       } else {
         Arrays.fill(table, 0);
       }
-      if (idsByString.size() > 256) {
-        idsByString = new HashMap<>();
-      } else {
-        idsByString.clear();
-      }
     }
+    newGeneration();
     dictSize = 0;
     keyPoolLen = 0;
     seed = null;
@@ -625,11 +643,15 @@ public final class VariantEncoder {
    */
   public void key(String key) {
     checkKeyAllowed(key);
-    Integer id = idsByString.get(key);
-    if (id == null) {
-      id = idOf(key);
+    KeyEntry e = keyCache.get(key);
+    if (e == null) {
+      e = cacheKey(key);
     }
-    pendingKey = id;
+    if (e.gen != generation) {
+      e.id = idFor(e.utf8, 0, e.utf8.length, e.hash);
+      e.gen = generation;
+    }
+    pendingKey = e.id;
   }
 
   /**
@@ -642,18 +664,27 @@ public final class VariantEncoder {
   public void key(byte[] utf8, int off, int n) {
     Objects.checkFromIndexSize(off, n, utf8.length);
     checkKeyAllowed(null);
-    pendingKey = idFor(utf8, off, n);
+    pendingKey = idFor(utf8, off, n, hash(utf8, off, n));
   }
 
-  private Integer idOf(String key) {
-    int max = key.length() * Utf8.MAX_BYTES_PER_CHAR;
-    if (keyScratch.length < max) {
-      keyScratch = new byte[Math.max(max, keyScratch.length * 2)];
+  private KeyEntry cacheKey(String key) {
+    if (keyCache.size() >= 8192) { // unbounded key sets (e.g. map-like data): start over
+      keyCache = new HashMap<>();
     }
-    int n = Utf8.encode(key, keyScratch, 0);
-    Integer id = idFor(keyScratch, 0, n);
-    idsByString.put(key, id);
-    return id;
+    byte[] utf8 = key.getBytes(StandardCharsets.UTF_8); // same bytes as Utf8.encode
+    KeyEntry e = new KeyEntry(utf8, hash(utf8, 0, utf8.length));
+    keyCache.put(key, e);
+    return e;
+  }
+
+  /** Invalidates the ids cached in {@link #keyCache} (new variant, or ids renumbered). */
+  private void newGeneration() {
+    if (++generation == 0) { // wrapped: entries stamped long ago could look current
+      for (KeyEntry e : keyCache.values()) {
+        e.gen = 0;
+      }
+      generation = 1;
+    }
   }
 
   private void checkKeyAllowed(String key) {
@@ -781,6 +812,17 @@ public final class VariantEncoder {
     if (sorted) {
       return;
     }
+    sortSlots(base, n);
+    for (int i = base + 1; i < end; i++) {
+      if (compareKeys(slotKey[i - 1], slotKey[i]) == 0) {
+        throw duplicateKey(slotKey[i]);
+      }
+    }
+  }
+
+  /** Sorts slotKey/slotPos[base, base+n) by key: insertion sort when small, else merge sort. */
+  private void sortSlots(int base, int n) {
+    int end = base + n;
     if (n <= 16) {
       for (int i = base + 1; i < end; i++) {
         int k = slotKey[i];
@@ -794,18 +836,13 @@ public final class VariantEncoder {
         slotKey[j + 1] = k;
         slotPos[j + 1] = p;
       }
-    } else {
-      if (sortKey.length < n) {
-        sortKey = new int[Math.max(n, sortKey.length * 2)];
-        sortPos = new int[sortKey.length];
-      }
-      mergeSort(base, end);
+      return;
     }
-    for (int i = base + 1; i < end; i++) {
-      if (compareKeys(slotKey[i - 1], slotKey[i]) == 0) {
-        throw duplicateKey(slotKey[i]);
-      }
+    if (sortKey.length < n) {
+      sortKey = new int[Math.max(n, sortKey.length * 2)];
+      sortPos = new int[sortKey.length];
     }
+    mergeSort(base, end);
   }
 
   /** Bottom-up merge sort of slots [from, to) using sortKey/sortPos as scratch. */
@@ -858,13 +895,27 @@ public final class VariantEncoder {
     }
   }
 
+  /** Unsigned UTF-8 byte order of keys a and b. */
   private int compareKeys(int a, int b) {
     if (a == b) {
       return 0;
     }
+    int c = Integer.compareUnsigned(keyPrefix[a], keyPrefix[b]);
+    if (c != 0) {
+      return c;
+    }
     int sa = keyStart[a];
     int sb = keyStart[b];
-    return Arrays.compareUnsigned(keyPool, sa, sa + keyLen[a], keyPool, sb, sb + keyLen[b]);
+    int la = keyLen[a];
+    int lb = keyLen[b];
+    int n = Math.min(la, lb);
+    for (int i = 4; i < n; i++) { // the prefix covered bytes 0-3
+      int d = (keyPool[sa + i] & 0xFF) - (keyPool[sb + i] & 0xFF);
+      if (d != 0) {
+        return d;
+      }
+    }
+    return la - lb;
   }
 
   private VariantFormatException duplicateKey(int id) {
@@ -943,7 +994,10 @@ public final class VariantEncoder {
         if (remapStamp[srcId] == remapGen) {
           id = remapId[srcId];
         } else {
-          id = idFor(m.bytes(), m.keyOffset(srcId), m.keyLength(srcId));
+          byte[] mb = m.bytes();
+          int ko = m.keyOffset(srcId);
+          int kl = m.keyLength(srcId);
+          id = idFor(mb, ko, kl, hash(mb, ko, kl));
           remapId[srcId] = id;
           remapStamp[srcId] = remapGen;
         }
@@ -1135,37 +1189,27 @@ public final class VariantEncoder {
    */
   private void sortDictionaryAndRemap() {
     int n = dictSize;
-    int[] order = new int[n]; // order[newId] = oldId
-    for (int i = 0; i < n; i++) {
-      order[i] = i;
+    if (order.length < n) {
+      order = new int[Math.max(n, order.length * 2)];
+      remap = new int[order.length];
     }
-    // Reuse the slot merge sort: slots are free at this point (no open containers).
+    // Sort ids by key with the slot sorter: slots are free here (no open containers).
     ensureSlots(n);
-    System.arraycopy(order, 0, slotKey, 0, n);
-    if (sortKey.length < n) {
-      sortKey = new int[n];
-      sortPos = new int[n];
+    for (int i = 0; i < n; i++) {
+      slotKey[i] = i;
     }
-    mergeSort(0, n);
-    System.arraycopy(slotKey, 0, order, 0, n);
-    int[] map = new int[n]; // map[oldId] = newId
-    int[] newStart = new int[keyStart.length];
-    int[] newLen = new int[keyLen.length];
-    int[] newHash = new int[keyHash.length];
+    sortSlots(0, n);
+    int[] map = remap; // map[oldId] = newId
     for (int newId = 0; newId < n; newId++) {
-      int old = order[newId];
-      map[old] = newId;
-      newStart[newId] = keyStart[old];
-      newLen[newId] = keyLen[old];
-      newHash[newId] = keyHash[old];
+      order[newId] = slotKey[newId];
+      map[slotKey[newId]] = newId;
     }
-    keyStart = newStart;
-    keyLen = newLen;
-    keyHash = newHash;
-    rebuildTable();
+    permuteKeys(order, n);
+    newGeneration(); // cached String ids are stale now
     if (n <= 256 || idsFit(0, map, 0)) {
       remapInPlace(0, map, 0);
     } else {
+      rebuildTable();
       byte[] old = Arrays.copyOf(buf, len);
       len = 0;
       hasValue = false;
@@ -1173,54 +1217,70 @@ public final class VariantEncoder {
     }
   }
 
+  /** Reorders the per-key arrays so that new id i describes old id order[i]. */
+  private void permuteKeys(int[] order, int n) {
+    int[] tmp = slotPos; // free scratch of at least n entries (ensureSlots)
+    int[][] arrays = {keyStart, keyLen, keyHash, keyPrefix};
+    for (int[] a : arrays) {
+      for (int i = 0; i < n; i++) {
+        tmp[i] = a[order[i]];
+      }
+      System.arraycopy(tmp, 0, a, 0, n);
+    }
+  }
+
+  /** Whether every field id, translated through map, fits its object's field_id_size. */
   private boolean idsFit(int pos, int[] map, int d) {
+    VariantBinary.checkDepth(d, pos);
     int h = buf[pos] & 0xFF;
     int basic = h & 3;
-    if (basic == VariantBinary.BASIC_OBJECT) {
-      int idSize = ((h >> 4) & 3) + 1;
-      int n = VariantBinary.objectSize(buf, pos);
-      int ids = pos + 1 + ((h & 0x40) != 0 ? 4 : 1);
-      long limit = idSize == 4 ? Integer.MAX_VALUE : (1L << (8 * idSize)) - 1;
-      for (int i = 0; i < n; i++) {
-        if (map[Bytes.readUnsigned(buf, ids + i * idSize, idSize)] > limit) {
-          return false;
-        }
+    if (basic != VariantBinary.BASIC_OBJECT && basic != VariantBinary.BASIC_ARRAY) {
+      return true;
+    }
+    boolean object = basic == VariantBinary.BASIC_OBJECT;
+    int offSize = ((h >> 2) & 3) + 1;
+    int idSize = object ? ((h >> 4) & 3) + 1 : 0;
+    int countSize = (h & (object ? 0x40 : 0x10)) != 0 ? 4 : 1;
+    int n = Bytes.readUnsigned(buf, pos + 1, countSize);
+    int ids = pos + 1 + countSize;
+    int offsets = ids + n * idSize;
+    int data = offsets + (n + 1) * offSize;
+    long limit = idSize == 4 ? Integer.MAX_VALUE : (1L << (8 * idSize)) - 1;
+    for (int i = 0; i < n; i++) {
+      if (object && map[Bytes.readUnsigned(buf, ids + i * idSize, idSize)] > limit) {
+        return false;
       }
-      for (int i = 0; i < n; i++) {
-        if (!idsFit(VariantBinary.objectFieldValuePos(buf, pos, i), map, d + 1)) {
-          return false;
-        }
-      }
-    } else if (basic == VariantBinary.BASIC_ARRAY) {
-      int n = VariantBinary.arraySize(buf, pos);
-      for (int i = 0; i < n; i++) {
-        if (!idsFit(VariantBinary.arrayElementPos(buf, pos, i), map, d + 1)) {
-          return false;
-        }
+      if (!idsFit(data + Bytes.readUnsigned(buf, offsets + i * offSize, offSize), map, d + 1)) {
+        return false;
       }
     }
     return true;
   }
 
+  /** Translates every field id of the value at pos through map, in place. */
   private void remapInPlace(int pos, int[] map, int d) {
     VariantBinary.checkDepth(d, pos);
     int h = buf[pos] & 0xFF;
     int basic = h & 3;
-    if (basic == VariantBinary.BASIC_OBJECT) {
-      int idSize = ((h >> 4) & 3) + 1;
-      int n = VariantBinary.objectSize(buf, pos);
-      int ids = pos + 1 + ((h & 0x40) != 0 ? 4 : 1);
-      for (int i = 0; i < n; i++) {
+    if (basic != VariantBinary.BASIC_OBJECT && basic != VariantBinary.BASIC_ARRAY) {
+      return;
+    }
+    boolean object = basic == VariantBinary.BASIC_OBJECT;
+    int offSize = ((h >> 2) & 3) + 1;
+    int idSize = object ? ((h >> 4) & 3) + 1 : 0;
+    int countSize = (h & (object ? 0x40 : 0x10)) != 0 ? 4 : 1;
+    int n = Bytes.readUnsigned(buf, pos + 1, countSize);
+    int ids = pos + 1 + countSize;
+    int offsets = ids + n * idSize;
+    int data = offsets + (n + 1) * offSize;
+    for (int i = 0; i < n; i++) {
+      if (object) {
         int p = ids + i * idSize;
         Bytes.writeUnsigned(buf, p, map[Bytes.readUnsigned(buf, p, idSize)], idSize);
       }
-      for (int i = 0; i < n; i++) {
-        remapInPlace(VariantBinary.objectFieldValuePos(buf, pos, i), map, d + 1);
-      }
-    } else if (basic == VariantBinary.BASIC_ARRAY) {
-      int n = VariantBinary.arraySize(buf, pos);
-      for (int i = 0; i < n; i++) {
-        remapInPlace(VariantBinary.arrayElementPos(buf, pos, i), map, d + 1);
+      int child = data + Bytes.readUnsigned(buf, offsets + i * offSize, offSize);
+      if ((buf[child] & 2) != 0) { // only objects and arrays (basic types 2, 3) hold ids
+        remapInPlace(child, map, d + 1);
       }
     }
   }
@@ -1279,12 +1339,11 @@ public final class VariantEncoder {
 
   // ================================================================ dictionary
 
-  /** Finds or adds the key {@code b[off, off+n)}; returns its id. */
-  private int idFor(byte[] b, int off, int n) {
+  /** Finds or adds the key {@code b[off, off+n)} whose {@link #hash} is h; returns its id. */
+  private int idFor(byte[] b, int off, int n, int h) {
     if (seed != null && !seedLoaded) {
       loadSeed();
     }
-    int h = hash(b, off, n);
     int mask = table.length - 1;
     int i = h & mask;
     for (int e; (e = table[i]) != 0; i = (i + 1) & mask) {
@@ -1312,11 +1371,17 @@ public final class VariantEncoder {
       keyStart = Arrays.copyOf(keyStart, cap);
       keyLen = Arrays.copyOf(keyLen, cap);
       keyHash = Arrays.copyOf(keyHash, cap);
+      keyPrefix = Arrays.copyOf(keyPrefix, cap);
     }
     int id = dictSize++;
     keyStart[id] = keyPoolLen;
     keyLen[id] = n;
     keyHash[id] = h;
+    int prefix = 0;
+    for (int i = 0; i < 4; i++) {
+      prefix = prefix << 8 | (i < n ? b[off + i] & 0xFF : 0);
+    }
+    keyPrefix[id] = prefix;
     keyPoolLen += n;
     return id;
   }

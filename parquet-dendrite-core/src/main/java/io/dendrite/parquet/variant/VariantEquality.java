@@ -12,8 +12,7 @@ import java.util.Arrays;
  * differ) and the same value: doubles and floats by bits with NaNs unified ({@code Double.compare}
  * semantics: NaN equals NaN, 0.0 differs from -0.0), decimals by unscaled value and scale (1.0 and
  * 1.00 differ), strings and binaries by bytes, objects by key set and the values per key, arrays
- * element by element. Objects are matched by walking both field lists in key order, which the
- * spec guarantees for valid values.
+ * element by element.
  */
 public final class VariantEquality {
   /** Returned internally when a difference is found but no description was requested. */
@@ -141,6 +140,11 @@ public final class VariantEquality {
     }
   }
 
+  /**
+   * Matches fields by key: a positional walk while both objects list the same keys (the case for
+   * canonical, UTF-8 ordered objects), switching to lookups by key when they diverge, so objects
+   * written in legacy Java String order compare correctly too.
+   */
   private static String compareObjects(VariantMetadata m1, byte[] v1, int p1, VariantMetadata m2, byte[] v2, int p2,
       StringBuilder path, int depth) {
     VariantBinary.checkDepth(depth, p1);
@@ -151,49 +155,48 @@ public final class VariantEquality {
     }
     byte[] b1 = m1.bytes();
     byte[] b2 = m2.bytes();
-    int i = 0;
-    int j = 0;
-    while (i < n1 || j < n2) {
-      int c;
-      int id1 = i < n1 ? VariantBinary.objectFieldId(v1, p1, i) : -1;
-      int id2 = j < n2 ? VariantBinary.objectFieldId(v2, p2, j) : -1;
-      if (id1 < 0) {
-        c = 1;
-      } else if (id2 < 0) {
-        c = -1;
-      } else {
-        int o1 = m1.keyOffset(id1);
+    for (int i = 0; i < n1; i++) {
+      int id1 = VariantBinary.objectFieldId(v1, p1, i);
+      int o1 = m1.keyOffset(id1);
+      int l1 = m1.keyLength(id1);
+      int q2 = -1;
+      if (i < n2) {
+        int id2 = VariantBinary.objectFieldId(v2, p2, i);
         int o2 = m2.keyOffset(id2);
-        c = Arrays.compareUnsigned(b1, o1, o1 + m1.keyLength(id1), b2, o2, o2 + m2.keyLength(id2));
+        if (Arrays.equals(b1, o1, o1 + l1, b2, o2, o2 + m2.keyLength(id2))) {
+          q2 = VariantBinary.objectFieldValuePos(v2, p2, i);
+        }
       }
-      if (c < 0) {
+      if (q2 < 0) {
+        q2 = VariantBinary.objectFindField(m2, v2, p2, b1, o1, l1);
+      }
+      if (q2 < 0) {
         if (path == null) {
           return DIFFERENT;
         }
         return path + ": missing key " + quoteKey(m1.key(id1)) + " (expected "
             + describe(m1, v1, VariantBinary.objectFieldValuePos(v1, p1, i)) + ")";
       }
-      if (c > 0) {
-        if (path == null) {
-          return DIFFERENT;
-        }
-        return path + ": unexpected key " + quoteKey(m2.key(id2)) + " (found "
-            + describe(m2, v2, VariantBinary.objectFieldValuePos(v2, p2, j)) + ")";
-      }
       int mark = path == null ? 0 : path.length();
       if (path != null) {
         appendKey(path, m1.key(id1));
       }
-      String d = compare(m1, v1, VariantBinary.objectFieldValuePos(v1, p1, i),
-          m2, v2, VariantBinary.objectFieldValuePos(v2, p2, j), path, depth + 1);
+      String d = compare(m1, v1, VariantBinary.objectFieldValuePos(v1, p1, i), m2, v2, q2, path, depth + 1);
       if (d != null) {
         return d;
       }
       if (path != null) {
         path.setLength(mark);
       }
-      i++;
-      j++;
+    }
+    if (n2 > n1) { // every expected key was found, so the actual object has extra keys
+      for (int j = 0; j < n2; j++) {
+        int id2 = VariantBinary.objectFieldId(v2, p2, j);
+        if (VariantBinary.objectFindField(m1, v1, p1, b2, m2.keyOffset(id2), m2.keyLength(id2)) < 0) {
+          return path + ": unexpected key " + quoteKey(m2.key(id2)) + " (found "
+              + describe(m2, v2, VariantBinary.objectFieldValuePos(v2, p2, j)) + ")";
+        }
+      }
     }
     return null;
   }
@@ -290,10 +293,10 @@ public final class VariantEquality {
         VariantBinary.checkDepth(depth, pos);
         int n = VariantBinary.objectSize(v, pos);
         byte[] mb = m.bytes();
+        // Summed per field, so independent of field order (canonical or legacy).
         for (int i = 0; i < n; i++) {
           int id = VariantBinary.objectFieldId(v, pos, i);
-          h = 31 * h + bytesHash(mb, m.keyOffset(id), m.keyLength(id));
-          h = 31 * h + hash(m, v, VariantBinary.objectFieldValuePos(v, pos, i), depth + 1);
+          h += 31 * bytesHash(mb, m.keyOffset(id), m.keyLength(id)) + hash(m, v, VariantBinary.objectFieldValuePos(v, pos, i), depth + 1);
         }
         return h;
       }

@@ -50,7 +50,7 @@ import java.util.Base64;
  */
 public final class VariantJson {
   private static final JsonFactory FACTORY = JsonFactory.builder().build();
-  private static final char[] HEX = "0123456789abcdef".toCharArray();
+  private static final char[] HEX = "0123456789ABCDEF".toCharArray();
 
   private VariantJson() {}
 
@@ -92,10 +92,12 @@ public final class VariantJson {
   }
 
   /**
-   * Consumes exactly one JSON value from a streaming parser into the encoder: the parser's current
-   * token if it starts a value, else the next token. Afterwards the parser is positioned on the
-   * value's last token ({@code END_OBJECT}, {@code END_ARRAY} or the scalar). On failure the
-   * encoder holds a partial value and must be reset.
+   * Consumes exactly one JSON value from a streaming parser into the encoder. Like Jackson's
+   * {@code ObjectMapper.readValue(JsonParser)}, the value starts at the current token, or at the
+   * next token when there is no current token or it is a {@code FIELD_NAME}. Afterwards the parser
+   * is positioned on the value's last token ({@code END_OBJECT}, {@code END_ARRAY} or the scalar),
+   * so a caller reading a sequence of values calls {@code p.nextToken()} before each further value.
+   * On failure the encoder holds a partial value and must be reset.
    *
    * @param p the parser
    * @param enc the encoder to write to

@@ -228,7 +228,9 @@ public final class VariantMetadata {
   /**
    * Looks up the id of {@code key}: binary search in unsigned UTF-8 order when the dictionary is
    * sorted, otherwise a hash index built on first use (the first id wins if an unsorted
-   * dictionary repeats a key).
+   * dictionary repeats a key). The index is also consulted when a sorted search misses a key
+   * with characters at or above U+E000, whose position differs in dictionaries that older
+   * writers sorted in Java String (UTF-16) order.
    *
    * @param key the key to find
    * @return its id, or -1 if the dictionary does not contain it
@@ -249,7 +251,11 @@ public final class VariantMetadata {
           hi = mid - 1;
         }
       }
-      return -1;
+      if (!Utf8.mayOrderDifferently(key)) {
+        return -1;
+      }
+      // A dictionary sorted in Java String order (older parquet-java/Spark) can hide only keys
+      // with characters at or above U+E000 from the UTF-8 binary search: fall through to the index.
     }
     Map<String, Integer> idx = index;
     if (idx == null) {
@@ -303,7 +309,9 @@ public final class VariantMetadata {
   /**
    * Checks what parsing leaves out: every key is well-formed UTF-8, and, if {@code sorted_strings}
    * is set, keys are unique and strictly increasing in unsigned byte order (spec: "strings in the
-   * dictionary must be unique and sorted"). The result is cached.
+   * dictionary must be unique and sorted"). Dictionaries strictly increasing in Java String order,
+   * as parquet-java and Spark sorted them before fixing their ordering, are accepted for
+   * compatibility. The result is cached.
    *
    * @return this metadata
    * @throws VariantFormatException naming the first offending key
@@ -314,6 +322,7 @@ public final class VariantMetadata {
     }
     int prevOff = 0;
     int prevLen = 0;
+    boolean checkOrder = sorted;
     for (int i = 0; i < size; i++) {
       int o = keyOffset(i);
       int l = keyLength(i);
@@ -322,7 +331,11 @@ public final class VariantMetadata {
         throw new VariantFormatException("metadata key " + i + " is not valid UTF-8 (bad byte 0x"
             + Integer.toHexString(bytes[o + bad] & 0xFF) + " at offset " + bad + " of the key)");
       }
-      if (sorted && i > 0 && Arrays.compareUnsigned(bytes, prevOff, prevOff + prevLen, bytes, o, o + l) >= 0) {
+      if (checkOrder && i > 0 && Arrays.compareUnsigned(bytes, prevOff, prevOff + prevLen, bytes, o, o + l) >= 0) {
+        if (isUtf16Sorted()) {
+          checkOrder = false; // legacy Java String order, accepted for compatibility
+          continue;
+        }
         throw new VariantFormatException("metadata has sorted_strings=1 but key " + i + " '" + key(i)
             + "' does not sort after key " + (i - 1) + " '" + key(i - 1) + "'");
       }
@@ -331,6 +344,16 @@ public final class VariantMetadata {
     }
     validated = true;
     return this;
+  }
+
+  /** Whether the keys are strictly increasing in Java String (UTF-16 code unit) order. */
+  private boolean isUtf16Sorted() {
+    for (int i = 1; i < size; i++) {
+      if (key(i - 1).compareTo(key(i)) >= 0) {
+        return false;
+      }
+    }
+    return true;
   }
 
   private void checkId(int id) {

@@ -25,7 +25,6 @@ import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.HashSet;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -233,8 +232,7 @@ class ConformanceSamplesTest {
         Set<String> expectedKeys = new HashSet<>();
         expected.fieldNames().forEachRemaining(expectedKeys::add);
         assertEquals(expectedKeys, keys, where);
-        for (Iterator<Map.Entry<String, JsonNode>> it = expected.fields(); it.hasNext(); ) {
-          Map.Entry<String, JsonNode> e = it.next();
+        for (Map.Entry<String, JsonNode> e : expected.properties()) {
           int fp = VariantBinary.objectFindField(m, v, pos, e.getKey());
           assertTrue(fp >= 0, "field " + e.getKey() + " found by binary search at " + path);
           assertMatches(path + "." + e.getKey(), e.getValue(), m, v, fp);

@@ -1,0 +1,83 @@
+package io.dendrite.parquet.variant;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.math.BigDecimal;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The convenience view. */
+class VariantValueTest {
+
+  @Test
+  void navigationAndAccessors() throws Exception {
+    EncodedVariant v = VariantJson.parse("{\"user\": {\"name\": \"Ada\", \"age\": 36, \"score\": 9.5, \"tags\": [\"a\", null]}}");
+    VariantValue root = VariantValue.of(v.metadata(), v.value()).validate();
+    VariantValue user = root.field("user");
+    assertEquals(VariantType.OBJECT, user.type());
+    assertEquals(4, user.objectSize());
+    assertEquals(List.of("age", "name", "score", "tags"), user.keys());
+    assertEquals("Ada", user.field("name").getString());
+    assertEquals(36, user.field("age").getLong());
+    assertEquals(new BigDecimal("9.5"), user.field("score").getDecimal());
+    VariantValue tags = user.field("tags");
+    assertEquals(2, tags.arraySize());
+    assertEquals("a", tags.element(0).getString());
+    assertTrue(tags.element(1).isNull());
+    assertFalse(tags.element(0).isNull());
+    assertThrows(IndexOutOfBoundsException.class, () -> tags.element(2));
+    assertNull(user.field("missing"));
+    assertEquals("{\"age\":36,\"name\":\"Ada\",\"score\":9.5,\"tags\":[\"a\",null]}", user.toString());
+    assertEquals(Map.of("age", (byte) 36, "name", "Ada", "score", new BigDecimal("9.5"), "tags", java.util.Arrays.asList("a", null)),
+        user.toJava());
+    assertSame(v.value(), user.valueBytes());
+    assertTrue(user.pos() > 0);
+  }
+
+  @Test
+  void toEncodedCopiesOutASubValueWithMinimalMetadata() throws Exception {
+    EncodedVariant v = VariantJson.parse("{\"z\": 1, \"inner\": {\"b\": [true], \"a\": 2}, \"y\": 3}");
+    VariantValue inner = VariantValue.of(v).field("inner");
+    EncodedVariant standalone = inner.toEncoded().validate();
+    VariantMetadata m = standalone.parsedMetadata();
+    assertEquals(2, m.size(), "only the keys the sub-value uses");
+    assertTrue(m.isSorted());
+    assertEquals("{\"a\":2,\"b\":[true]}", standalone.toJson());
+    assertEquals(inner, VariantValue.of(standalone));
+    assertEquals(inner.hashCode(), VariantValue.of(standalone).hashCode());
+    assertNotEquals(inner, VariantValue.of(v));
+    EncodedVariant whole = VariantValue.of(v).toEncoded();
+    assertEquals(v, whole, "a top-level value is returned as is");
+  }
+
+  @Test
+  void primitiveAccessorsDelegate() {
+    VariantEncoder e = new VariantEncoder();
+    e.startArray();
+    e.writeDouble(2.5);
+    e.writeFloat(1.5f);
+    e.writeDate(3);
+    e.writeTimestamp(4);
+    e.writeBinary(new byte[] {5});
+    e.writeUuid(6, 7);
+    e.writeBoolean(true);
+    e.endArray();
+    VariantValue a = VariantValue.of(e.finish());
+    assertEquals(2.5, a.element(0).getDouble());
+    assertEquals(1.5f, a.element(1).getFloat());
+    assertEquals(3, a.element(2).getDate());
+    assertEquals(4, a.element(3).getTimestamp());
+    assertEquals(5, a.element(4).getBinary()[0]);
+    assertEquals(7, a.element(5).getUuid().getLeastSignificantBits());
+    assertTrue(a.element(6).getBoolean());
+    assertEquals(7, a.arraySize());
+    assertSame(a.metadata(), a.element(0).metadata());
+  }
+}
