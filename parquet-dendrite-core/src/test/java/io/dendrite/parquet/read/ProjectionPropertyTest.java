@@ -179,7 +179,12 @@ class ProjectionPropertyTest {
     if (whole == null) {
       return MISSING;
     }
-    String rest = path.substring(1); // drop the column name "v"
+    int columnEnd = 0;
+    while (columnEnd < path.length() && path.charAt(columnEnd) != '.'
+        && path.charAt(columnEnd) != '[') {
+      columnEnd++;
+    }
+    String rest = path.substring(columnEnd); // drop the column name
     VariantValue v = whole;
     List<String> steps = new ArrayList<>();
     StringBuilder cur = new StringBuilder();
