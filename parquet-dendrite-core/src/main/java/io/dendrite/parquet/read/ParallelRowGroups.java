@@ -1,0 +1,127 @@
+package io.dendrite.parquet.read;
+
+import java.io.IOException;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.parquet.hadoop.ParquetReader;
+
+/**
+ * Decodes row groups on a small thread pool and hands rows out in file order. At most
+ * {@code threads + 1} row groups are decoded ahead, so memory stays bounded by a few row
+ * groups. Each row group gets its own parquet-java reader and read plan; nothing is shared
+ * between threads.
+ */
+final class ParallelRowGroups {
+  /** Opens a reader for exactly one row group. */
+  interface RowGroupReaders {
+    ParquetReader<DendriteRow> open(int rowGroup) throws IOException;
+  }
+
+  private final RowGroupReaders readers;
+  private final long[] firstRow;
+  private final ExecutorService pool;
+  private final Deque<Future<List<DendriteRow>>> ahead = new ArrayDeque<>();
+  private final int window;
+  private int nextToSubmit;
+  private int current = -1;
+  private List<DendriteRow> batch = List.of();
+  private int position;
+
+  ParallelRowGroups(RowGroupReaders readers, long[] rowCounts, int threads) {
+    this.readers = readers;
+    this.firstRow = new long[rowCounts.length];
+    for (int i = 1; i < rowCounts.length; i++) {
+      firstRow[i] = firstRow[i - 1] + rowCounts[i - 1];
+    }
+    AtomicInteger n = new AtomicInteger();
+    ThreadFactory daemons = r -> {
+      Thread t = new Thread(r, "dendrite-rowgroup-" + n.incrementAndGet());
+      t.setDaemon(true);
+      return t;
+    };
+    this.pool = Executors.newFixedThreadPool(threads, daemons);
+    this.window = threads + 1;
+  }
+
+  /** The next row in file order, or null at the end. */
+  DendriteRow next() throws IOException {
+    while (position >= batch.size()) {
+      if (!advance()) {
+        return null;
+      }
+    }
+    return batch.get(position++);
+  }
+
+  private boolean advance() throws IOException {
+    while (ahead.size() < window && nextToSubmit < firstRow.length) {
+      int rowGroup = nextToSubmit++;
+      ahead.add(pool.submit(() -> decode(rowGroup)));
+    }
+    Future<List<DendriteRow>> f = ahead.poll();
+    if (f == null) {
+      return false;
+    }
+    current++;
+    try {
+      batch = f.get();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IOException("interrupted while decoding row group " + current, e);
+    } catch (ExecutionException e) {
+      Throwable cause = e.getCause();
+      if (cause instanceof IOException) {
+        throw (IOException) cause;
+      }
+      if (cause instanceof RuntimeException) {
+        throw (RuntimeException) cause;
+      }
+      throw new IOException(cause);
+    }
+    position = 0;
+    return true;
+  }
+
+  private List<DendriteRow> decode(int rowGroup) throws IOException {
+    List<DendriteRow> rows = new ArrayList<>();
+    try (ParquetReader<DendriteRow> reader = readers.open(rowGroup)) {
+      DendriteRow row;
+      while (true) {
+        try {
+          row = reader.read();
+        } catch (RuntimeException e) {
+          throw new RowGroupFailure(firstRow[rowGroup] + rows.size() + 1, e);
+        }
+        if (row == null) {
+          return rows;
+        }
+        rows.add(row);
+      }
+    }
+  }
+
+  void close() {
+    for (Future<?> f : ahead) {
+      f.cancel(true);
+    }
+    pool.shutdownNow();
+  }
+
+  /** A failure inside a row group, with the 1-based row of the file it happened at. */
+  static final class RowGroupFailure extends RuntimeException {
+    final long row;
+
+    RowGroupFailure(long row, RuntimeException cause) {
+      super(cause.getMessage(), cause);
+      this.row = row;
+    }
+  }
+}

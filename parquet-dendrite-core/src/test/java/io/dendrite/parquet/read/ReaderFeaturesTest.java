@@ -1,0 +1,187 @@
+package io.dendrite.parquet.read;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.dendrite.parquet.variant.VariantCastException;
+import io.dendrite.parquet.write.DendriteWriter;
+import java.math.BigDecimal;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.parquet.column.ColumnDescriptor;
+import org.apache.parquet.hadoop.ParquetFileReader;
+import org.apache.parquet.hadoop.ParquetReader;
+import org.apache.parquet.io.LocalInputFile;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ReaderFeaturesTest {
+  @TempDir
+  Path dir;
+
+  private Path manyRowGroups() throws Exception {
+    Path file = dir.resolve("groups.parquet");
+    try (DendriteWriter w = DendriteWriter.builder(file)
+        .schema("id int64 not null, v variant").shredding("v: {n: int64, s: string}")
+        .rowGroupSize(16 * 1024).build()) {
+      for (int i = 0; i < 20_000; i++) {
+        Map<String, Object> v = new LinkedHashMap<>();
+        v.put("n", (long) i);
+        v.put("s", "row " + i + " " + "x".repeat(i % 50));
+        if (i % 7 == 0) {
+          v.put("extra", List.of(i, "e"));
+        }
+        w.write(Map.of("id", (long) i, "v", v));
+      }
+    }
+    return file;
+  }
+
+  @Test
+  void parallelRowGroupsKeepFileOrder() throws Exception {
+    Path file = manyRowGroups();
+    try (ParquetFileReader f = ParquetFileReader.open(new LocalInputFile(file))) {
+      assertTrue(f.getRowGroups().size() >= 4, "the test needs several row groups");
+    }
+    List<String> sequential = readAll(file, 1);
+    List<String> parallel = readAll(file, 4);
+    assertEquals(20_000, sequential.size());
+    assertEquals(sequential, parallel);
+    try (DendriteReader r = DendriteReader.builder(file).select("v.s", "id")
+        .parallelism(3).build()) {
+      for (long i = 0; i < 20_000; i++) {
+        DendriteRow row = r.read();
+        assertEquals(i, row.get("id"));
+        assertTrue(row.getString("v.s").startsWith("row " + i + " "));
+      }
+      assertNull(r.read());
+    }
+  }
+
+  private static List<String> readAll(Path file, int threads) throws Exception {
+    List<String> out = new ArrayList<>();
+    try (DendriteReader r = DendriteReader.builder(file).parallelism(threads).build()) {
+      for (DendriteRow row : r) {
+        out.add(row.get("id") + " " + row.getJson("v"));
+      }
+    }
+    return out;
+  }
+
+  @Test
+  void readSupportTakesTheSelectionFromTheConfiguration() throws Exception {
+    Path file = manyRowGroups();
+    Configuration conf = new Configuration();
+    conf.set(DendriteReadSupport.SELECT, "v.n, id");
+    try (ParquetReader<DendriteRow> r = ParquetReader
+        .builder(new DendriteReadSupport(), new org.apache.hadoop.fs.Path(file.toUri()))
+        .withConf(conf).build()) {
+      DendriteRow row = r.read();
+      assertEquals(List.of("v.n", "id"), row.columns());
+      assertEquals(0L, row.getLong("v.n"));
+      row = r.read();
+      assertEquals(1L, row.getLong("v.n"));
+    }
+    assertEquals(List.of("a.`b,c`", "d"), DendriteReadSupport.splitPaths("a.`b,c`, d"));
+  }
+
+  @Test
+  void subSchemaReadsOnlyTheSelectedLeaves() throws Exception {
+    Path file = dir.resolve("nested.parquet");
+    try (DendriteWriter w = DendriteWriter.builder(file)
+        .schema("id int64 not null, addr struct<city string, zip int32, "
+            + "geo struct<lat double, lon double>>, tags list<string>, attrs map<string, int64>")
+        .build()) {
+      Map<String, Object> geo = Map.of("lat", 59.9, "lon", 10.7);
+      w.write(Map.of("id", 1L, "addr", Map.of("city", "Oslo", "zip", 150, "geo", geo),
+          "tags", List.of("a", "b"), "attrs", Map.of("x", 5L)));
+      w.write(Map.of("id", 2L));
+    }
+    try (DendriteReader r = DendriteReader.builder(file)
+        .select("addr.city", "addr.geo.lat", "tags[1]", "attrs.x").build()) {
+      List<String> columns = new ArrayList<>();
+      for (ColumnDescriptor c : r.requestedSchema().getColumns()) {
+        columns.add(String.join(".", c.getPath()));
+      }
+      Collections.sort(columns);
+      assertEquals(List.of("addr.city", "addr.geo.lat", "attrs.key_value.key",
+          "attrs.key_value.value", "tags.list.element"), columns);
+      DendriteRow row = r.read();
+      assertEquals("Oslo", row.get("addr.city"));
+      assertEquals(59.9, row.get("addr.geo.lat"));
+      assertEquals("b", row.get("tags[1]"));
+      assertEquals(5L, row.get("attrs.x"));
+      row = r.read();
+      assertNull(row.get("addr.city"));
+      assertNull(row.get("tags[1]"));
+    }
+  }
+
+  @Test
+  void typedGettersCastLikeVariantGet() throws Exception {
+    Path file = dir.resolve("casts.parquet");
+    try (DendriteWriter w = DendriteWriter.builder(file).schema("v variant")
+        .shredding("v: {n: int64}").jsonDocumentColumn("v").build()) {
+      w.writeJson("{\"n\": 42, \"s\": \"17\", \"d\": 2.50, \"t\": \"2024-01-02T03:04:05Z\","
+          + " \"day\": \"2024-02-29\", \"b\": \"TRUE\", \"word\": \"abc\", \"o\": {\"k\": [1]},"
+          + " \"nul\": null}");
+    }
+    try (DendriteReader r = DendriteReader.builder(file)
+        .select("v.n", "v.s", "v.d", "v.t", "v.day", "v.b", "v.word", "v.o", "v.nul", "v.none")
+        .build()) {
+      DendriteRow row = r.read();
+      assertEquals(42L, row.getLong("v.n"));
+      assertEquals("42", row.getString("v.n"));
+      assertEquals(42.0, row.getDouble("v.n"));
+      assertEquals(17L, row.getLong("v.s"));
+      assertEquals(new BigDecimal("2.50"), row.getDecimal("v.d"));
+      assertEquals(2.5, row.getDouble("v.d"));
+      assertNull(row.getLong("v.d"), "2.50 is not a whole number");
+      assertEquals(Instant.parse("2024-01-02T03:04:05Z"), row.getInstant("v.t"));
+      assertEquals(LocalDate.of(2024, 2, 29), row.getLocalDate("v.day"));
+      assertEquals(Boolean.TRUE, row.getBoolean("v.b"));
+      assertNull(row.getLong("v.word"));
+      assertEquals("{\"k\":[1]}", row.getString("v.o"));
+      // JSON null is a value; an absent key is missing.
+      assertTrue(row.getVariant("v.nul").isNull());
+      assertEquals(false, row.isMissing("v.nul"));
+      assertNull(row.getString("v.nul"));
+      assertTrue(row.isMissing("v.none"));
+      assertNull(row.getVariant("v.none"));
+    }
+    try (DendriteReader r = DendriteReader.builder(file).select("v.word").strictCasts(true)
+        .build()) {
+      DendriteRow row = r.read();
+      VariantCastException e = assertThrows(VariantCastException.class,
+          () -> row.getLong("v.word"));
+      assertTrue(e.getMessage().contains("v.word") && e.getMessage().contains("long"),
+          e.getMessage());
+    }
+  }
+
+  @Test
+  void badSelectionsNameTheFileAndTheProblem() throws Exception {
+    Path file = manyRowGroups();
+    DendriteReadException e = assertThrows(DendriteReadException.class,
+        () -> DendriteReader.builder(file).select("nope.x").build());
+    assertTrue(e.getMessage().contains(file.toString()) && e.getMessage().contains("'nope'")
+        && e.getMessage().contains("[id, v]"), e.getMessage());
+    e = assertThrows(DendriteReadException.class,
+        () -> DendriteReader.builder(file).select("id.x").build());
+    assertTrue(e.getMessage().contains("no field 'x'"), e.getMessage());
+    e = assertThrows(DendriteReadException.class,
+        () -> DendriteReader.builder(file).select("v..x").build());
+    assertTrue(e.getMessage().contains("bad path"), e.getMessage());
+    assertThrows(IllegalArgumentException.class,
+        () -> DendriteReader.builder(file).parallelism(0));
+  }
+}
