@@ -181,6 +181,23 @@ public final class DendriteReader implements Closeable, Iterable<DendriteRow> {
       return this;
     }
 
+    /**
+     * Selects the paths a Java record declares, dendrite/carpet style: a projection is a
+     * smaller record. Each component is a column or field; a component of record type selects
+     * inside that struct or variant object. Read rows with {@link DendriteRow#as(Class)}.
+     *
+     * <pre>{@code
+     * record Nested(String varcategory) {}
+     * record Row(long id, String category, Nested nested) {}
+     * try (DendriteReader r = DendriteReader.builder(path).select(Row.class).build()) {
+     *   r.stream().map(row -> row.as(Row.class)).forEach(System.out::println);
+     * }
+     * }</pre>
+     */
+    public Builder select(Class<?> recordType) {
+      return select(RecordMapping.paths(recordType));
+    }
+
     /** Make typed getters throw on a failed cast instead of returning null (default false). */
     public Builder strictCasts(boolean strict) {
       this.strictCasts = strict;

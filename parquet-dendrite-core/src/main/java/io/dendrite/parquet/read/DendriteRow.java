@@ -131,6 +131,15 @@ public final class DendriteRow {
     }
   }
 
+  /**
+   * This row as a Java record whose components name the selected paths (see
+   * {@link DendriteReader.Builder#select(Class)}): nested records for structs and variant
+   * objects, typed getter casts for values, lists and maps converted element-wise.
+   */
+  public <R> R as(Class<R> recordType) {
+    return RecordMapping.build(this, recordType);
+  }
+
   /** Selected paths (or column names) in order. */
   public List<String> columns() {
     return shape.names;

@@ -1,0 +1,82 @@
+package io.dendrite.parquet.read;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import io.dendrite.parquet.write.DendriteWriter;
+import java.math.BigDecimal;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Records as projections: the README's example, structs, variant objects, lists. */
+class RecordProjectionTest {
+  record Nested(String varcategory, Long varid) {}
+
+  record Row(long id, String category, Nested nested) {}
+
+  record Item(String sku, int qty) {}
+
+  record Order(long id, Address addr, List<Item> items, BigDecimal total) {}
+
+  record Address(String city) {}
+
+  @TempDir
+  Path dir;
+
+  @Test
+  void smallerRecordSelectsAndConverts() throws Exception {
+    Path file = dir.resolve("rows.parquet");
+    try (DendriteWriter w = DendriteWriter.builder(file)
+        .schema("id int64 not null, category string, nested variant").build()) {
+      w.write(Map.of("id", 1L, "category", "a",
+          "nested", Map.of("varcategory", "vc", "varid", 7, "col4", "x")));
+      w.write(Map.of("id", 2L, "category", "b", "nested", "not an object"));
+    }
+    assertEquals(List.of("id", "category", "nested.varcategory", "nested.varid"),
+        RecordMapping.paths(Row.class));
+    try (DendriteReader r = DendriteReader.builder(file).select(Row.class).build()) {
+      List<Row> rows = r.stream().map(row -> row.as(Row.class)).toList();
+      assertEquals(List.of(new Row(1, "a", new Nested("vc", 7L)), new Row(2, "b", null)), rows);
+    }
+  }
+
+  @Test
+  void structsListsOfRecordsAndVariantArrays() throws Exception {
+    Path file = dir.resolve("orders.parquet");
+    try (DendriteWriter w = DendriteWriter.builder(file)
+        .schema("id int64 not null, addr struct<city string, zip int32>, items variant, "
+            + "total decimal(10,2)")
+        .build()) {
+      w.write(Map.of("id", 9L, "addr", Map.of("city", "Oslo", "zip", 150),
+          "items", List.of(Map.of("sku", "S1", "qty", 2), Map.of("sku", "S2", "qty", 1)),
+          "total", new BigDecimal("12.50")));
+    }
+    try (DendriteReader r = DendriteReader.builder(file).select(Order.class).build()) {
+      Order o = r.read().as(Order.class);
+      assertEquals(new Order(9, new Address("Oslo"),
+          List.of(new Item("S1", 2), new Item("S2", 1)), new BigDecimal("12.50")), o);
+      assertNull(r.read());
+    }
+  }
+
+  @Test
+  void nullIntoAPrimitiveComponentIsAClearError() throws Exception {
+    record OnlyId(long id, long missing) {}
+    Path file = dir.resolve("one.parquet");
+    try (DendriteWriter w = DendriteWriter.builder(file).schema("id int64, missing int64")
+        .build()) {
+      w.write(Map.of("id", 1L));
+    }
+    try (DendriteReader r = DendriteReader.builder(file).select(OnlyId.class).build()) {
+      DendriteRow row = r.read();
+      IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+          () -> row.as(OnlyId.class));
+      assertEquals("'missing' is null in this row but OnlyId.missing is a primitive long",
+          e.getMessage());
+    }
+  }
+}
