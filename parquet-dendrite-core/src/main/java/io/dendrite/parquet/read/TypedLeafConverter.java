@@ -10,8 +10,10 @@ import java.time.LocalDateTime;
 import java.time.LocalTime;
 import java.time.ZoneOffset;
 import java.util.UUID;
+import org.apache.parquet.column.Dictionary;
 import org.apache.parquet.io.api.Binary;
 import org.apache.parquet.io.api.PrimitiveConverter;
+import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 
 /**
  * The {@code typed_value} of a shredded primitive that a selection ends on, captured as a plain
@@ -21,10 +23,58 @@ import org.apache.parquet.io.api.PrimitiveConverter;
 final class TypedLeafConverter extends PrimitiveConverter {
   private final VariantRoot root;
   private final ShreddedPrimitive type;
+  private final PrimitiveTypeName physical;
+  /** Values of the current dictionary page, decoded once each (strings are the common case). */
+  private Object[] dictionary;
 
-  TypedLeafConverter(VariantRoot root) {
+  TypedLeafConverter(VariantRoot root, PrimitiveTypeName physical) {
     this.root = root;
     this.type = root.leafType();
+    this.physical = physical;
+  }
+
+  @Override
+  public boolean hasDictionarySupport() {
+    return true;
+  }
+
+  @Override
+  public void setDictionary(Dictionary dict) {
+    Object saved = root.typed;
+    dictionary = new Object[dict.getMaxId() + 1];
+    for (int id = 0; id < dictionary.length; id++) {
+      decodeFromDictionary(dict, id);
+      dictionary[id] = root.typed;
+    }
+    root.typed = saved;
+  }
+
+  private void decodeFromDictionary(Dictionary dict, int id) {
+    switch (physical) {
+      case BOOLEAN:
+        addBoolean(dict.decodeToBoolean(id));
+        break;
+      case INT32:
+        addInt(dict.decodeToInt(id));
+        break;
+      case INT64:
+        addLong(dict.decodeToLong(id));
+        break;
+      case FLOAT:
+        addFloat(dict.decodeToFloat(id));
+        break;
+      case DOUBLE:
+        addDouble(dict.decodeToDouble(id));
+        break;
+      default:
+        addBinary(dict.decodeToBinary(id));
+        break;
+    }
+  }
+
+  @Override
+  public void addValueFromDictionary(int dictionaryId) {
+    root.typed = dictionary[dictionaryId];
   }
 
   @Override

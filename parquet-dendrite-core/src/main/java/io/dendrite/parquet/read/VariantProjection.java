@@ -53,6 +53,9 @@ final class VariantProjection {
   private final boolean readsMetadata;
   private VariantMetadata metadata;
   private byte[] lastMetadata;
+  /** This row's metadata, kept undecoded until a root needs it (typed leaves usually don't). */
+  private Binary pendingMetadata;
+  private final boolean eagerMetadata;
 
   private VariantProjection(String column, List<VariantRoot> roots, List<Use> uses,
       GroupType requested, boolean readsMetadata) {
@@ -62,6 +65,7 @@ final class VariantProjection {
     this.rootResults = new Object[roots.size()];
     this.requested = requested;
     this.readsMetadata = readsMetadata;
+    this.eagerMetadata = roots.stream().anyMatch(r -> r.kind == Kind.REASSEMBLE);
   }
 
   /**
@@ -142,6 +146,7 @@ final class VariantProjection {
   }
 
   void startRow() {
+    pendingMetadata = null;
     for (VariantRoot r : roots) {
       r.startRow();
     }
@@ -149,6 +154,9 @@ final class VariantProjection {
 
   /** Stores each selection's value for the current row into {@code out} at {@code slots}. */
   void finishRow(Object[] out, int[] slots) {
+    if (pendingMetadata != null && roots.stream().anyMatch(r -> r.residual != null)) {
+      decodeMetadata(pendingMetadata);
+    }
     for (int i = 0; i < roots.size(); i++) {
       rootResults[i] = roots.get(i).result(metadata);
     }
@@ -301,7 +309,8 @@ final class VariantProjection {
           break;
         default:
           children[i] = here != null && here.kind == Kind.TYPED_LEAF
-              ? new TypedLeafConverter(here) : objectConverter(f.asGroupType(), node);
+              ? new TypedLeafConverter(here, f.asPrimitiveType().getPrimitiveTypeName())
+              : objectConverter(f.asGroupType(), node);
           break;
       }
     }
@@ -348,11 +357,11 @@ final class VariantProjection {
     return new PrimitiveConverter() {
       @Override
       public void addBinary(Binary value) {
-        byte[] bytes = value.getBytes();
-        if (lastMetadata == null || !Arrays.equals(lastMetadata, bytes)) {
-          metadata = VariantMetadata.parse(bytes);
-          lastMetadata = bytes;
+        if (!eagerMetadata) {
+          pendingMetadata = value;
+          return;
         }
+        decodeMetadata(value);
         for (VariantRoot r : roots) {
           if (r.context != null) {
             r.context.metadata(metadata);
@@ -360,6 +369,25 @@ final class VariantProjection {
         }
       }
     };
+  }
+
+  /** Parses metadata, reusing the last parse when rows repeat the same dictionary. */
+  private void decodeMetadata(Binary value) {
+    if (lastMetadata == null || !sameBytes(value, lastMetadata)) {
+      byte[] bytes = value.getBytes();
+      metadata = VariantMetadata.parse(bytes);
+      lastMetadata = bytes;
+    }
+  }
+
+  private static boolean sameBytes(Binary value, byte[] bytes) {
+    if (value.length() != bytes.length) {
+      return false;
+    }
+    java.nio.ByteBuffer b = value.toByteBuffer();
+    return b.hasArray() ? Arrays.equals(b.array(), b.arrayOffset() + b.position(),
+        b.arrayOffset() + b.position() + bytes.length, bytes, 0, bytes.length)
+        : Arrays.equals(value.getBytes(), bytes);
   }
 
   @Override
