@@ -221,6 +221,8 @@ public final class VariantJava {
       enc.writeVariant((EncodedVariant) value);
     } else if (value instanceof VariantValue) {
       enc.writeVariant((VariantValue) value);
+    } else if (ParquetVariants.isParquetVariant(value)) {
+      ParquetVariants.write(value, enc);
     } else if (value instanceof Object[]) {
       checkDepth(depth, value);
       enc.startArray();
