@@ -210,18 +210,7 @@ final class TypedConverters {
       GroupType elementType = repeatedType.getType(0).asGroupType();
       Slot elementSlot = new Slot(context, Slot.NO_KEY, slot.path + "[]", Slot.Missing.NULL);
       SlotConverter element = new SlotConverter(elementType, elementSlot, context, type.element());
-      this.repeated = new GroupConverter() {
-        @Override
-        public Converter getConverter(int fieldIndex) {
-          return element;
-        }
-
-        @Override
-        public void start() {}
-
-        @Override
-        public void end() {}
-      };
+      this.repeated = new PassThroughConverter(element);
     }
 
     @Override

@@ -4,11 +4,8 @@ import io.dendrite.parquet.shred.ShreddedPrimitive;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.ByteBuffer;
-import java.time.Instant;
 import java.time.LocalDate;
-import java.time.LocalDateTime;
 import java.time.LocalTime;
-import java.time.ZoneOffset;
 import java.util.UUID;
 import org.apache.parquet.column.Dictionary;
 import org.apache.parquet.io.api.Binary;
@@ -101,14 +98,10 @@ final class TypedLeafConverter extends PrimitiveConverter {
   public void addLong(long value) {
     switch (type.kind()) {
       case TIME: root.typed = LocalTime.ofNanoOfDay(value * 1000L); break;
-      case TIMESTAMP: root.typed = instant(value, 1_000_000L); break;
-      case TIMESTAMP_NANOS: root.typed = instant(value, 1_000_000_000L); break;
-      case TIMESTAMP_NTZ:
-        root.typed = LocalDateTime.ofInstant(instant(value, 1_000_000L), ZoneOffset.UTC);
-        break;
-      case TIMESTAMP_NTZ_NANOS:
-        root.typed = LocalDateTime.ofInstant(instant(value, 1_000_000_000L), ZoneOffset.UTC);
-        break;
+      case TIMESTAMP: root.typed = EpochTime.instant(value, EpochTime.MICROS); break;
+      case TIMESTAMP_NANOS: root.typed = EpochTime.instant(value, EpochTime.NANOS); break;
+      case TIMESTAMP_NTZ: root.typed = EpochTime.local(value, EpochTime.MICROS); break;
+      case TIMESTAMP_NTZ_NANOS: root.typed = EpochTime.local(value, EpochTime.NANOS); break;
       case DECIMAL4:
       case DECIMAL8:
       case DECIMAL16:
@@ -148,10 +141,5 @@ final class TypedLeafConverter extends PrimitiveConverter {
         root.typed = value.getBytes();
         break;
     }
-  }
-
-  private static Instant instant(long value, long perSecond) {
-    long nanos = Math.floorMod(value, perSecond) * (1_000_000_000L / perSecond);
-    return Instant.ofEpochSecond(Math.floorDiv(value, perSecond), nanos);
   }
 }

@@ -12,11 +12,8 @@ import io.dendrite.parquet.variant.VariantValue;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.ByteBuffer;
-import java.time.Instant;
 import java.time.LocalDate;
-import java.time.LocalDateTime;
 import java.time.LocalTime;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -70,26 +67,23 @@ final class ValueConverters {
         };
       case TIMESTAMP:
       case TIMESTAMP_NANOS: {
-        boolean nanos = type.kind() == PrimitiveFieldType.Kind.TIMESTAMP_NANOS;
+        long perSecond = type.kind() == PrimitiveFieldType.Kind.TIMESTAMP
+            ? EpochTime.MICROS : EpochTime.NANOS;
         return new PrimitiveConverter() {
           @Override
           public void addLong(long value) {
-            sink.accept(nanos ? Instant.ofEpochSecond(0, value)
-                : Instant.ofEpochSecond(Math.floorDiv(value, 1_000_000L),
-                    Math.floorMod(value, 1_000_000L) * 1000L));
+            sink.accept(EpochTime.instant(value, perSecond));
           }
         };
       }
       case TIMESTAMP_NTZ:
       case TIMESTAMP_NTZ_NANOS: {
-        long perSecond = type.kind() == PrimitiveFieldType.Kind.TIMESTAMP_NTZ ? 1_000_000L
-            : 1_000_000_000L;
+        long perSecond = type.kind() == PrimitiveFieldType.Kind.TIMESTAMP_NTZ
+            ? EpochTime.MICROS : EpochTime.NANOS;
         return new PrimitiveConverter() {
           @Override
           public void addLong(long value) {
-            long nanosOfSecond = Math.floorMod(value, perSecond) * (1_000_000_000L / perSecond);
-            sink.accept(LocalDateTime.ofEpochSecond(Math.floorDiv(value, perSecond),
-                (int) nanosOfSecond, ZoneOffset.UTC));
+            sink.accept(EpochTime.local(value, perSecond));
           }
         };
       }

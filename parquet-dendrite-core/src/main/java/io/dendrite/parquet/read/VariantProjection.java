@@ -314,21 +314,13 @@ final class VariantProjection {
           break;
       }
     }
-    return new GroupConverter() {
-      @Override
-      public Converter getConverter(int fieldIndex) {
-        return children[fieldIndex];
-      }
-
+    return new PassThroughConverter(children) {
       @Override
       public void start() {
         if (here != null) {
           here.present = true;
         }
       }
-
-      @Override
-      public void end() {}
     };
   }
 
@@ -339,18 +331,7 @@ final class VariantProjection {
       child.add(typed.getType(i).getName());
       fields[i] = pairConverter(typed.getType(i).asGroupType(), child, false);
     }
-    return new GroupConverter() {
-      @Override
-      public Converter getConverter(int fieldIndex) {
-        return fields[fieldIndex];
-      }
-
-      @Override
-      public void start() {}
-
-      @Override
-      public void end() {}
-    };
+    return new PassThroughConverter(fields);
   }
 
   private PrimitiveConverter metadataConverter() {

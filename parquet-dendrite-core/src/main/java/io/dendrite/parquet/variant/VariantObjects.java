@@ -26,8 +26,8 @@ public final class VariantObjects {
     if (dataSize > Integer.MAX_VALUE - 64) {
       throw new VariantFormatException("object of " + dataSize + " bytes is too large");
     }
-    int idSize = byteWidth(maxId);
-    int offsetSize = byteWidth((int) dataSize);
+    int idSize = Bytes.widthFor(maxId);
+    int offsetSize = Bytes.widthFor((int) dataSize);
     boolean large = count > 0xFF;
     int headerSize = 1 + (large ? 4 : 1) + count * idSize + (count + 1) * offsetSize;
     byte[] out = new byte[headerSize + (int) dataSize];
@@ -49,17 +49,6 @@ public final class VariantObjects {
     }
     writeLE(out, offsetsStart + count * offsetSize, cursor, offsetSize);
     return out;
-  }
-
-  /** Smallest number of bytes (1..4) that holds the unsigned value. */
-  static int byteWidth(int value) {
-    if (value <= 0xFF) {
-      return 1;
-    }
-    if (value <= 0xFFFF) {
-      return 2;
-    }
-    return value <= 0xFFFFFF ? 3 : 4;
   }
 
   private static int writeLE(byte[] out, int p, int value, int width) {
