@@ -61,6 +61,7 @@ public final class ParquetJavaFiles {
     }
 
     @Override
+    @SuppressWarnings("deprecation") // abstract in parquet-java 1.18.1
     protected WriteSupport<T> getWriteSupport(Configuration conf) {
       return support;
     }

@@ -47,6 +47,7 @@ public final class RecordReadSupports {
     }
 
     @Override
+    @SuppressWarnings("deprecation") // abstract in parquet-java 1.18.1
     public RecordMaterializer<T> prepareForRead(Configuration conf, Map<String, String> meta,
         MessageType fileSchema, ReadContext context) {
       return materializer(context.getRequestedSchema());

@@ -35,6 +35,7 @@ public final class RecordWriteSupports {
     }
 
     @Override
+    @SuppressWarnings("deprecation") // abstract in parquet-java 1.18.1
     public WriteContext init(Configuration conf) {
       return new WriteContext(schema, Map.of());
     }

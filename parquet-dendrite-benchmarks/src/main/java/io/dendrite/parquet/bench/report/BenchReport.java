@@ -13,7 +13,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -121,15 +120,12 @@ public final class BenchReport {
       String benchmark = n.path("benchmark").asText();
       int dot = benchmark.lastIndexOf('.');
       Map<String, String> params = new LinkedHashMap<>();
-      for (Iterator<Map.Entry<String, JsonNode>> it = n.path("params").fields(); it.hasNext(); ) {
-        Map.Entry<String, JsonNode> e = it.next();
+      for (Map.Entry<String, JsonNode> e : n.path("params").properties()) {
         params.put(e.getKey(), e.getValue().asText());
       }
       JsonNode primary = n.path("primaryMetric");
       Map<String, Double> aux = new LinkedHashMap<>();
-      for (Iterator<Map.Entry<String, JsonNode>> it = n.path("secondaryMetrics").fields();
-          it.hasNext(); ) {
-        Map.Entry<String, JsonNode> e = it.next();
+      for (Map.Entry<String, JsonNode> e : n.path("secondaryMetrics").properties()) {
         if (e.getKey().startsWith("\u00b7")) {
           continue; // profiler output (gc, stack...), not our counters
         }
