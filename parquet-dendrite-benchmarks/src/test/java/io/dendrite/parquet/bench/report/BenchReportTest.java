@@ -60,6 +60,10 @@ class BenchReportTest {
             "\"depth\": \"Flat\", \"fieldCount\": \"10\"",
             "\"encodedBytes\": {\"rawData\": [[290]]}, \"jsonBytes\": {\"rawData\": [[600]]}")))
         + "]";
+    String projection = "[" + result("VariantProjectionBenchmark", "parquetJavaLean", "ss",
+        "ms/op", 900, "10", "\"layout\": \"unshredded\", \"rows\": \"1000000\"",
+        "\"valuesLost\": {\"rawData\": [[1000000, 1000000]]}") + "]";
+    Files.writeString(dir.resolve("VariantProjectionBenchmark.json"), projection);
     Files.writeString(dir.resolve("VariantWriteBenchmark.json"), json);
     Files.writeString(dir.resolve("VariantBuilderBenchmark.json"), builder);
     Files.writeString(dir.resolve(BenchReport.ENVIRONMENT_FILE), "git: abc123\ngc: G1\n");
@@ -88,6 +92,8 @@ class BenchReportTest {
     assertTrue(md.contains("25,000,000 (23.8 MiB)"), md);
     assertTrue(!md.contains("gc.alloc.rate"), md);
     assertTrue(md.contains("| 0.48 |"), md); // encoded / JSON of buildDendrite: 290 / 600
+    assertTrue(md.contains("**Wrong results:**") && md.contains("`parquetJavaLean` "
+        + "(layout=unshredded, rows=1000000): 1,000,000 of 1,000,000 rows"), md);
     for (Path p : written) {
       if (p.toString().endsWith(".svg")) {
         DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(p.toFile());
