@@ -2,6 +2,7 @@ package io.dendrite.parquet.bench;
 
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
+import java.lang.annotation.Repeatable;
 import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
@@ -14,6 +15,7 @@ import java.lang.annotation.Target;
 @Documented
 @Retention(RetentionPolicy.RUNTIME)
 @Target(ElementType.METHOD)
+@Repeatable(Goal.List.class)
 public @interface Goal {
   /** The reference {@code @Benchmark} method in the same class. */
   String vs();
@@ -23,4 +25,18 @@ public @interface Goal {
 
   /** The target as a human reads it, e.g. "shredded write <= 2.5x the plain-column floor". */
   String text();
+
+  /**
+   * Only for results with this parameter value, as {@code name=value} (e.g.
+   * {@code layout=shredded}); empty for every result.
+   */
+  String when() default "";
+
+  /** Several goals on one method, each for its own parameters. */
+  @Documented
+  @Retention(RetentionPolicy.RUNTIME)
+  @Target(ElementType.METHOD)
+  @interface List {
+    Goal[] value();
+  }
 }

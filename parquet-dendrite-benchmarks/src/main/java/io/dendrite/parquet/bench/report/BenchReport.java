@@ -183,6 +183,24 @@ public final class BenchReport {
     return null;
   }
 
+  /** The {@link Goal} that applies to this result's parameters, or null. */
+  static Goal goal(Result r) {
+    Method m = method(r);
+    if (m == null) {
+      return null;
+    }
+    for (Goal g : m.getAnnotationsByType(Goal.class)) {
+      if (g.when().isEmpty()) {
+        return g;
+      }
+      int eq = g.when().indexOf('=');
+      if (g.when().substring(eq + 1).equals(r.params().get(g.when().substring(0, eq)))) {
+        return g;
+      }
+    }
+    return null;
+  }
+
   private static <A extends java.lang.annotation.Annotation> A annotation(Result r,
       Class<A> type) {
     Method m = method(r);
@@ -274,7 +292,7 @@ public final class BenchReport {
     List<Check> checks = new ArrayList<>();
     for (Result r : suite) {
       Twin twin = annotation(r, Twin.class);
-      Goal goal = annotation(r, Goal.class);
+      Goal goal = goal(r);
       if (twin != null && (goal == null || !goal.vs().equals(twin.value()))) {
         Result ref = index.get(key(twin.value(), r.paramsKey()));
         if (ref != null) {
@@ -371,7 +389,7 @@ public final class BenchReport {
           double r = ratioOf(ours, twin);
           double e = ratioError(ours, twin);
           md.append(' ').append(ratioWithError(r, e)).append(" |");
-          Goal goal = annotation(ours, Goal.class);
+          Goal goal = goal(ours);
           double target = goal != null && goal.vs().equals(twinOf(results, m))
               ? goal.maxRatio() : 1.0;
           chart.add(new SvgBarChart.Bar(combo, m + " / " + twinOf(results, m), r, e, target,
@@ -411,7 +429,7 @@ public final class BenchReport {
           double ratio = ratioOf(r, base);
           double e = ratioError(r, base);
           md.append(' ').append(ratioWithError(ratio, e)).append(" |");
-          Goal goal = annotation(r, Goal.class);
+          Goal goal = goal(r);
           double target = goal != null && goal.vs().equals(floor) ? goal.maxRatio() : Double.NaN;
           chart.add(new SvgBarChart.Bar(combo, m, ratio, e, target,
               twinOf(results, m) != null ? OURS : THEIRS));
