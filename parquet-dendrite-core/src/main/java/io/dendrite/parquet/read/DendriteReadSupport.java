@@ -3,6 +3,7 @@ package io.dendrite.parquet.read;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.apache.parquet.conf.ParquetConfiguration;
 import org.apache.parquet.hadoop.api.InitContext;
 import org.apache.parquet.hadoop.api.ReadSupport;
@@ -30,6 +31,7 @@ public final class DendriteReadSupport extends ReadSupport<DendriteRow> {
 
   private final List<String> selection;
   private final Boolean strictCasts;
+  private final Set<String> allNullColumns;
 
   /** Takes the selection from the configuration ({@value #SELECT}). */
   public DendriteReadSupport() {
@@ -38,14 +40,23 @@ public final class DendriteReadSupport extends ReadSupport<DendriteRow> {
 
   /** Selects {@code paths} (null: every column). */
   public DendriteReadSupport(List<String> paths, Boolean strictCasts) {
+    this(paths, strictCasts, Set.of());
+  }
+
+  /**
+   * Also told which leaf columns (dotted paths) are all-null in the row groups to be read, from
+   * footer statistics, so typed leaves can skip their empty {@code value} column and metadata.
+   */
+  DendriteReadSupport(List<String> paths, Boolean strictCasts, Set<String> allNullColumns) {
     this.selection = paths == null ? null : List.copyOf(paths);
     this.strictCasts = strictCasts;
+    this.allNullColumns = allNullColumns;
   }
 
   @Override
   public ReadContext init(InitContext context) {
     ReadPlan plan = ReadPlan.create(context.getFileSchema(),
-        selection(context.getParquetConfiguration().get(SELECT)));
+        selection(context.getParquetConfiguration().get(SELECT)), allNullColumns::contains);
     return new ReadContext(plan.requestedSchema());
   }
 
@@ -66,7 +77,7 @@ public final class DendriteReadSupport extends ReadSupport<DendriteRow> {
 
   private RecordMaterializer<DendriteRow> materializer(MessageType fileSchema, String configured,
       boolean configuredStrict) {
-    ReadPlan plan = ReadPlan.create(fileSchema, selection(configured));
+    ReadPlan plan = ReadPlan.create(fileSchema, selection(configured), allNullColumns::contains);
     plan.shape().strictCasts = strictCasts != null ? strictCasts : configuredStrict;
     ReadPlan.RowAssembler assembler = plan.assembler();
     return new RecordMaterializer<>() {

@@ -231,7 +231,8 @@ public final class DendriteReader implements Closeable, Iterable<DendriteRow> {
             footer.getFooter().getFileMetaData().getSchema();
         schema = RecordSchema.fromParquet(fileSchema);
         // Planned here too so a bad selection fails now, naming the file.
-        requested = ReadPlan.create(fileSchema, selection).requestedSchema();
+        requested = ReadPlan.create(fileSchema, selection,
+            AllNullColumns.of(rowGroups)::contains).requestedSchema();
       } catch (IOException | RuntimeException e) {
         throw new DendriteReadException(name, 0, describe(e), e);
       }
@@ -240,19 +241,23 @@ public final class DendriteReader implements Closeable, Iterable<DendriteRow> {
           long[] counts = rowGroups.stream().mapToLong(b -> b.getRowCount()).toArray();
           ParallelRowGroups parallel = new ParallelRowGroups(rowGroup -> {
             org.apache.parquet.hadoop.metadata.BlockMetaData block = rowGroups.get(rowGroup);
-            return parquetReader(input).withFileRange(block.getStartingPos(),
-                block.getStartingPos() + block.getCompressedSize()).build();
+            return parquetReader(input, AllNullColumns.of(List.of(block)))
+                .withFileRange(block.getStartingPos(),
+                    block.getStartingPos() + block.getCompressedSize()).build();
           }, counts, Math.min(parallelism, rowGroups.size()));
           return new DendriteReader(name, schema, requested, null, parallel);
         }
-        return new DendriteReader(name, schema, requested, parquetReader(input).build(), null);
+        return new DendriteReader(name, schema, requested,
+            parquetReader(input, AllNullColumns.of(rowGroups)).build(), null);
       } catch (RuntimeException e) {
         throw new DendriteReadException(name, 0, describe(e), e);
       }
     }
 
-    private ParquetReader.Builder<DendriteRow> parquetReader(InputFile input) {
-      ReadSupport<DendriteRow> support = new DendriteReadSupport(selection, strictCasts);
+    private ParquetReader.Builder<DendriteRow> parquetReader(InputFile input,
+        java.util.Set<String> allNullColumns) {
+      ReadSupport<DendriteRow> support =
+          new DendriteReadSupport(selection, strictCasts, allNullColumns);
       return localPath != null ? new Local(input, support) : new Local(input, support).withConf(
           conf == null ? new org.apache.hadoop.conf.Configuration() : conf);
     }

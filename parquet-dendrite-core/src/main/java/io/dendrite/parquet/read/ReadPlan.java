@@ -12,6 +12,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Predicate;
 import org.apache.parquet.io.api.Converter;
 import org.apache.parquet.io.api.GroupConverter;
 import org.apache.parquet.schema.GroupType;
@@ -48,6 +49,14 @@ final class ReadPlan {
 
   /** Plans a read of {@code selections} (null: every column, whole). */
   static ReadPlan create(MessageType file, List<String> selections) {
+    return create(file, selections, column -> false);
+  }
+
+  /**
+   * As {@link #create(MessageType, List)}, told which leaf columns (dotted paths) hold only
+   * nulls in the row groups this plan will read, so it can leave them out.
+   */
+  static ReadPlan create(MessageType file, List<String> selections, Predicate<String> allNull) {
     List<String> names = new ArrayList<>();
     List<SelectionPath> paths = new ArrayList<>();
     if (selections == null) {
@@ -89,7 +98,8 @@ final class ReadPlan {
         tails.add(paths.get(slot).tail(1));
       }
       if (!t.isPrimitive() && VariantSchemas.isVariantGroup(t.asGroupType())) {
-        VariantProjection projection = VariantProjection.plan(t.asGroupType(), t.getName(), tails);
+        VariantProjection projection =
+            VariantProjection.plan(t.asGroupType(), t.getName(), tails, allNull);
         requestedFields.add(projection.requestedGroup());
         for (int s = 0; s < slots.length; s++) {
           leafTypes[slots[s]] = projection.typedLeaf(s);

@@ -12,11 +12,11 @@ import io.dendrite.parquet.variant.VariantMetadata;
 import io.dendrite.parquet.variant.VariantType;
 import io.dendrite.parquet.variant.VariantValue;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Predicate;
 import org.apache.parquet.io.api.Binary;
 import org.apache.parquet.io.api.Converter;
 import org.apache.parquet.io.api.GroupConverter;
@@ -43,7 +43,7 @@ final class VariantProjection {
   private static final String TYPED_VALUE = "typed_value";
 
   /** A selection served by a root: the rest of its path is navigated in the root's value. */
-  private record Use(VariantRoot root, List<Segment> remaining) {}
+  private record Use(VariantRoot root, int rootIndex, List<Segment> remaining) {}
 
   private final String column;
   private final List<VariantRoot> roots;
@@ -52,7 +52,7 @@ final class VariantProjection {
   private final GroupType requested;
   private final boolean readsMetadata;
   private VariantMetadata metadata;
-  private byte[] lastMetadata;
+  private Binary lastMetadata;
   /** This row's metadata, kept undecoded until a root needs it (typed leaves usually don't). */
   private Binary pendingMetadata;
   private final boolean eagerMetadata;
@@ -73,7 +73,7 @@ final class VariantProjection {
    * an empty list selects the whole variant) from the column group {@code fileGroup}.
    */
   static VariantProjection plan(GroupType fileGroup, String column,
-      List<List<Segment>> selections) {
+      List<List<Segment>> selections, Predicate<String> allNull) {
     ShreddedType top = VariantSchemas.shreddedTypeOf(fileGroup, column);
     List<VariantRoot> candidates = new ArrayList<>();
     List<List<Segment>> remainders = new ArrayList<>();
@@ -121,13 +121,17 @@ final class VariantProjection {
         remaining.add(new Segment(name, -1));
       }
       remaining.addAll(remainders.get(s));
-      uses.add(new Use(root, remaining));
+      uses.add(new Use(root, roots.indexOf(root), remaining));
     }
 
     boolean readsMetadata = false;
     for (VariantRoot r : roots) {
       GroupType g = nodeGroup(fileGroup, r.node);
-      if (r.kind != Kind.TYPED_LEAF || g.containsField(VALUE)) {
+      // A typed leaf whose value column holds no value in what is read needs neither that
+      // column nor metadata (DESIGN.md §3.5: skip metadata where the leaf value is all-null).
+      r.readsValue = g.containsField(VALUE) && !(r.kind == Kind.TYPED_LEAF
+          && allNull.test(leafPath(column, r.node) + "." + VALUE));
+      if (r.kind != Kind.TYPED_LEAF || r.readsValue) {
         readsMetadata = true;
       }
     }
@@ -154,16 +158,20 @@ final class VariantProjection {
 
   /** Stores each selection's value for the current row into {@code out} at {@code slots}. */
   void finishRow(Object[] out, int[] slots) {
-    if (pendingMetadata != null && roots.stream().anyMatch(r -> r.residual != null)) {
-      decodeMetadata(pendingMetadata);
+    if (pendingMetadata != null) {
+      for (int i = 0; i < roots.size(); i++) {
+        if (roots.get(i).residual != null) {
+          decodeMetadata(pendingMetadata);
+          break;
+        }
+      }
     }
     for (int i = 0; i < roots.size(); i++) {
       rootResults[i] = roots.get(i).result(metadata);
     }
     for (int s = 0; s < uses.size(); s++) {
       Use use = uses.get(s);
-      Object base = rootResults[roots.indexOf(use.root())];
-      out[slots[s]] = navigate(base, use.remaining());
+      out[slots[s]] = navigate(rootResults[use.rootIndex()], use.remaining());
     }
   }
 
@@ -256,7 +264,7 @@ final class VariantProjection {
           fields.add(f);
         }
       } else if (name.equals(VALUE)) {
-        if (here != null) {
+        if (here != null && (here.kind == Kind.REASSEMBLE || here.readsValue)) {
           fields.add(f);
         }
       } else if (name.equals(TYPED_VALUE)) {
@@ -303,7 +311,7 @@ final class VariantProjection {
           children[i] = new PrimitiveConverter() {
             @Override
             public void addBinary(Binary value) {
-              here.residual = value.getBytes();
+              here.residual = value;
             }
           };
           break;
@@ -354,21 +362,19 @@ final class VariantProjection {
 
   /** Parses metadata, reusing the last parse when rows repeat the same dictionary. */
   private void decodeMetadata(Binary value) {
-    if (lastMetadata == null || !sameBytes(value, lastMetadata)) {
+    if (lastMetadata == null || !lastMetadata.equals(value)) {
       byte[] bytes = value.getBytes();
       metadata = VariantMetadata.parse(bytes);
-      lastMetadata = bytes;
+      lastMetadata = Binary.fromConstantByteArray(bytes);
     }
   }
 
-  private static boolean sameBytes(Binary value, byte[] bytes) {
-    if (value.length() != bytes.length) {
-      return false;
+  private static String leafPath(String column, List<String> node) {
+    StringBuilder sb = new StringBuilder(column);
+    for (String name : node) {
+      sb.append('.').append(TYPED_VALUE).append('.').append(name);
     }
-    java.nio.ByteBuffer b = value.toByteBuffer();
-    return b.hasArray() ? Arrays.equals(b.array(), b.arrayOffset() + b.position(),
-        b.arrayOffset() + b.position() + bytes.length, bytes, 0, bytes.length)
-        : Arrays.equals(value.getBytes(), bytes);
+    return sb.toString();
   }
 
   @Override

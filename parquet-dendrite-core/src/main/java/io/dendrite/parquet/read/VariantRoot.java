@@ -4,7 +4,9 @@ import io.dendrite.parquet.shred.ShreddedPrimitive;
 import io.dendrite.parquet.shred.ShreddedType;
 import io.dendrite.parquet.variant.VariantMetadata;
 import io.dendrite.parquet.variant.VariantValue;
+import java.nio.ByteBuffer;
 import java.util.List;
+import org.apache.parquet.io.api.Binary;
 
 /**
  * Where, in one file, the selections into one VARIANT column are read from: a node of the
@@ -40,11 +42,14 @@ final class VariantRoot {
   final List<String> node;
   final ShreddedType type;
   final String path;
+  /** Whether the node's {@code value} column is read (not: absent, or all-null in this read). */
+  boolean readsValue = true;
 
   // Per-row state.
   /** The column's group is present in this row (tracked for roots at the column's top). */
   boolean present;
-  byte[] residual;
+  /** The node's {@code value} in this row (a constant Binary: safe to keep referencing). */
+  Binary residual;
   Object typed;
   Slot slot;
   VariantContext context;
@@ -86,7 +91,9 @@ final class VariantRoot {
 
   private Object binary(VariantMetadata metadata) {
     if (residual != null) {
-      return VariantValue.of(metadata, residual, 0);
+      ByteBuffer b = residual.toByteBuffer();
+      return b.hasArray() ? VariantValue.of(metadata, b.array(), b.arrayOffset() + b.position())
+          : VariantValue.of(metadata, residual.getBytes(), 0);
     }
     // Spec: a present variant whose value and typed_value are both null is variant null.
     return node.isEmpty() && present ? VARIANT_NULL : MISSING;

@@ -92,17 +92,37 @@ class ProjectionPropertyTest {
 
   @Test
   void shreddedLeafReadsOnlyItsOwnColumns() throws Exception {
-    Path file = write("given", TestVariants.randomRows(200, 3L));
-    try (DendriteReader r = DendriteReader.builder(file).select("id", "v.name").build()) {
-      assertEquals(List.of("id", "v.typed_value.name.value", "v.typed_value.name.typed_value",
-          "v.metadata").stream().sorted().toList(), columns(r));
+    // Every name a string: the leaf's value column is all-null, so neither it nor metadata
+    // is read; one name a number: both are.
+    Path strings = dir.resolve("strings.parquet");
+    Path mixed = dir.resolve("mixed.parquet");
+    for (Path file : List.of(strings, mixed)) {
+      try (DendriteWriter w = DendriteWriter.builder(file).schema("id int64 not null, v variant")
+          .shredding(GIVEN).build()) {
+        for (int i = 0; i < 100; i++) {
+          Object name = file == mixed && i == 50 ? (Object) 50 : "n" + i;
+          w.write(Map.of("id", (long) i, "v", Map.of("name", name, "zz", i)));
+        }
+      }
+    }
+    try (DendriteReader r = DendriteReader.builder(strings).select("id", "v.name").build()) {
+      assertEquals(List.of("id", "v.typed_value.name.typed_value"), columns(r));
+      assertEquals("n7", nth(r, 7).getString("v.name"));
+    }
+    try (DendriteReader r = DendriteReader.builder(mixed).select("id", "v.name").build()) {
+      assertEquals(List.of("id", "v.metadata", "v.typed_value.name.typed_value",
+          "v.typed_value.name.value"), columns(r));
+      DendriteRow row = nth(r, 50);
+      assertEquals(50L, row.getLong("v.name"));
+      assertEquals("n51", r.read().getString("v.name"));
     }
     // A path the file does not shred reads the object's residual value, not the typed leaves.
-    try (DendriteReader r = DendriteReader.builder(file).select("v.zz").build()) {
+    try (DendriteReader r = DendriteReader.builder(strings).select("v.zz").build()) {
       assertEquals(List.of("v.metadata", "v.value"), columns(r));
+      assertEquals(7L, nth(r, 7).getLong("v.zz"));
     }
     // On an unshredded file the same selection reads metadata and value: never a lean schema
-    // that would silently match nothing.
+    // that would silently match nothing (DESIGN.md section 3.5).
     Path plain = write("unshredded", TestVariants.randomRows(200, 3L));
     try (DendriteReader r = DendriteReader.builder(plain).select("v.name").build()) {
       assertEquals(List.of("v.metadata", "v.value"), columns(r));
@@ -123,6 +143,14 @@ class ProjectionPropertyTest {
       assertTrue(expected > 100, "the data should mostly have names");
       assertEquals(expected, found);
     }
+  }
+
+  private static DendriteRow nth(DendriteReader r, int n) {
+    DendriteRow row = null;
+    for (int i = 0; i <= n; i++) {
+      row = r.read();
+    }
+    return row;
   }
 
   @Test
