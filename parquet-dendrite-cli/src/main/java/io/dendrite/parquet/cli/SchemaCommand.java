@@ -65,8 +65,9 @@ final class SchemaCommand implements Callable<Integer> {
     FileMetaData meta = footer.getFileMetaData();
     long rows = footer.getBlocks().stream().mapToLong(BlockMetaData::getRowCount).sum();
     int groups = footer.getBlocks().size();
-    out.printf(Locale.ROOT, "%s: %,d rows in %d row group%s, created by %s%n", file, rows, groups,
-        groups == 1 ? "" : "s", meta.getCreatedBy() == null ? "(unknown)" : meta.getCreatedBy());
+    out.printf(Locale.ROOT, "%s: %,d row%s in %d row group%s, created by %s%n", file, rows,
+        rows == 1 ? "" : "s", groups, groups == 1 ? "" : "s",
+        meta.getCreatedBy() == null ? "(unknown)" : meta.getCreatedBy());
     for (Type t : meta.getSchema().getFields()) {
       field(out, t, FieldPath.quote(t.getName()), "");
     }

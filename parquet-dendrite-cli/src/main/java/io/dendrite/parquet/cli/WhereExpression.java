@@ -25,8 +25,8 @@ import java.util.function.Function;
  * numbers compare numerically whatever their type (int64 column, variant int8, decimal,
  * double); strings compare by code unit; booleans only with {@code =}/{@code !=}; dates,
  * timestamps, times and UUIDs compare as their ISO/canonical text ({@code '2024-05-01'}).
- * A comparison with a null or missing value is false (test with {@code is null}, or
- * {@code = null}, which means the same); values of different kinds are never equal, so
+ * A comparison with a null or missing value (SQL null, a variant null, an absent field) is
+ * false (test with {@code is null}, or {@code = null}, which means the same); values of different kinds are never equal, so
  * {@code !=} is true and the orderings are false; objects and arrays only match {@code !=}.
  */
 final class WhereExpression {
@@ -128,7 +128,7 @@ final class WhereExpression {
         if (!s.tryKeyword("null")) {
           throw s.error("expected 'null' after 'is'");
         }
-        return not ? v -> v.apply(path) != null : v -> v.apply(path) == null;
+        return not ? v -> isPresent(v.apply(path)) : v -> !isPresent(v.apply(path));
       }
       int at = s.pos();
       Op op = op();
@@ -143,7 +143,7 @@ final class WhereExpression {
         if (op != Op.EQ && op != Op.NE) {
           throw s.errorAt(at, "only = and != compare with null");
         }
-        return op == Op.EQ ? v -> v.apply(path) == null : v -> v.apply(path) != null;
+        return op == Op.EQ ? v -> !isPresent(v.apply(path)) : v -> isPresent(v.apply(path));
       }
       if (literal instanceof Boolean && op != Op.EQ && op != Op.NE) {
         throw s.errorAt(literalAt, "booleans compare only with = and !=");
@@ -204,6 +204,11 @@ final class WhereExpression {
         throw s.errorAt(start, "expected a literal (a number, 'text', true, false or null)");
       }
     }
+  }
+
+  /** Whether a value is neither missing, SQL null, nor a variant null. */
+  static boolean isPresent(Object v) {
+    return v != null && !(v instanceof VariantValue vv && vv.isNull());
   }
 
   /** Kinds a value compares as. */
