@@ -24,6 +24,7 @@ import picocli.CommandLine.Spec;
 
 /** {@code dendrite cat}: rows of Parquet files to stdout, VARIANT values as nested JSON. */
 @Command(name = "cat", mixinStandardHelpOptions = true,
+    header = "Print rows as JSON lines, a table or CSV; variants as nested JSON.",
     description = {
         "Print the rows of Parquet files: one JSON object per line (default), an aligned "
             + "table, or CSV. VARIANT values print as nested JSON, not as strings. Several "

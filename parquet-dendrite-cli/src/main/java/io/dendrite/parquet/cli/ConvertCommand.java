@@ -29,6 +29,7 @@ import picocli.CommandLine.Spec;
 
 /** {@code dendrite convert}: JSON lines to a Parquet file with typed and VARIANT columns. */
 @Command(name = "convert", mixinStandardHelpOptions = true,
+    header = "Convert JSON lines to Parquet with typed and VARIANT columns.",
     description = {
         "Convert JSON lines to Parquet. Each top-level key becomes a column whose type is "
             + "chosen from a sample of lines; --variant makes a key a VARIANT column, and "
@@ -49,9 +50,10 @@ import picocli.CommandLine.Spec;
         ""},
     footer = {"", "Examples:",
         "  dendrite convert events.jsonl events.parquet --variant payload",
-        "  zcat events.jsonl.gz | dendrite convert - events.parquet --variant '*' --codec zstd",
+        "  zcat events.jsonl.gz | dendrite convert - docs.parquet --variant '*'",
+        "  dendrite convert events.jsonl.zst events.parquet --codec zstd --shred none",
         "  dendrite infer events.jsonl --variant payload > shred.txt",
-        "  dendrite convert events.jsonl events.parquet --variant payload --shred shred.txt"})
+        "  dendrite convert events.jsonl out.parquet --variant payload --shred shred.txt"})
 final class ConvertCommand implements Callable<Integer> {
   @Spec
   CommandSpec spec;

@@ -34,6 +34,7 @@ import picocli.CommandLine.Spec;
  * text form {@code --shred FILE} reads.
  */
 @Command(name = "infer", mixinStandardHelpOptions = true,
+    header = "Print the shredding schema convert would infer.",
     description = {
         "Print the shredding schema that 'dendrite convert' would infer for the VARIANT "
             + "columns of a JSON-lines input, in the text form --shred FILE accepts (lines "

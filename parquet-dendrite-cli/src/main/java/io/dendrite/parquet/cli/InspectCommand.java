@@ -31,6 +31,7 @@ import picocli.CommandLine.Spec;
 
 /** {@code dendrite inspect}: footer facts and the shredding coverage of each variant path. */
 @Command(name = "inspect", mixinStandardHelpOptions = true,
+    header = "Row groups, sizes, encodings, statistics, shredding coverage.",
     description = {
         "Describe a Parquet file: row groups, rows, and per column the codec, encodings, "
             + "compressed and uncompressed bytes and statistics (summed or merged over row "
@@ -42,7 +43,7 @@ import picocli.CommandLine.Spec;
             + "levels of each path's value and typed_value columns (no values are decoded), "
             + "and mean what the report of 'dendrite convert' means. A partially shredded "
             + "object counts in both typed_value and value, so shares can add up to more "
-            + "than 100%.",
+            + "than 100%%.",
         ""},
     footer = {"", "Example:", "  dendrite inspect events.parquet",
         "  dendrite inspect --row-groups part-00000.snappy.parquet"})

@@ -25,6 +25,7 @@ import picocli.CommandLine.Spec;
 
 /** {@code dendrite schema}: the Parquet schema as a tree, VARIANT columns as shredded paths. */
 @Command(name = "schema", mixinStandardHelpOptions = true,
+    header = "Print the schema; VARIANT columns as their shredded paths.",
     description = {
         "Print a Parquet file's schema as a tree: one line per column, nested columns "
             + "indented (struct fields as a.b, list elements as a[], map keys and values as "
