@@ -4,7 +4,6 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import io.dendrite.parquet.read.DendriteReader;
 import io.dendrite.parquet.read.DendriteRow;
 import io.dendrite.parquet.schema.Field;
-import io.dendrite.parquet.schema.FieldPath;
 import io.dendrite.parquet.schema.RecordSchema;
 import java.io.BufferedWriter;
 import java.io.IOException;
@@ -110,7 +109,7 @@ final class CatCommand implements Callable<Integer> {
         if (paths.isEmpty()) {
           paths = new ArrayList<>();
           for (Field f : schema.fields()) {
-            paths.add(ValuePath.parse(FieldPath.quote(f.name()), "column"));
+            paths.add(ValuePath.column(f.name()));
           }
         }
         for (ValuePath p : paths) {
@@ -254,7 +253,7 @@ final class CatCommand implements Callable<Integer> {
 
     @Override
     public void start(List<String> header) {
-      table = new TextTable(80, header.toArray(new String[0]));
+      table = TextTable.leftAligned(80, header.toArray(new String[0]));
     }
 
     @Override

@@ -143,7 +143,7 @@ final class ConvertCommand implements Callable<Integer> {
         body = in.reader();
       } else {
         sample = JsonSampler.scan(in, sampleLines, 0, skipInvalid);
-        schema = sample.types().schema(new LinkedHashSet<>(variants));
+        schema = sample.types().schema(new LinkedHashSet<>(variants), in.name());
         if (sample.wholeInput()) {
           in.close();
           in = in.reopen();

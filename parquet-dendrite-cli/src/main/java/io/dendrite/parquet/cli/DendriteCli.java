@@ -1,5 +1,8 @@
 package io.dendrite.parquet.cli;
 
+import java.io.BufferedWriter;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -107,8 +110,13 @@ public final class DendriteCli implements Runnable {
 
   public static void main(String[] args) {
     CommandLine cl = commandLine();
-    // JSON and CSV output is UTF-8 whatever the platform's default charset is.
-    cl.setOut(new PrintWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8), true));
-    System.exit(cl.execute(args));
+    // JSON and CSV output is UTF-8 whatever the platform's default charset is. Writing to the
+    // file descriptor rather than System.out (a PrintStream that swallows errors) lets cat see
+    // a closed pipe (dendrite cat big.parquet | head) and stop reading.
+    cl.setOut(new PrintWriter(new BufferedWriter(new OutputStreamWriter(
+        new FileOutputStream(FileDescriptor.out), StandardCharsets.UTF_8), 1 << 16), true));
+    int code = cl.execute(args);
+    cl.getOut().flush();
+    System.exit(code);
   }
 }

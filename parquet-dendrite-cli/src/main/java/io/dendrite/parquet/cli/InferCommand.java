@@ -90,7 +90,7 @@ final class InferCommand implements Callable<Integer> {
       } else {
         JsonSampler.Result sample =
             JsonSampler.scan(in, sampleLines, options.sampleRows(), skipInvalid);
-        schema = sample.types().schema(new LinkedHashSet<>(variants));
+        schema = sample.types().schema(new LinkedHashSet<>(variants), in.name());
         records = sample.firstRecords();
       }
     }

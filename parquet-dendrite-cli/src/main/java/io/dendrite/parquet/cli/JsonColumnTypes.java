@@ -147,12 +147,12 @@ final class JsonColumnTypes {
    *
    * @throws CliException when no key was seen or a key cannot be a column name
    */
-  RecordSchema schema(Collection<String> variantKeys) {
+  RecordSchema schema(Collection<String> variantKeys, String source) {
     List<Field> fields = new ArrayList<>();
     for (Map.Entry<String, KeyStats> e : keys.entrySet()) {
       String name = e.getKey();
       if (name.isEmpty()) {
-        throw new CliException("the empty key \"\" cannot be a column name "
+        throw new CliException(source + ": the empty key \"\" cannot be a column name "
             + "(use --variant '*' to store whole lines in one VARIANT column)");
       }
       FieldType type = variantKeys.contains(name) ? FieldType.variant() : typeOf(e.getValue());
@@ -164,8 +164,8 @@ final class JsonColumnTypes {
       }
     }
     if (fields.isEmpty()) {
-      throw new CliException("no keys found in the sampled lines, so there are no columns "
-          + "(use --variant '*' to store whole lines in one VARIANT column)");
+      throw new CliException(source + ": no keys found in the sampled lines, so there are no "
+          + "columns (use --variant '*' to store whole lines in one VARIANT column)");
     }
     return RecordSchema.of(fields);
   }

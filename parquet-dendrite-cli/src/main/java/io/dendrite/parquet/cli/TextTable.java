@@ -25,6 +25,16 @@ final class TextTable {
     }
   }
 
+  /** A table whose columns are all left-aligned, names taken literally. */
+  static TextTable leftAligned(int maxCell, String... header) {
+    TextTable t = new TextTable(maxCell, header);
+    for (int i = 0; i < header.length; i++) {
+      t.header[i] = header[i];
+      t.rightAligned[i] = false;
+    }
+    return t;
+  }
+
   void add(String... cells) {
     String[] row = new String[header.length];
     for (int i = 0; i < header.length; i++) {

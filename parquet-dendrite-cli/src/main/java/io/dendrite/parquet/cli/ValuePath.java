@@ -34,6 +34,11 @@ final class ValuePath {
     this.steps = steps;
   }
 
+  /** The whole top-level column {@code name}, whatever characters it holds. */
+  static ValuePath column(String name) {
+    return new ValuePath(name, name, List.of());
+  }
+
   /** Parses one path; {@code what} names the option in errors. */
   static ValuePath parse(String text, String what) {
     Scanner s = new Scanner(text, what);

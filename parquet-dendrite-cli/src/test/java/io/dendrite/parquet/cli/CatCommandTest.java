@@ -62,6 +62,21 @@ class CatCommandTest {
   }
 
   @Test
+  void columnsWithOddNamesKeepThemAndQuotedPathsReachThem() throws Exception {
+    Path file = dir.resolve("odd.parquet");
+    try (io.dendrite.parquet.write.DendriteWriter w = io.dendrite.parquet.write.DendriteWriter
+        .builder(file).schema("`user id` int64, `a.b` variant").build()) {
+      w.write(map("user id", 1L, "a.b", map("x y", 5, "z", List.of(true))));
+    }
+
+    assertEquals(List.of("{\"user id\":1,\"a.b\":{\"x y\":5,\"z\":[true]}}"),
+        Cli.run("cat", file.toString()).ok().lines().toList());
+    assertEquals(List.of("{\"`a.b`.`x y`\":5,\"`a.b`.z[0]\":true}"),
+        Cli.run("cat", file.toString(), "--select", "`a.b`.`x y`,`a.b`.z[0]", "--where",
+            "`user id` = 1").ok().lines().toList());
+  }
+
+  @Test
   void whereFiltersRowsAndLimitStops() throws Exception {
     Path file = Fixtures.write(dir.resolve("f.parquet"));
 

@@ -310,6 +310,10 @@ class ConvertCommandTest {
         .failed(1);
     assertTrue(error.contains("line 1: expected a JSON object, found an array"), error);
 
+    Path empty = write(dir.resolve("empty.jsonl"), List.of("", "  "));
+    assertTrue(Cli.run("convert", empty.toString(), dir.resolve("o.parquet").toString())
+        .failed(1).startsWith("dendrite: " + empty + ": no keys found"));
+
     Path badShred = write(dir.resolve("bad-shred.txt"), List.of("a: {x int64}"));
     error = Cli.run("convert", in.toString(), dir.resolve("o.parquet").toString(), "--variant",
         "a", "--shred", badShred.toString()).failed(1);
