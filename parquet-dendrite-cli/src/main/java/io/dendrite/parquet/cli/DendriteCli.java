@@ -1,23 +1,47 @@
 package io.dendrite.parquet.cli;
 
+import java.io.BufferedWriter;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
+import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.NoSuchFileException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParseResult;
 
-/** The {@code dendrite} command. Subcommands each live in a class of their own. */
+/**
+ * The {@code dendrite} command. Subcommands each live in a class of their own.
+ *
+ * <p>Errors: one line {@code dendrite: <message>} on stderr and exit code 1 for a failed command
+ * (missing file, not Parquet, malformed JSON, unknown column), 2 for a usage error (unknown
+ * option, missing argument); {@code --verbose} prints the stack trace instead.
+ */
 @Command(name = "dendrite", mixinStandardHelpOptions = true, version = "parquet-dendrite 0.1.0",
     description = "Write, shred and read Parquet files with VARIANT columns.",
-    subcommands = {DemoCommand.class})
+    subcommands = {ConvertCommand.class, CatCommand.class, SchemaCommand.class,
+        InspectCommand.class, InferCommand.class, DemoCommand.class},
+    footer = {"", "Example:",
+        "  dendrite convert events.jsonl events.parquet --variant payload",
+        "  dendrite inspect events.parquet",
+        "  dendrite cat events.parquet --select id,payload.user --limit 5"})
 public final class DendriteCli implements Runnable {
 
   @Option(names = "--verbose", description = "Print stack traces on errors.",
       scope = CommandLine.ScopeType.INHERIT)
   boolean verbose;
 
+  @CommandLine.Spec
+  CommandLine.Model.CommandSpec spec;
+
   @Override
   public void run() {
-    new CommandLine(this).usage(System.out);
+    spec.commandLine().usage(spec.commandLine().getOut());
   }
 
   /** Builds the command line with one-line error reporting (stack traces with --verbose). */
@@ -25,19 +49,74 @@ public final class DendriteCli implements Runnable {
     CommandLine cl = new CommandLine(new DendriteCli());
     cl.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
       PrintWriter err = commandLine.getErr();
-      boolean verbose = parseResult.hasMatchedOption("--verbose");
-      if (verbose) {
+      if (verbose(parseResult)) {
         e.printStackTrace(err);
       } else {
-        err.println("dendrite: " + (e.getMessage() == null ? e.toString() : e.getMessage()));
+        err.println("dendrite: " + describe(e));
       }
       err.flush();
       return 1;
     });
+    cl.setParameterExceptionHandler((e, args) -> {
+      CommandLine bad = e.getCommandLine();
+      PrintWriter err = bad.getErr();
+      if (verbose(bad.getParseResult())) {
+        e.printStackTrace(err);
+      }
+      err.println("dendrite: " + oneLine(e.getMessage()) + " (see '"
+          + bad.getCommandSpec().qualifiedName() + " --help')");
+      err.flush();
+      return bad.getCommandSpec().exitCodeOnInvalidInput();
+    });
     return cl;
   }
 
+  /** Whether --verbose was given anywhere on the command line (it is inherited by subcommands). */
+  private static boolean verbose(ParseResult result) {
+    for (ParseResult r = result; r != null; r = r.subcommand()) {
+      if (r.hasMatchedOption("--verbose")) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** The user-facing message of a failure: the file and problem, never a class name alone. */
+  static String describe(Throwable e) {
+    Throwable t = e;
+    while ((t instanceof UncheckedIOException || t instanceof CommandLine.ExecutionException)
+        && t.getCause() != null) {
+      t = t.getCause();
+    }
+    String message;
+    if (t instanceof NoSuchFileException) {
+      message = t.getMessage() + ": no such file or directory";
+    } else if (t instanceof AccessDeniedException) {
+      message = t.getMessage() + ": permission denied";
+    } else if (t instanceof FileAlreadyExistsException f) {
+      message = f.getFile() + ": already exists (use --overwrite to replace it)";
+    } else if (t.getMessage() == null || t.getMessage().isBlank()) {
+      message = t.getClass().getSimpleName();
+    } else {
+      message = t.getMessage();
+    }
+    return oneLine(message);
+  }
+
+  /** Messages from libraries sometimes span lines; the CLI promises one. */
+  static String oneLine(String message) {
+    return message.strip().replaceAll("\\s*\\R\\s*", "; ");
+  }
+
   public static void main(String[] args) {
-    System.exit(commandLine().execute(args));
+    CommandLine cl = commandLine();
+    // JSON and CSV output is UTF-8 whatever the platform's default charset is. Writing to the
+    // file descriptor rather than System.out (a PrintStream that swallows errors) lets cat see
+    // a closed pipe (dendrite cat big.parquet | head) and stop reading.
+    cl.setOut(new PrintWriter(new BufferedWriter(new OutputStreamWriter(
+        new FileOutputStream(FileDescriptor.out), StandardCharsets.UTF_8), 1 << 16), true));
+    int code = cl.execute(args);
+    cl.getOut().flush();
+    System.exit(code);
   }
 }

@@ -1,0 +1,316 @@
+package io.dendrite.parquet.cli;
+
+import io.dendrite.parquet.schema.RecordSchema;
+import io.dendrite.parquet.shred.ShreddingReport;
+import io.dendrite.parquet.shred.ShreddingSchema;
+import io.dendrite.parquet.write.Codec;
+import io.dendrite.parquet.write.DendriteWriter;
+import io.dendrite.parquet.write.InvalidRecordException;
+import java.io.FilterReader;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.Reader;
+import java.io.StringReader;
+import java.nio.charset.CharacterCodingException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/** {@code dendrite convert}: JSON lines to a Parquet file with typed and VARIANT columns. */
+@Command(name = "convert", mixinStandardHelpOptions = true,
+    header = "Convert JSON lines to Parquet with typed and VARIANT columns.",
+    description = {
+        "Convert JSON lines to Parquet. Each top-level key becomes a column whose type is "
+            + "chosen from a sample of lines; --variant makes a key a VARIANT column, and "
+            + "--variant '*' stores each whole line in one VARIANT column named v. VARIANT "
+            + "columns are shredded (default: inferred from the first 4096 rows). Prints the "
+            + "shredding report when done.",
+        "",
+        "Column types, over the non-null values of a key: all true/false -> boolean; all "
+            + "integers within 64 bits -> int64; all numbers, some with a fraction or "
+            + "exponent -> double; all strings -> string; anything else (objects, arrays, "
+            + "mixed kinds, only nulls) -> variant. Every column is nullable. The sample is "
+            + "the whole input for uncompressed files up to 64 MiB, else the first "
+            + "--sample-lines lines; a later line that does not fit fails with its line "
+            + "number (or is skipped with --skip-invalid).",
+        "",
+        "Input: a file or - for stdin; gzip and zstd input (.gz, .zst) is recognized by its "
+            + "magic bytes. Blank lines are ignored.",
+        ""},
+    footer = {"", "Examples:",
+        "  dendrite convert events.jsonl events.parquet --variant payload",
+        "  zcat events.jsonl.gz | dendrite convert - docs.parquet --variant '*'",
+        "  dendrite convert events.jsonl.zst events.parquet --codec zstd --shred none",
+        "  dendrite infer events.jsonl --variant payload > shred.txt",
+        "  dendrite convert events.jsonl out.parquet --variant payload --shred shred.txt"})
+final class ConvertCommand implements Callable<Integer> {
+  @Spec
+  CommandSpec spec;
+
+  @Parameters(index = "0", paramLabel = "IN", description = "JSON-lines input file, or - for stdin.")
+  String input;
+
+  @Parameters(index = "1", paramLabel = "OUT", description = "Parquet file to write.")
+  Path output;
+
+  @Option(names = "--variant", paramLabel = "COL",
+      description = "Store key COL as a VARIANT column (repeatable); '*' stores each whole "
+          + "line in one VARIANT column v.")
+  List<String> variants = new ArrayList<>();
+
+  @Option(names = "--shred", paramLabel = "auto|none|FILE", defaultValue = "auto",
+      description = "Shredding of VARIANT columns: auto (infer from the first 4096 rows, the "
+          + "default), none (unshredded), or a file in the text form 'dendrite infer' prints.")
+  String shred;
+
+  @Option(names = "--pin", paramLabel = "EXISTING.parquet",
+      description = "Shred exactly as this existing file does (keeps one layout across files).")
+  Path pin;
+
+  @Option(names = "--codec", paramLabel = "snappy|zstd|gzip|none", defaultValue = "snappy",
+      description = "Page compression (default: ${DEFAULT-VALUE}).")
+  String codec;
+
+  @Option(names = "--row-group-size", paramLabel = "N", converter = Sizes.Converter.class,
+      description = "Target row group size in bytes; k, m, g suffixes allowed (default: 128m).")
+  Long rowGroupSize;
+
+  @Option(names = "--sample-lines", paramLabel = "N", defaultValue = "4096",
+      description = "Lines scanned to choose column types when the input is not scanned "
+          + "whole (default: ${DEFAULT-VALUE}).")
+  int sampleLines;
+
+  @Option(names = "--skip-invalid",
+      description = "Skip lines that are not valid JSON objects or do not fit the column "
+          + "types, and report how many were skipped (default: fail on the first).")
+  boolean skipInvalid;
+
+  @Option(names = "--overwrite", description = "Replace OUT if it exists.")
+  boolean overwrite;
+
+  @Option(names = "--no-progress", description = "Never show the progress line.")
+  boolean noProgress;
+
+  @Override
+  public Integer call() throws Exception {
+    PrintWriter out = spec.commandLine().getOut();
+    PrintWriter err = spec.commandLine().getErr();
+    boolean wholeLines = variants.contains("*");
+    if (wholeLines && variants.size() > 1) {
+      throw new ParameterException(spec.commandLine(),
+          "--variant '*' stores whole lines and cannot be combined with other --variant keys");
+    }
+    if (pin != null && !shred.equals("auto")) {
+      throw new ParameterException(spec.commandLine(), "use either --pin or --shred, not both");
+    }
+    if (sampleLines < 1) {
+      throw new ParameterException(spec.commandLine(), "--sample-lines must be at least 1");
+    }
+    Codec compression;
+    try {
+      compression = Codec.parse(codec);
+    } catch (IllegalArgumentException e) {
+      throw new ParameterException(spec.commandLine(), e.getMessage());
+    }
+    if (!overwrite && Files.exists(output)) {
+      throw new CliException(output + ": already exists (use --overwrite to replace it)");
+    }
+    if (pin != null && !Files.isRegularFile(pin)) {
+      throw new NoSuchFileException(pin.toString());
+    }
+    ShreddingSchema given = shred.equals("auto") || shred.equals("none") ? null
+        : readShreddingFile(Path.of(shred));
+
+    long start = System.nanoTime();
+    JsonInput in = JsonInput.open(input, System.in);
+    try {
+      RecordSchema schema;
+      Reader body;
+      JsonSampler.Result sample = null;
+      if (wholeLines) {
+        schema = RecordSchema.parse("v variant");
+        body = in.reader();
+      } else {
+        sample = JsonSampler.scan(in, sampleLines, 0, skipInvalid);
+        schema = sample.types().schema(new LinkedHashSet<>(variants), in.name());
+        if (sample.wholeInput()) {
+          in.close();
+          in = in.reopen();
+          body = in.reader();
+        } else {
+          body = new Prefixed(sample.consumed(), in.reader());
+        }
+      }
+
+      DendriteWriter.Builder builder = DendriteWriter.builder(output)
+          .schema(schema)
+          .codec(compression)
+          .overwrite(overwrite)
+          .skipInvalid(skipInvalid);
+      if (rowGroupSize != null) {
+        builder.rowGroupSize(rowGroupSize);
+      }
+      if (wholeLines) {
+        builder.jsonDocumentColumn("v");
+      }
+      if (pin != null) {
+        builder.pinShredding(pin);
+      } else if (shred.equals("none")) {
+        builder.unshredded();
+      } else if (given != null) {
+        builder.shredding(given);
+      }
+
+      LineCounter lines = new LineCounter(body);
+      JsonInput source = in;
+      ShreddingReport report;
+      DendriteWriter w = build(builder);
+      try (Progress progress = Progress.start(!noProgress && Progress.terminal(), err,
+          lines::lines, source::bytesRead, source.size())) {
+        w.writeJsonLines(lines);
+        w.close();
+        report = w.report();
+      } catch (InvalidRecordException e) {
+        w.abort();
+        throw new CliException(located(e, sample), e);
+      } catch (CharacterCodingException e) {
+        w.abort();
+        throw new CliException(in.name() + ": not valid UTF-8 near line " + (lines.lines() + 1), e);
+      } catch (IOException | RuntimeException | Error e) {
+        w.abort();
+        throw e;
+      }
+
+      double seconds = (System.nanoTime() - start) / 1e9;
+      out.printf(Locale.ROOT, "wrote %,d rows to %s (%s, %s) in %.1f s%n", report.rowsWritten(),
+          output, Sizes.human(Files.size(output)), compression.name().toLowerCase(Locale.ROOT),
+          seconds);
+      out.println("columns: " + schema);
+      if (report.rowsSkipped() > 0) {
+        out.printf(Locale.ROOT, "skipped %,d invalid lines; the first:%n", report.rowsSkipped());
+        for (String reason : report.skippedReasons()) {
+          out.println("  " + reason.replace(output.toAbsolutePath() + ": row ", "line "));
+        }
+      }
+      out.println();
+      out.print(report);
+      out.flush();
+      return 0;
+    } finally {
+      in.close();
+    }
+  }
+
+  private static DendriteWriter build(DendriteWriter.Builder builder) throws IOException {
+    try {
+      return builder.build();
+    } catch (IllegalArgumentException | IllegalStateException e) {
+      throw new CliException(e.getMessage(), e);
+    }
+  }
+
+  /** The writer names the output file and a row; the user needs the input file and line. */
+  private String located(InvalidRecordException e, JsonSampler.Result sample) {
+    StringBuilder sb = new StringBuilder(input.equals("-") ? "stdin" : input);
+    sb.append(": line ").append(e.row());
+    if (e.field() != null) {
+      sb.append(", field '").append(e.field()).append('\'');
+    }
+    sb.append(": ").append(e.problem());
+    if (sample != null && !sample.wholeInput() && e.row() > sample.linesRead()) {
+      sb.append(" (column types were chosen from the first ").append(sample.linesRead())
+          .append(" lines; use --variant for a key whose type varies, or a larger "
+              + "--sample-lines)");
+    }
+    return sb.toString();
+  }
+
+  private static ShreddingSchema readShreddingFile(Path file) throws IOException {
+    if (!Files.isRegularFile(file)) {
+      throw new CliException(file + ": no such shredding schema file "
+          + "(--shred takes auto, none or a file)");
+    }
+    try {
+      return ShreddingSchema.parse(Files.readString(file));
+    } catch (IllegalArgumentException e) {
+      throw new CliException(file + ": " + e.getMessage(), e);
+    }
+  }
+
+  /** The sampled text, replayed before the rest of the input, so line numbers stay exact. */
+  static final class Prefixed extends Reader {
+    private final Reader prefix;
+    private final Reader rest;
+    private boolean prefixDone;
+
+    Prefixed(String prefix, Reader rest) {
+      this.prefix = new StringReader(prefix);
+      this.rest = rest;
+    }
+
+    @Override
+    public int read(char[] buf, int off, int len) throws IOException {
+      if (!prefixDone) {
+        int n = prefix.read(buf, off, len);
+        if (n > 0) {
+          return n;
+        }
+        prefixDone = true;
+      }
+      return rest.read(buf, off, len);
+    }
+
+    @Override
+    public void close() throws IOException {
+      rest.close();
+    }
+  }
+
+  /** Counts the line breaks read through it, for the progress line. */
+  static final class LineCounter extends FilterReader {
+    private volatile long lines;
+
+    LineCounter(Reader in) {
+      super(in);
+    }
+
+    long lines() {
+      return lines;
+    }
+
+    @Override
+    public int read() throws IOException {
+      int c = super.read();
+      if (c == '\n') {
+        lines++;
+      }
+      return c;
+    }
+
+    @Override
+    public int read(char[] buf, int off, int len) throws IOException {
+      int n = super.read(buf, off, len);
+      long count = 0;
+      for (int i = off; i < off + n; i++) {
+        if (buf[i] == '\n') {
+          count++;
+        }
+      }
+      if (count > 0) {
+        lines += count;
+      }
+      return n;
+    }
+  }
+}

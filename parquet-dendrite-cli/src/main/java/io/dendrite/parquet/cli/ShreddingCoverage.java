@@ -1,0 +1,331 @@
+package io.dendrite.parquet.cli;
+
+import io.dendrite.parquet.schema.FieldPath;
+import io.dendrite.parquet.shred.ShreddedArray;
+import io.dendrite.parquet.shred.ShreddedObject;
+import io.dendrite.parquet.shred.ShreddedType;
+import io.dendrite.parquet.shred.ValueOnly;
+import io.dendrite.parquet.shred.VariantSchemas;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.parquet.column.ColumnDescriptor;
+import org.apache.parquet.column.ColumnReader;
+import org.apache.parquet.column.impl.ColumnReadStoreImpl;
+import org.apache.parquet.column.page.PageReadStore;
+import org.apache.parquet.example.data.simple.convert.GroupRecordConverter;
+import org.apache.parquet.hadoop.ParquetFileReader;
+import org.apache.parquet.io.api.GroupConverter;
+import org.apache.parquet.schema.GroupType;
+import org.apache.parquet.schema.MessageType;
+import org.apache.parquet.schema.Type;
+
+/**
+ * Where the values of each shredded path of a file's VARIANT columns are stored: in
+ * {@code typed_value}, in the residual {@code value}, or missing (both null). Counted exactly
+ * from definition levels, reading only the levels of the columns involved (no values are
+ * decoded): at each {@code value}/{@code typed_value} group G, one entry of a leaf column below
+ * G with repetition level at most G's starts a new instance of G (or stands for an absent
+ * ancestor, when its definition level is below G's); {@code typed_value} is non-null when the
+ * definition level reaches it, {@code value} when its own leaf is defined. The counts mean what
+ * the writer's shredding report means, so a file's numbers can be compared with the report
+ * printed when it was written.
+ */
+final class ShreddingCoverage {
+
+  /**
+   * Counts for one shredded path.
+   *
+   * @param path dotted path from the column ({@code payload.user.id}, {@code payload.tags[]})
+   * @param shreddedAs {@code object}, {@code array}, a primitive type, or {@code value-only}
+   * @param present instances of the path's group (values, or missing object fields)
+   * @param absent entries where an ancestor is null or missing (for the column: null rows)
+   * @param typed values in {@code typed_value}
+   * @param residual values in {@code value}
+   * @param both partially shredded objects (counted in typed and in residual too)
+   * @param missing neither set: the object field is missing
+   */
+  record PathCounts(String path, String shreddedAs, long present, long absent, long typed,
+      long residual, long both, long missing) {}
+
+  /**
+   * One VARIANT column.
+   *
+   * @param column its path in the file
+   * @param shredding its shredded type, null when unshredded
+   * @param error why its layout could not be read, or null
+   * @param paths counts per shredded path, the column itself first
+   */
+  record ColumnCoverage(String column, ShreddedType shredding, String error,
+      List<PathCounts> paths) {}
+
+  /** One leaf column read level by level, a row at a time. */
+  private static final class Leaf {
+    final ColumnDescriptor descriptor;
+    ColumnReader reader;
+    long remaining;
+    int[] rep = new int[16];
+    int[] def = new int[16];
+    int size;
+
+    Leaf(ColumnDescriptor descriptor) {
+      this.descriptor = descriptor;
+    }
+
+    void readRow() {
+      size = 0;
+      int maxDef = descriptor.getMaxDefinitionLevel();
+      do {
+        if (size == rep.length) {
+          rep = Arrays.copyOf(rep, size * 2);
+          def = Arrays.copyOf(def, size * 2);
+        }
+        int d = reader.getCurrentDefinitionLevel();
+        rep[size] = reader.getCurrentRepetitionLevel();
+        def[size] = d;
+        size++;
+        if (d == maxDef) {
+          reader.skip();
+        }
+        reader.consume();
+        remaining--;
+      } while (remaining > 0 && reader.getCurrentRepetitionLevel() > 0);
+    }
+  }
+
+  /** One value/typed_value group and its running counts. */
+  private static final class Node {
+    final String path;
+    final String shreddedAs;
+    final int repetition;
+    final int groupDef;
+    final Leaf value;
+    final int valueDef;
+    final Leaf typed;
+    final int typedDef;
+    long present;
+    long absent;
+    long typedCount;
+    long residual;
+    long both;
+    long missing;
+
+    Node(String path, String shreddedAs, int repetition, int groupDef, Leaf value, int valueDef,
+        Leaf typed, int typedDef) {
+      this.path = path;
+      this.shreddedAs = shreddedAs;
+      this.repetition = repetition;
+      this.groupDef = groupDef;
+      this.value = value;
+      this.valueDef = valueDef;
+      this.typed = typed;
+      this.typedDef = typedDef;
+    }
+
+    /** Counts the instances of this group in the current row of its leaves. */
+    void count() {
+      int i = 0;
+      int j = 0;
+      while (true) {
+        i = value == null ? -1 : nextFirst(value, i);
+        j = typed == null ? -1 : nextFirst(typed, j);
+        if ((value == null || i >= value.size) && (typed == null || j >= typed.size)) {
+          return;
+        }
+        if ((value != null && i >= value.size) || (typed != null && j >= typed.size)) {
+          throw new IllegalStateException("levels of " + path + " do not line up");
+        }
+        int d = value != null ? value.def[i] : typed.def[j];
+        if (d < groupDef) {
+          absent++;
+        } else {
+          boolean v = value != null && value.def[i] >= valueDef;
+          boolean t = typed != null && typed.def[j] >= typedDef;
+          present++;
+          if (v) {
+            residual++;
+          }
+          if (t) {
+            typedCount++;
+          }
+          if (v && t) {
+            both++;
+          }
+          if (!v && !t) {
+            missing++;
+          }
+        }
+        if (value != null) {
+          i++;
+        }
+        if (typed != null) {
+          j++;
+        }
+      }
+    }
+
+    /** The index of the next entry at or after {@code from} that starts an instance. */
+    private int nextFirst(Leaf leaf, int from) {
+      int k = from;
+      while (k < leaf.size && leaf.rep[k] > repetition) {
+        k++;
+      }
+      return k;
+    }
+
+    PathCounts counts() {
+      return new PathCounts(path, shreddedAs, present, absent, typedCount, residual, both,
+          missing);
+    }
+  }
+
+  private final MessageType schema;
+  private final Map<String, Leaf> leaves = new LinkedHashMap<>();
+  private final List<Node> nodes = new ArrayList<>();
+  private final List<ColumnCoverage> columns = new ArrayList<>();
+  private final Map<String, List<Node>> nodesByColumn = new LinkedHashMap<>();
+
+  private ShreddingCoverage(MessageType schema) {
+    this.schema = schema;
+  }
+
+  /** Scans the file open in {@code reader} (positioned before its first row group). */
+  static List<ColumnCoverage> scan(ParquetFileReader reader) throws IOException {
+    MessageType schema = reader.getFooter().getFileMetaData().getSchema();
+    ShreddingCoverage c = new ShreddingCoverage(schema);
+    c.findVariants(schema, new ArrayList<>());
+    if (!c.leaves.isEmpty()) {
+      c.read(reader);
+    }
+    List<ColumnCoverage> out = new ArrayList<>();
+    for (ColumnCoverage col : c.columns) {
+      List<Node> ns = c.nodesByColumn.get(col.column());
+      List<PathCounts> counts = new ArrayList<>();
+      if (ns != null) {
+        for (Node n : ns) {
+          counts.add(n.counts());
+        }
+      }
+      out.add(new ColumnCoverage(col.column(), col.shredding(), col.error(), counts));
+    }
+    return out;
+  }
+
+  private void findVariants(GroupType group, List<String> path) {
+    for (Type t : group.getFields()) {
+      if (t.isPrimitive()) {
+        continue;
+      }
+      List<String> p = new ArrayList<>(path);
+      p.add(t.getName());
+      GroupType g = t.asGroupType();
+      if (VariantSchemas.isVariantGroup(g)) {
+        String name = FieldPath.join(p);
+        try {
+          ShreddedType shredded = VariantSchemas.shreddedTypeOf(g, name);
+          columns.add(new ColumnCoverage(name, shredded, null, List.of()));
+          if (shredded != null) {
+            List<Node> ns = new ArrayList<>();
+            nodes(g, p, shredded, name, ns);
+            nodesByColumn.put(name, ns);
+            nodes.addAll(ns);
+          }
+        } catch (IllegalArgumentException e) {
+          columns.add(new ColumnCoverage(name, null, e.getMessage(), List.of()));
+        }
+      } else {
+        findVariants(g, p);
+      }
+    }
+  }
+
+  private void nodes(GroupType g, List<String> path, ShreddedType type, String display,
+      List<Node> out) {
+    Leaf value = null;
+    int valueDef = 0;
+    if (g.containsField(VariantSchemas.VALUE)) {
+      List<String> vp = child(path, VariantSchemas.VALUE);
+      value = leaf(vp);
+      valueDef = schema.getMaxDefinitionLevel(vp.toArray(new String[0]));
+    }
+    Leaf typed = null;
+    int typedDef = 0;
+    if (g.containsField(VariantSchemas.TYPED_VALUE)) {
+      List<String> tp = child(path, VariantSchemas.TYPED_VALUE);
+      typed = leaf(firstLeaf(g.getType(VariantSchemas.TYPED_VALUE), tp));
+      typedDef = schema.getMaxDefinitionLevel(tp.toArray(new String[0]));
+    }
+    String[] gp = path.toArray(new String[0]);
+    String shreddedAs = type instanceof ValueOnly ? "value-only"
+        : type instanceof ShreddedObject ? "object"
+        : type instanceof ShreddedArray ? "array" : type.toString();
+    out.add(new Node(display, shreddedAs, schema.getMaxRepetitionLevel(gp),
+        schema.getMaxDefinitionLevel(gp), value, valueDef, typed, typedDef));
+    if (type instanceof ShreddedObject o) {
+      GroupType fields = g.getType(VariantSchemas.TYPED_VALUE).asGroupType();
+      for (Map.Entry<String, ShreddedType> f : o.fields().entrySet()) {
+        List<String> fp = child(child(path, VariantSchemas.TYPED_VALUE), f.getKey());
+        nodes(fields.getType(f.getKey()).asGroupType(), fp, f.getValue(),
+            display + "." + FieldPath.quote(f.getKey()), out);
+      }
+    } else if (type instanceof ShreddedArray a) {
+      GroupType list = g.getType(VariantSchemas.TYPED_VALUE).asGroupType();
+      GroupType repeated = list.getType(0).asGroupType();
+      GroupType element = repeated.getType(0).asGroupType();
+      List<String> ep = child(child(child(path, VariantSchemas.TYPED_VALUE), repeated.getName()),
+          element.getName());
+      nodes(element, ep, a.element(), display + "[]", out);
+    }
+  }
+
+  private static List<String> child(List<String> path, String name) {
+    List<String> p = new ArrayList<>(path);
+    p.add(name);
+    return p;
+  }
+
+  /** The path of the first primitive column at or below {@code t} (at {@code path}). */
+  private static List<String> firstLeaf(Type t, List<String> path) {
+    if (t.isPrimitive()) {
+      return path;
+    }
+    Type first = t.asGroupType().getType(0);
+    return firstLeaf(first, child(path, first.getName()));
+  }
+
+  private Leaf leaf(List<String> path) {
+    String key = String.join("\u0000", path);
+    return leaves.computeIfAbsent(key,
+        k -> new Leaf(schema.getColumnDescription(path.toArray(new String[0]))));
+  }
+
+  private void read(ParquetFileReader reader) throws IOException {
+    List<ColumnDescriptor> wanted = new ArrayList<>();
+    for (Leaf l : leaves.values()) {
+      wanted.add(l.descriptor);
+    }
+    reader.setRequestedSchema(wanted);
+    GroupConverter converter = new GroupRecordConverter(schema).getRootConverter();
+    String createdBy = reader.getFooter().getFileMetaData().getCreatedBy();
+    PageReadStore pages;
+    while ((pages = reader.readNextRowGroup()) != null) {
+      ColumnReadStoreImpl store = new ColumnReadStoreImpl(pages, converter, schema, createdBy);
+      for (Leaf l : leaves.values()) {
+        l.reader = store.getColumnReader(l.descriptor);
+        l.remaining = l.reader.getTotalValueCount();
+      }
+      long rows = pages.getRowCount();
+      for (long r = 0; r < rows; r++) {
+        for (Leaf l : leaves.values()) {
+          l.readRow();
+        }
+        for (Node n : nodes) {
+          n.count();
+        }
+      }
+    }
+  }
+}

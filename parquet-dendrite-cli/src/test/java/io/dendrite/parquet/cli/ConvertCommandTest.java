@@ -1,0 +1,323 @@
+package io.dendrite.parquet.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.github.luben.zstd.ZstdOutputStream;
+import io.dendrite.parquet.read.DendriteReader;
+import io.dendrite.parquet.read.DendriteRow;
+import io.dendrite.parquet.schema.RecordSchema;
+import io.dendrite.parquet.shred.ShreddingSchema;
+import io.dendrite.parquet.shred.VariantSchemas;
+import io.dendrite.parquet.variant.VariantValue;
+import java.io.ByteArrayInputStream;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import java.util.zip.GZIPOutputStream;
+import org.apache.parquet.hadoop.ParquetFileReader;
+import org.apache.parquet.hadoop.metadata.BlockMetaData;
+import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
+import org.apache.parquet.hadoop.metadata.CompressionCodecName;
+import org.apache.parquet.hadoop.metadata.ParquetMetadata;
+import org.apache.parquet.io.LocalInputFile;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ConvertCommandTest {
+  static final ObjectMapper JSON = new ObjectMapper();
+
+  @TempDir
+  Path dir;
+
+  /** Records with an int, a string missing from some lines, a double, a boolean, a nullable
+   *  int, and a payload object whose score is a string in every tenth row. */
+  static List<String> events(int n) throws Exception {
+    List<String> lines = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      Map<String, Object> payload = new LinkedHashMap<>();
+      payload.put("user", "u" + i);
+      payload.put("score", i % 10 == 3 ? (Object) "n/a" : (Object) i);
+      if (i % 4 == 0) {
+        payload.put("tags", List.of("t" + i % 3, "x"));
+      }
+      Map<String, Object> row = new LinkedHashMap<>();
+      row.put("id", i);
+      if (i % 5 != 0) {
+        row.put("name", "name-" + i);
+      }
+      row.put("price", i + 0.25);
+      row.put("ok", i % 2 == 0);
+      row.put("maybe", i % 3 == 0 ? null : i * 1000L);
+      row.put("payload", payload);
+      lines.add(JSON.writeValueAsString(row));
+    }
+    return lines;
+  }
+
+  /**
+   * JSON equality where numbers compare by value: the Variant spec puts integers and decimals
+   * in one equivalence class, and shredding may store 1 as the decimal 1.0.
+   */
+  static void assertSameJson(JsonNode expected, JsonNode actual, String where) {
+    java.util.Comparator<JsonNode> numeric = (a, b) -> a.isNumber() && b.isNumber()
+        ? a.decimalValue().compareTo(b.decimalValue()) : a.equals(b) ? 0 : 1;
+    assertTrue(expected.equals(numeric, actual), where + ": expected " + expected + ", got " + actual);
+  }
+
+  static Path write(Path file, List<String> lines) throws Exception {
+    Files.write(file, lines, StandardCharsets.UTF_8);
+    return file;
+  }
+
+  static List<DendriteRow> read(Path file) throws Exception {
+    List<DendriteRow> rows = new ArrayList<>();
+    try (DendriteReader r = DendriteReader.builder(file).build()) {
+      DendriteRow row;
+      while ((row = r.read()) != null) {
+        rows.add(row);
+      }
+    }
+    return rows;
+  }
+
+  static ParquetMetadata footer(Path file) throws Exception {
+    try (ParquetFileReader r = ParquetFileReader.open(new LocalInputFile(file))) {
+      return r.getFooter();
+    }
+  }
+
+  static ShreddingSchema shredding(Path file) throws Exception {
+    return VariantSchemas.fromParquet(footer(file).getFileMetaData().getSchema());
+  }
+
+  /** Every row of {@code file} equals the corresponding input line, value by value. */
+  static void assertRowsMatch(List<String> lines, Path file) throws Exception {
+    List<DendriteRow> rows = read(file);
+    assertEquals(lines.size(), rows.size());
+    for (int i = 0; i < lines.size(); i++) {
+      JsonNode in = JSON.readTree(lines.get(i));
+      DendriteRow row = rows.get(i);
+      for (String column : row.columns()) {
+        JsonNode expected = in.get(column);
+        Object got = row.get(column);
+        if (expected == null || expected.isNull()) {
+          assertEquals(null, got, "row " + i + " column " + column);
+        } else if (got instanceof VariantValue v) {
+          assertSameJson(expected, JSON.readTree(v.toJson()), "row " + i + " column " + column);
+        } else if (expected.isIntegralNumber()) {
+          assertEquals(expected.asLong(), got, "row " + i + " column " + column);
+        } else if (expected.isNumber()) {
+          assertEquals(expected.asDouble(), got, "row " + i + " column " + column);
+        } else if (expected.isBoolean()) {
+          assertEquals(expected.asBoolean(), got, "row " + i + " column " + column);
+        } else {
+          assertEquals(expected.asText(), got, "row " + i + " column " + column);
+        }
+      }
+    }
+  }
+
+  /** The cells of the report line for {@code path}: path, type, typed, value, missing, share. */
+  static String[] reportLine(String out, String path) {
+    return out.lines().map(String::strip).filter(l -> l.startsWith(path + " "))
+        .findFirst().orElseThrow(() -> new AssertionError("no report line for " + path + " in\n"
+            + out)).split("\\s+");
+  }
+
+  @Test
+  void keysBecomeTypedColumnsAndVariantColumnsAreShredded() throws Exception {
+    List<String> lines = events(200);
+    Path in = write(dir.resolve("events.jsonl"), lines);
+    Path out = dir.resolve("events.parquet");
+
+    String printed = Cli.run("convert", in.toString(), out.toString(), "--variant", "payload").ok();
+
+    try (DendriteReader r = DendriteReader.builder(out).build()) {
+      // Order of first appearance: the first line has no name.
+      assertEquals(RecordSchema.parse("id int64, price double, ok boolean, maybe int64, "
+          + "payload variant, name string"), r.schema());
+    }
+    assertRowsMatch(lines, out);
+    assertTrue(printed.startsWith("wrote 200 rows to " + out), printed);
+    assertTrue(printed.contains("rows written: 200"), printed);
+    // score: an int in 180 rows, the string "n/a" in 20; tags in every fourth row.
+    String[] score = reportLine(printed, "payload.score");
+    assertEquals("180", score[2]);
+    assertEquals("20", score[3]);
+    assertEquals("0", score[4]);
+    String[] tags = reportLine(printed, "payload.tags");
+    assertEquals("50", tags[2]);
+    assertEquals("150", tags[4]);
+    assertEquals(ShreddingSchema.parse("payload: {score: int16, tags: [string], user: string}"),
+        shredding(out));
+  }
+
+  @Test
+  void wholeLinesGoToOneVariantColumn() throws Exception {
+    List<String> lines = List.of("{\"a\": 1, \"b\": [1, 2.5, \"x\"]}", "[1, 2, 3]", "\"just text\"",
+        "42", "null", "{\"a\": {\"deep\": {\"er\": true}}}");
+    Path in = write(dir.resolve("docs.jsonl"), lines);
+    Path out = dir.resolve("docs.parquet");
+
+    Cli.run("convert", in.toString(), out.toString(), "--variant", "*").ok();
+
+    List<DendriteRow> rows = read(out);
+    assertEquals(List.of("v"), rows.get(0).columns());
+    assertEquals(lines.size(), rows.size());
+    for (int i = 0; i < lines.size(); i++) {
+      assertSameJson(JSON.readTree(lines.get(i)), JSON.readTree(rows.get(i).getJson("v")),
+          "line " + (i + 1));
+    }
+  }
+
+  @Test
+  void readsGzipZstdAndStdin() throws Exception {
+    List<String> lines = events(300);
+    byte[] text = (String.join("\n", lines) + "\n").getBytes(StandardCharsets.UTF_8);
+    Path gz = dir.resolve("events.jsonl.gz");
+    try (OutputStream o = new GZIPOutputStream(Files.newOutputStream(gz))) {
+      o.write(text);
+    }
+    Path zst = dir.resolve("events.jsonl.zst");
+    try (OutputStream o = new ZstdOutputStream(Files.newOutputStream(zst))) {
+      o.write(text);
+    }
+
+    Cli.run("convert", gz.toString(), dir.resolve("gz.parquet").toString(), "--variant", "payload")
+        .ok();
+    Cli.run("convert", zst.toString(), dir.resolve("zst.parquet").toString(), "--variant",
+        "payload").ok();
+    InputStream stdin = System.in;
+    try {
+      System.setIn(new ByteArrayInputStream(text));
+      Cli.run("convert", "-", dir.resolve("stdin.parquet").toString(), "--variant", "payload",
+          "--sample-lines", "7").ok();
+    } finally {
+      System.setIn(stdin);
+    }
+
+    assertRowsMatch(lines, dir.resolve("gz.parquet"));
+    assertRowsMatch(lines, dir.resolve("zst.parquet"));
+    assertRowsMatch(lines, dir.resolve("stdin.parquet"));
+  }
+
+  @Test
+  void codecRowGroupSizeAndShreddingOptions() throws Exception {
+    List<String> lines = events(2000);
+    Path in = write(dir.resolve("events.jsonl"), lines);
+
+    Path zstd = dir.resolve("zstd.parquet");
+    Cli.run("convert", in.toString(), zstd.toString(), "--variant", "payload", "--codec", "zstd",
+        "--row-group-size", "16k").ok();
+    ParquetMetadata f = footer(zstd);
+    assertTrue(f.getBlocks().size() > 1, "16 KiB row groups: several of them");
+    for (BlockMetaData b : f.getBlocks()) {
+      for (ColumnChunkMetaData c : b.getColumns()) {
+        assertEquals(CompressionCodecName.ZSTD, c.getCodec());
+      }
+    }
+    assertRowsMatch(lines, zstd);
+
+    Path none = dir.resolve("none.parquet");
+    Cli.run("convert", in.toString(), none.toString(), "--variant", "payload", "--shred", "none")
+        .ok();
+    assertTrue(shredding(none).isEmpty());
+    assertRowsMatch(lines, none);
+
+    Path schemaFile = write(dir.resolve("shred.txt"), List.of("# only the user", "payload: {user: string}"));
+    Path given = dir.resolve("given.parquet");
+    String printed = Cli.run("convert", in.toString(), given.toString(), "--variant", "payload",
+        "--shred", schemaFile.toString()).ok();
+    assertEquals(ShreddingSchema.parse("payload: {user: string}"), shredding(given));
+    assertEquals("2000", reportLine(printed, "payload.user")[2]);
+
+    Path pinned = dir.resolve("pinned.parquet");
+    Cli.run("convert", in.toString(), pinned.toString(), "--variant", "payload", "--pin",
+        given.toString()).ok();
+    assertEquals(shredding(given), shredding(pinned));
+    assertRowsMatch(lines, pinned);
+  }
+
+  @Test
+  void malformedJsonNamesTheLineAndLeavesNoFile() throws Exception {
+    Path in = write(dir.resolve("bad.jsonl"), List.of("{\"id\": 1}", "", "{\"id\": 2,,}",
+        "{\"id\": 3}"));
+    Path out = dir.resolve("bad.parquet");
+
+    String error = Cli.run("convert", in.toString(), out.toString()).failed(1);
+
+    assertTrue(error.startsWith("dendrite: " + in + ": line 3: malformed JSON"), error);
+    try (Stream<Path> files = Files.list(dir)) {
+      assertEquals(List.of(in), files.toList(), "no output and no temporary file left");
+    }
+  }
+
+  @Test
+  void aLaterLineThatDoesNotFitTheSampledTypesFailsWithItsLineNumber() throws Exception {
+    List<String> lines = new ArrayList<>();
+    for (int i = 1; i <= 20; i++) {
+      lines.add(i == 12 ? "{\"n\": \"twelve\"}" : "{\"n\": " + i + "}");
+    }
+    Path gz = dir.resolve("n.jsonl.gz");
+    try (OutputStream o = new GZIPOutputStream(Files.newOutputStream(gz))) {
+      o.write((String.join("\n", lines) + "\n").getBytes(StandardCharsets.UTF_8));
+    }
+    Path out = dir.resolve("n.parquet");
+
+    String error = Cli.run("convert", gz.toString(), out.toString(), "--sample-lines", "5")
+        .failed(1);
+    assertTrue(error.startsWith("dendrite: " + gz + ": line 12, field 'n': "), error);
+    assertTrue(error.contains("first 5 lines"), error);
+    assertFalse(Files.exists(out));
+
+    String printed = Cli.run("convert", gz.toString(), out.toString(), "--sample-lines", "5",
+        "--skip-invalid").ok();
+    assertTrue(printed.contains("skipped 1 invalid lines"), printed);
+    assertTrue(printed.contains("line 12, field 'n'"), printed);
+    List<DendriteRow> rows = read(out);
+    assertEquals(19, rows.size());
+    assertEquals(13L, rows.get(11).get("n"));
+  }
+
+  @Test
+  void badInvocationsFailWithOneLine() throws Exception {
+    Path in = write(dir.resolve("in.jsonl"), List.of("{\"a\": 1}"));
+    Path existing = write(dir.resolve("exists.parquet"), List.of("x"));
+
+    assertEquals("dendrite: " + dir.resolve("missing.jsonl") + ": no such file or directory",
+        Cli.run("convert", dir.resolve("missing.jsonl").toString(),
+            dir.resolve("o.parquet").toString()).failed(1));
+    assertTrue(Cli.run("convert", in.toString(), existing.toString()).failed(1)
+        .contains("--overwrite"));
+    assertTrue(Cli.run("convert", in.toString(), dir.resolve("o.parquet").toString(),
+        "--variant", "*", "--variant", "a").failed(2).contains("--variant '*'"));
+    assertTrue(Cli.run("convert", in.toString(), dir.resolve("o.parquet").toString(),
+        "--codec", "lz5").failed(2).contains("unknown codec 'lz5'"));
+
+    Path notObjects = write(dir.resolve("arrays.jsonl"), List.of("[1, 2]"));
+    String error = Cli.run("convert", notObjects.toString(), dir.resolve("o.parquet").toString())
+        .failed(1);
+    assertTrue(error.contains("line 1: expected a JSON object, found an array"), error);
+
+    Path empty = write(dir.resolve("empty.jsonl"), List.of("", "  "));
+    assertTrue(Cli.run("convert", empty.toString(), dir.resolve("o.parquet").toString())
+        .failed(1).startsWith("dendrite: " + empty + ": no keys found"));
+
+    Path badShred = write(dir.resolve("bad-shred.txt"), List.of("a: {x int64}"));
+    error = Cli.run("convert", in.toString(), dir.resolve("o.parquet").toString(), "--variant",
+        "a", "--shred", badShred.toString()).failed(1);
+    assertTrue(error.startsWith("dendrite: " + badShred + ": "), error);
+    assertFalse(Files.exists(dir.resolve("o.parquet")));
+  }
+}
