@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import io.dendrite.parquet.read.DendriteReader;
 import io.dendrite.parquet.read.DendriteRow;
 import io.dendrite.parquet.schema.Field;
+import io.dendrite.parquet.schema.FieldPath;
 import io.dendrite.parquet.schema.RecordSchema;
 import java.io.BufferedWriter;
 import java.io.IOException;
@@ -11,8 +12,12 @@ import java.io.PrintWriter;
 import java.io.Writer;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -102,24 +107,35 @@ final class CatCommand implements Callable<Integer> {
       if (limit != null && printed >= limit) {
         break;
       }
-      ParquetFiles.footer(file); // a clear message for files that are not Parquet
-      try (DendriteReader r = DendriteReader.builder(file).build()) {
-        RecordSchema schema = r.schema();
-        List<ValuePath> paths = selected;
-        if (paths.isEmpty()) {
-          paths = new ArrayList<>();
-          for (Field f : schema.fields()) {
-            paths.add(ValuePath.column(f.name()));
-          }
+      // Footer first: a clear message for files that are not Parquet.
+      RecordSchema schema =
+          RecordSchema.fromParquet(ParquetFiles.footer(file).getFileMetaData().getSchema());
+      List<ValuePath> paths = selected;
+      // How each path is named to the reader: whole columns quoted, so any name works.
+      Map<ValuePath, String> selection = new HashMap<>();
+      if (paths.isEmpty()) {
+        paths = new ArrayList<>();
+        for (Field f : schema.fields()) {
+          ValuePath column = ValuePath.column(f.name());
+          paths.add(column);
+          selection.put(column, FieldPath.quote(f.name()));
         }
-        for (ValuePath p : paths) {
-          p.check(schema, file.toString(), "--select");
+      }
+      for (ValuePath p : paths) {
+        p.check(schema, file.toString(), "--select");
+      }
+      if (filter != null) {
+        for (ValuePath p : filter.paths()) {
+          p.check(schema, file.toString(), "--where");
         }
-        if (filter != null) {
-          for (ValuePath p : filter.paths()) {
-            p.check(schema, file.toString(), "--where");
-          }
-        }
+      }
+      // The reader reads only what these paths need in this file's layout.
+      Set<String> wanted = new LinkedHashSet<>();
+      paths.forEach(p -> wanted.add(selection.getOrDefault(p, p.text())));
+      if (filter != null) {
+        filter.paths().forEach(p -> wanted.add(selection.getOrDefault(p, p.text())));
+      }
+      try (DendriteReader r = DendriteReader.builder(file).select(List.copyOf(wanted)).build()) {
         List<String> names = paths.stream().map(ValuePath::text).toList();
         if (header == null) {
           header = names;
@@ -132,11 +148,13 @@ final class CatCommand implements Callable<Integer> {
         DendriteRow row;
         while ((limit == null || printed < limit) && (row = r.read()) != null) {
           DendriteRow current = row;
-          if (filter != null && !filter.test(p -> p.resolve(current))) {
+          if (filter != null
+              && !filter.test(p -> current.get(selection.getOrDefault(p, p.text())))) {
             continue;
           }
           for (int i = 0; i < values.length; i++) {
-            values[i] = paths.get(i).resolve(row);
+            ValuePath p = paths.get(i);
+            values[i] = row.get(selection.getOrDefault(p, p.text()));
           }
           sink.row(names, values);
           printed++;

@@ -1,6 +1,5 @@
 package io.dendrite.parquet.cli;
 
-import io.dendrite.parquet.read.DendriteRow;
 import io.dendrite.parquet.schema.Field;
 import io.dendrite.parquet.schema.FieldType;
 import io.dendrite.parquet.schema.ListType;
@@ -8,11 +7,8 @@ import io.dendrite.parquet.schema.MapType;
 import io.dendrite.parquet.schema.RecordSchema;
 import io.dendrite.parquet.schema.StructType;
 import io.dendrite.parquet.schema.VariantFieldType;
-import io.dendrite.parquet.variant.VariantType;
-import io.dendrite.parquet.variant.VariantValue;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.stream.Collectors;
 
 /**
@@ -149,46 +145,6 @@ final class ValuePath {
       }
       at = at + (step instanceof Integer ? "[" + step + "]" : "." + step);
     }
-  }
-
-  /** The value at this path in {@code row}, or null when it or an ancestor is missing. */
-  Object resolve(DendriteRow row) {
-    Object v = row.get(column);
-    for (Object step : steps) {
-      if (v == null) {
-        return null;
-      }
-      v = step(v, step);
-    }
-    return v;
-  }
-
-  private static Object step(Object v, Object step) {
-    if (v instanceof VariantValue vv) {
-      VariantType t = vv.type();
-      if (step instanceof String name) {
-        return t == VariantType.OBJECT ? vv.field(name) : null;
-      }
-      int i = (Integer) step;
-      return t == VariantType.ARRAY && i < vv.arraySize() ? vv.element(i) : null;
-    }
-    if (v instanceof Map<?, ?> m) {
-      // Struct fields and string-keyed maps match directly; other map keys by their text.
-      String key = step.toString();
-      if (m.containsKey(key)) {
-        return m.get(key);
-      }
-      for (Map.Entry<?, ?> e : m.entrySet()) {
-        if (String.valueOf(e.getKey()).equals(key)) {
-          return e.getValue();
-        }
-      }
-      return null;
-    }
-    if (v instanceof List<?> list && step instanceof Integer i) {
-      return i < list.size() ? list.get(i) : null;
-    }
-    return null;
   }
 
   @Override

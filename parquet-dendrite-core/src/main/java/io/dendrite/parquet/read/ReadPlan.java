@@ -238,12 +238,25 @@ final class ReadPlan {
         List<?> list = (List<?>) v;
         v = seg.isIndex() && seg.index() < list.size() ? list.get(seg.index()) : null;
       } else if (v instanceof Map) {
-        v = seg.isIndex() ? null : ((Map<?, ?>) v).get(seg.name());
+        v = seg.isIndex() ? null : mapValue((Map<?, ?>) v, seg.name());
       } else {
         return null;
       }
     }
     return v;
+  }
+
+  /** Struct fields and string keys match directly; other map keys (numbers) by their text. */
+  private static Object mapValue(Map<?, ?> map, String key) {
+    if (map.containsKey(key)) {
+      return map.get(key);
+    }
+    for (Map.Entry<?, ?> e : map.entrySet()) {
+      if (String.valueOf(e.getKey()).equals(key)) {
+        return e.getValue();
+      }
+    }
+    return null;
   }
 
   /** Keeps only the struct fields the selections name; lists, maps and variants stay whole. */
