@@ -74,6 +74,11 @@ final class ValueConverters {
           public void addLong(long value) {
             sink.accept(EpochTime.instant(value, perSecond));
           }
+
+          @Override
+          public void addBinary(Binary value) {
+            sink.accept(EpochTime.fromInt96(value));
+          }
         };
       }
       case TIMESTAMP_NTZ:

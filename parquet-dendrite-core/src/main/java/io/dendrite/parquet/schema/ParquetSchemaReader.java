@@ -253,8 +253,8 @@ final class ParquetSchemaReader {
         }
         break;
       case INT96:
-        throw error(parquetPath, "INT96 timestamps are not supported;"
-            + " rewrite the column as INT64 TIMESTAMP");
+        // Spark's and Hive's legacy timestamp: an instant with nanoseconds (read only).
+        return PrimitiveFieldType.of(PrimitiveFieldType.Kind.TIMESTAMP_NANOS);
       default:
         break;
     }

@@ -199,9 +199,10 @@ public final class RecordSchema {
    * is validated (see {@link io.dendrite.parquet.shred.VariantSchemas#shreddedTypeOf}).
    * Legacy layouts are accepted where they map cleanly: 2-level and unannotated repeated
    * lists, MAP_KEY_VALUE maps, INT(8|16) and UINT(8|16) as {@code int32}, unannotated BINARY
-   * as {@code binary}, ENUM and JSON as {@code string}.
+   * as {@code binary}, ENUM and JSON as {@code string}, INT96 (Spark's legacy timestamp) as
+   * {@code timestamp_nanos}.
    *
-   * @throws IllegalArgumentException naming the column path for anything else (INT96,
+   * @throws IllegalArgumentException naming the column path for anything else (
    *     32/64-bit unsigned integers, TIMESTAMP/TIME in MILLIS, TIME in NANOS, INTERVAL, ...)
    */
   public static RecordSchema fromParquet(MessageType schema) {

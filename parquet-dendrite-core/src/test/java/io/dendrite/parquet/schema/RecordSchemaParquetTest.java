@@ -198,7 +198,6 @@ class RecordSchemaParquetTest {
 
   @ParameterizedTest(name = "[{index}] {1}")
   @CsvSource(delimiter = '|', value = {
-      "optional int96 ts;                                  | column ts: INT96 timestamps are not supported",
       "optional group g { optional int32 x (UINT_32); }    | column g.x: unsigned 32-bit integers",
       "optional int64 x (UINT_64);                         | column x: unsigned 64-bit integers",
       "optional int64 x (TIMESTAMP(MILLIS,true));          | column x: timestamps in MILLIS are not supported",
