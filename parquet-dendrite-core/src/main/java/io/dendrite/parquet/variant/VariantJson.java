@@ -233,7 +233,8 @@ public final class VariantJson {
    * @return the JSON text
    */
   public static String toJson(VariantMetadata m, byte[] v, int pos) {
-    StringBuilder sb = new StringBuilder();
+    // JSON text is usually a little longer than the binary: start near that to avoid regrowth.
+    StringBuilder sb = new StringBuilder(Math.max(16, 2 * (v.length - pos)));
     toJson(m, v, pos, sb);
     return sb.toString();
   }
@@ -261,7 +262,8 @@ public final class VariantJson {
           if (i > 0) {
             out.append(',');
           }
-          appendString(m.key(VariantBinary.objectFieldId(v, pos, i)), out);
+          int id = VariantBinary.objectFieldId(v, pos, i);
+          appendUtf8String(m.bytes(), m.keyOffset(id), m.keyLength(id), out);
           out.append(':');
           render(m, v, VariantBinary.objectFieldValuePos(v, pos, i), out, depth + 1);
         }
@@ -294,7 +296,8 @@ public final class VariantJson {
         out.append(VariantBinary.getLong(v, pos));
         return;
       case STRING:
-        appendString(VariantBinary.getString(v, pos), out);
+        appendUtf8String(v, VariantBinary.stringOffset(v, pos), VariantBinary.stringLength(v, pos),
+            out);
         return;
       case DOUBLE:
       case FLOAT:
@@ -306,6 +309,44 @@ public final class VariantJson {
       default:
         appendString(scalarText(t, v, pos), out);
     }
+  }
+
+  /**
+   * A string stored as UTF-8: pure-ASCII strings (the common case) are escaped straight from
+   * the bytes, anything else is decoded first and takes {@link #appendString}'s path.
+   */
+  private static void appendUtf8String(byte[] v, int off, int len, StringBuilder out) {
+    int end = off + len;
+    for (int i = off; i < end; i++) {
+      if (v[i] < 0) {
+        appendString(new String(v, off, len, java.nio.charset.StandardCharsets.UTF_8), out);
+        return;
+      }
+    }
+    out.append('"');
+    for (int i = off; i < end; i++) {
+      char c = (char) v[i];
+      if (c >= 0x20 && c != '"' && c != '\\') {
+        out.append(c);
+      } else if (c == '"') {
+        out.append("\\\"");
+      } else if (c == '\\') {
+        out.append("\\\\");
+      } else if (c == '\n') {
+        out.append("\\n");
+      } else if (c == '\r') {
+        out.append("\\r");
+      } else if (c == '\t') {
+        out.append("\\t");
+      } else if (c == '\b') {
+        out.append("\\b");
+      } else if (c == '\f') {
+        out.append("\\f");
+      } else {
+        appendUnicodeEscape(c, out);
+      }
+    }
+    out.append('"');
   }
 
   /**
