@@ -19,10 +19,6 @@ public final class PathCounter {
     this.shreddedAs = shreddedAs;
   }
 
-  String path() {
-    return path;
-  }
-
   ShreddingReport.PathCounts snapshot() {
     return new ShreddingReport.PathCounts(path, shreddedAs, typed, residual, missing);
   }

@@ -70,7 +70,7 @@ public final class ShreddingInference {
     if (rows == 0) {
       return null;
     }
-    Candidate tree = decide(root, 0, 1.0, "");
+    Candidate tree = decide(root, 0, 1.0);
     if (tree == null) {
       return null;
     }
@@ -86,7 +86,7 @@ public final class ShreddingInference {
     return tree.build();
   }
 
-  private Candidate decide(PathStats stats, int depth, double frequency, String path) {
+  private Candidate decide(PathStats stats, int depth, double frequency) {
     TypeFamily dominant = stats.dominant();
     if (dominant == null) {
       return null;
@@ -106,24 +106,24 @@ public final class ShreddingInference {
           if (f.present == 0 || share < options.minFieldFrequency()) {
             continue;
           }
-          Candidate child = decide(f, depth + 1, frequency * share, path + "." + e.getKey());
+          Candidate child = decide(f, depth + 1, frequency * share);
           if (child != null) {
             fields.put(e.getKey(), child);
           }
         }
-        return fields.isEmpty() ? null : Candidate.object(fields, frequency, path);
+        return fields.isEmpty() ? null : Candidate.object(fields, frequency);
       }
       case ARRAY: {
         if (!options.shredArrays() || stats.element == null) {
           return null;
         }
-        Candidate element = decide(stats.element, depth + 1, frequency, path + "[]");
-        return element == null ? null : Candidate.array(element, frequency, path);
+        Candidate element = decide(stats.element, depth + 1, frequency);
+        return element == null ? null : Candidate.array(element, frequency);
       }
       case EXACT_NUMERIC:
-        return Candidate.leaf(numeric(stats), frequency, path);
+        return Candidate.leaf(numeric(stats), frequency);
       default:
-        return Candidate.leaf(primitive(dominant), frequency, path);
+        return Candidate.leaf(primitive(dominant), frequency);
     }
   }
 
@@ -171,28 +171,26 @@ public final class ShreddingInference {
     final Map<String, Candidate> fields;
     final Candidate element;
     final double frequency;
-    final String path;
     boolean dropped;
 
     private Candidate(ShreddedType leaf, Map<String, Candidate> fields, Candidate element,
-        double frequency, String path) {
+        double frequency) {
       this.leaf = leaf;
       this.fields = fields;
       this.element = element;
       this.frequency = frequency;
-      this.path = path;
     }
 
-    static Candidate leaf(ShreddedType type, double frequency, String path) {
-      return new Candidate(type, null, null, frequency, path);
+    static Candidate leaf(ShreddedType type, double frequency) {
+      return new Candidate(type, null, null, frequency);
     }
 
-    static Candidate object(Map<String, Candidate> fields, double frequency, String path) {
-      return new Candidate(null, fields, null, frequency, path);
+    static Candidate object(Map<String, Candidate> fields, double frequency) {
+      return new Candidate(null, fields, null, frequency);
     }
 
-    static Candidate array(Candidate element, double frequency, String path) {
-      return new Candidate(null, null, element, frequency, path);
+    static Candidate array(Candidate element, double frequency) {
+      return new Candidate(null, null, element, frequency);
     }
 
     void collectLeaves(List<Candidate> out) {
