@@ -115,18 +115,7 @@ final class RecordSchemaParser {
   }
 
   private FieldType decimal() {
-    cursor.expect('(', "'(' after decimal");
-    cursor.skipWhitespace();
-    int at = cursor.offset();
-    int precision = cursor.expectInt("a decimal precision");
-    cursor.expect(',', "',' after the decimal precision");
-    int scale = cursor.expectInt("a decimal scale");
-    cursor.expect(')', "')' after the decimal scale");
-    try {
-      return FieldType.decimal(precision, scale);
-    } catch (IllegalArgumentException e) {
-      throw cursor.errorAt(at, e.getMessage());
-    }
+    return cursor.decimalArguments(FieldType::decimal);
   }
 
   private FieldType list() {

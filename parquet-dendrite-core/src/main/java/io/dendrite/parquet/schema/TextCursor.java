@@ -263,6 +263,25 @@ public final class TextCursor {
     return errorAt(pos, "expected " + expected);
   }
 
+  /**
+   * Reads the {@code (P,S)} after a decimal type name and makes the type; a precision or scale
+   * the factory rejects is reported at the precision's position. Shared by both text forms.
+   */
+  public <T> T decimalArguments(java.util.function.BiFunction<Integer, Integer, T> factory) {
+    expect('(', "'(' after decimal");
+    skipWhitespace();
+    int at = offset();
+    int precision = expectInt("a decimal precision");
+    expect(',', "',' after the decimal precision");
+    int scale = expectInt("a decimal scale");
+    expect(')', "')' after the decimal scale");
+    try {
+      return factory.apply(precision, scale);
+    } catch (IllegalArgumentException e) {
+      throw errorAt(at, e.getMessage());
+    }
+  }
+
   /** An error with {@code message} located at the 0-based {@code offset}. */
   public IllegalArgumentException errorAt(int offset, String message) {
     return new IllegalArgumentException(message + " at " + describe(offset));

@@ -86,18 +86,7 @@ final class ShreddedTypeParser {
   }
 
   private ShreddedType decimal() {
-    cursor.expect('(', "'(' after decimal");
-    cursor.skipWhitespace();
-    int at = cursor.offset();
-    int precision = cursor.expectInt("a decimal precision");
-    cursor.expect(',', "',' after the decimal precision");
-    int scale = cursor.expectInt("a decimal scale");
-    cursor.expect(')', "')' after the decimal scale");
-    try {
-      return ShreddedPrimitive.decimal(precision, scale);
-    } catch (IllegalArgumentException e) {
-      throw cursor.errorAt(at, e.getMessage());
-    }
+    return cursor.decimalArguments(ShreddedPrimitive::decimal);
   }
 
   /** After '{': {@code [name ':' type (',' name ':' type)*] '}'}. */

@@ -242,10 +242,7 @@ public final class VariantEncoder {
    */
   public void writeInt32(int value) {
     beforeValue();
-    ensure(5);
-    buf[len] = (byte) VariantBinary.H_INT32;
-    Bytes.INT_LE.set(buf, len + 1, value);
-    len += 5;
+    primitive4(VariantBinary.H_INT32, value);
   }
 
   /**
@@ -292,10 +289,7 @@ public final class VariantEncoder {
    */
   public void writeFloat(float value) {
     beforeValue();
-    ensure(5);
-    buf[len] = (byte) VariantBinary.H_FLOAT;
-    Bytes.INT_LE.set(buf, len + 1, Float.floatToRawIntBits(value));
-    len += 5;
+    primitive4(VariantBinary.H_FLOAT, Float.floatToRawIntBits(value));
   }
 
   /**
@@ -426,10 +420,7 @@ public final class VariantEncoder {
    */
   public void writeDate(int daysSinceEpoch) {
     beforeValue();
-    ensure(5);
-    buf[len] = (byte) VariantBinary.H_DATE;
-    Bytes.INT_LE.set(buf, len + 1, daysSinceEpoch);
-    len += 5;
+    primitive4(VariantBinary.H_DATE, daysSinceEpoch);
   }
 
   /**
@@ -484,6 +475,13 @@ public final class VariantEncoder {
     }
     beforeValue();
     primitive8(VariantBinary.H_TIME, micros);
+  }
+
+  private void primitive4(int header, int bits) {
+    ensure(5);
+    buf[len] = (byte) header;
+    Bytes.INT_LE.set(buf, len + 1, bits);
+    len += 5;
   }
 
   private void primitive8(int header, long bits) {
