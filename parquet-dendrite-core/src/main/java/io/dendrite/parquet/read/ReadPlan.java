@@ -5,7 +5,6 @@ import io.dendrite.parquet.schema.FieldType;
 import io.dendrite.parquet.schema.RecordSchema;
 import io.dendrite.parquet.shred.ShreddedPrimitive;
 import io.dendrite.parquet.shred.VariantSchemas;
-import io.dendrite.parquet.variant.VariantType;
 import io.dendrite.parquet.variant.VariantValue;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -226,14 +225,8 @@ final class ReadPlan {
         return v;
       }
       if (v instanceof VariantValue) {
-        VariantValue vv = (VariantValue) v;
-        if (seg.isIndex()) {
-          v = vv.type() == VariantType.ARRAY && seg.index() < vv.arraySize()
-              ? vv.element(seg.index()) : VariantRoot.MISSING;
-        } else {
-          VariantValue f = vv.type() == VariantType.OBJECT ? vv.field(seg.name()) : null;
-          v = f == null ? VariantRoot.MISSING : f;
-        }
+        VariantValue next = SelectionPath.step((VariantValue) v, seg);
+        v = next == null ? VariantRoot.MISSING : next;
       } else if (v instanceof List) {
         List<?> list = (List<?>) v;
         v = seg.isIndex() && seg.index() < list.size() ? list.get(seg.index()) : null;

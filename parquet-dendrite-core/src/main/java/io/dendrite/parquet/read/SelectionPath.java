@@ -1,5 +1,7 @@
 package io.dendrite.parquet.read;
 
+import io.dendrite.parquet.variant.VariantType;
+import io.dendrite.parquet.variant.VariantValue;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -121,6 +123,15 @@ final class SelectionPath {
   /** The segments after the first {@code from}. */
   List<Segment> tail(int from) {
     return segments.subList(from, segments.size());
+  }
+
+  /** One step into a variant: an object key or array index; null when it does not exist. */
+  static VariantValue step(VariantValue v, Segment seg) {
+    if (seg.isIndex()) {
+      return v.type() == VariantType.ARRAY && seg.index() < v.arraySize()
+          ? v.element(seg.index()) : null;
+    }
+    return v.type() == VariantType.OBJECT ? v.field(seg.name()) : null;
   }
 
   @Override

@@ -9,7 +9,6 @@ import io.dendrite.parquet.shred.ShreddedType;
 import io.dendrite.parquet.shred.ValueOnly;
 import io.dendrite.parquet.shred.VariantSchemas;
 import io.dendrite.parquet.variant.VariantMetadata;
-import io.dendrite.parquet.variant.VariantType;
 import io.dendrite.parquet.variant.VariantValue;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -208,19 +207,9 @@ final class VariantProjection {
     }
     VariantValue v = (VariantValue) base;
     for (Segment seg : remaining) {
-      if (seg.isIndex()) {
-        if (v.type() != VariantType.ARRAY || seg.index() >= v.arraySize()) {
-          return VariantRoot.MISSING;
-        }
-        v = v.element(seg.index());
-      } else {
-        if (v.type() != VariantType.OBJECT) {
-          return VariantRoot.MISSING;
-        }
-        v = v.field(seg.name());
-        if (v == null) {
-          return VariantRoot.MISSING;
-        }
+      v = SelectionPath.step(v, seg);
+      if (v == null) {
+        return VariantRoot.MISSING;
       }
     }
     return v;

@@ -66,7 +66,7 @@ final class PathStats {
   }
 
   private void observeNumber(byte[] v, int pos, VariantType t) {
-    if (t == VariantType.DECIMAL4 || t == VariantType.DECIMAL8 || t == VariantType.DECIMAL16) {
+    if (t.isDecimal()) {
       sawDecimal = true;
       BigDecimal d = VariantBinary.getDecimal(v, pos);
       scale = Math.max(scale, d.scale());

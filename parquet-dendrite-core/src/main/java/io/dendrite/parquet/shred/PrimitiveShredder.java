@@ -55,7 +55,7 @@ final class PrimitiveShredder extends Shredder {
       case INT16:
       case INT32:
       case INT64: {
-        if (!isInt(t)) {
+        if (!t.isInteger()) {
           return false;
         }
         long x = VariantBinary.getLong(v, pos);
@@ -155,11 +155,6 @@ final class PrimitiveShredder extends Shredder {
     }
   }
 
-  private static boolean isInt(VariantType t) {
-    return t == VariantType.INT8 || t == VariantType.INT16 || t == VariantType.INT32
-        || t == VariantType.INT64;
-  }
-
   private boolean fitsInt(long x) {
     switch (kind) {
       case INT8: return x >= Byte.MIN_VALUE && x <= Byte.MAX_VALUE;
@@ -172,10 +167,9 @@ final class PrimitiveShredder extends Shredder {
   /** Integers and decimals go in when rescaling to the column's scale loses nothing. */
   private boolean tryDecimal(RecordConsumer rc, byte[] v, int pos, VariantType t) {
     BigInteger unscaled;
-    if (isInt(t)) {
+    if (t.isInteger()) {
       unscaled = BigInteger.valueOf(VariantBinary.getLong(v, pos)).multiply(POW10[scale]);
-    } else if (t == VariantType.DECIMAL4 || t == VariantType.DECIMAL8
-        || t == VariantType.DECIMAL16) {
+    } else if (t.isDecimal()) {
       BigDecimal d = VariantBinary.getDecimal(v, pos);
       if (d.scale() > scale) {
         try {
