@@ -32,6 +32,24 @@ final class Temporal {
     }
   }
 
+  /**
+   * Appends {@code yyyy-mm-dd hh:mm:ss[.f]} for an epoch value, the fraction without trailing
+   * zeros and left out when zero: the form SQL engines (Spark) print.
+   */
+  static void appendSqlTimestamp(long value, boolean nanos, StringBuilder out) {
+    long unit = nanos ? NANOS_PER_SECOND : MICROS_PER_SECOND;
+    long seconds = Math.floorDiv(value, unit);
+    long fraction = Math.floorMod(value, unit);
+    long secondOfDay = Math.floorMod(seconds, 86_400L);
+    out.append(LocalDate.ofEpochDay(Math.floorDiv(seconds, 86_400L))).append(' ');
+    appendClock(secondOfDay, fraction, nanos ? 9 : 6, out);
+    int end = out.length();
+    while (out.charAt(end - 1) == '0') {
+      end--;
+    }
+    out.setLength(out.charAt(end - 1) == '.' ? end - 1 : end);
+  }
+
   /** Appends {@code hh:mm:ss.ffffff} for microseconds since midnight. */
   static void appendTime(long micros, StringBuilder out) {
     checkTime(micros);

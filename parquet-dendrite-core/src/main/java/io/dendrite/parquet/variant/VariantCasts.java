@@ -1,38 +1,46 @@
 package io.dendrite.parquet.variant;
 
 import java.math.BigDecimal;
-import java.math.BigInteger;
+import java.math.RoundingMode;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
-import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
-import java.time.format.DateTimeParseException;
-import java.util.Base64;
 import java.util.Locale;
 
 /**
- * Casts a variant value to a Java type, the way {@code variant_get(path, type)} does in SQL
- * engines. A variant null casts to null for every type. Rules:
+ * Casts a variant value to a Java type with the rules of Spark 4.1's
+ * {@code try_variant_get(v, path, type)} in a session whose time zone is UTC, so a path read
+ * through our typed getters returns what Spark returns for it (checked against a running Spark
+ * by the parquet-dendrite-spark-tests module). A variant null casts to null for every type.
  * <ul>
- *   <li><b>string</b>: strings as they are; numbers, booleans, dates, times, timestamps and
- *       UUIDs as the text JSON rendering uses (without quotes); binary as base64; objects and
- *       arrays as JSON text.</li>
- *   <li><b>long / int</b>: integers; decimals and floating-point values only when they hold a
- *       whole number in range (no rounding); strings holding an integer.</li>
- *   <li><b>double</b>: any number (decimals may round); strings holding a number.</li>
- *   <li><b>decimal</b>: exact numerics; finite floats and doubles (their shortest decimal
- *       form); strings holding a number.</li>
- *   <li><b>boolean</b>: booleans; the strings {@code true}/{@code false} (any case).</li>
- *   <li><b>instant</b>: timestamps; timestamps without time zone and dates read as UTC; ISO-8601
- *       strings with an offset.</li>
- *   <li><b>date</b>: dates; the UTC date of timestamps; {@code YYYY-MM-DD} strings.</li>
+ *   <li><b>string</b>: strings as they are; numbers as Spark prints them (decimals without
+ *       trailing zeros, {@code 150.0}, {@code 1.0E20}); dates {@code 2024-02-29}; timestamps
+ *       {@code 2024-02-29 10:11:12.5} (UTC, no zone suffix); binary decoded as UTF-8; objects
+ *       and arrays as JSON in {@link JsonStyle#SPARK} style.</li>
+ *   <li><b>long / int</b>: integers; decimals and floating point truncated toward zero;
+ *       booleans as 1/0; timestamps as whole seconds since the epoch (rounded down); strings
+ *       holding an integer ({@code " +12 "}). Out of range fails.</li>
+ *   <li><b>double</b>: numbers; booleans as 1/0; timestamps as seconds since the epoch; strings
+ *       holding a number, {@code NaN}, {@code Infinity} or {@code inf}.</li>
+ *   <li><b>decimal</b>: exact numerics; finite floats and doubles (a float widened to double
+ *       first, as Spark does); booleans as 1/0; timestamps as seconds with six fraction digits;
+ *       strings holding a number. Exact: callers round to their own scale.</li>
+ *   <li><b>boolean</b>: booleans; numbers as {@code != 0}; the strings t/true/y/yes/1 and
+ *       f/false/n/no/0 (any case).</li>
+ *   <li><b>instant</b>: timestamps; timestamps without time zone and dates read as UTC; numbers
+ *       as seconds since the epoch (fractions truncated to microseconds); strings
+ *       {@code yyyy[-m[-d]][( |T)h:m[:s[.f]]][zone]}, UTC when no zone is given.</li>
+ *   <li><b>date</b>: dates; the UTC date of timestamps; strings {@code yyyy[-m[-d]]}, optionally
+ *       followed by a space or {@code T} and a time.</li>
  * </ul>
  * Anything else throws {@link VariantCastException} naming the value's type and the target.
  */
 public final class VariantCasts {
   private static final BigDecimal LONG_MIN = BigDecimal.valueOf(Long.MIN_VALUE);
   private static final BigDecimal LONG_MAX = BigDecimal.valueOf(Long.MAX_VALUE);
+  private static final BigDecimal MICROS_PER_SECOND = BigDecimal.valueOf(Temporal.MICROS_PER_SECOND);
 
   private VariantCasts() {}
 
@@ -43,19 +51,21 @@ public final class VariantCasts {
       case STRING:
         return v.getString();
       case BINARY:
-        return Base64.getEncoder().encodeToString(v.getBinary());
+        return new String(v.getBinary(), StandardCharsets.UTF_8);
       case OBJECT:
       case ARRAY:
-        return v.toJson();
+        return v.toJson(JsonStyle.SPARK);
+      case DOUBLE:
+        return Double.toString(v.getDouble());
+      case FLOAT:
+        return Float.toString(v.getFloat());
       case DECIMAL4:
       case DECIMAL8:
       case DECIMAL16:
-        return v.getDecimal().toPlainString();
+        return v.getDecimal().stripTrailingZeros().toPlainString();
       default: {
-        String json = v.toJson();
-        // Dates, times, timestamps and UUIDs render as JSON strings: drop the quotes.
-        return json.length() >= 2 && json.charAt(0) == '"'
-            ? json.substring(1, json.length() - 1) : json;
+        String text = VariantJson.sparkScalarText(v.type(), v.valueBytes(), v.pos(), false);
+        return text != null ? text : v.toJson();
       }
     }
   }
@@ -69,24 +79,26 @@ public final class VariantCasts {
       case INT32:
       case INT64:
         return v.getLong();
+      case BOOLEAN:
+        return v.getBoolean() ? 1L : 0L;
       case DECIMAL4:
       case DECIMAL8:
       case DECIMAL16:
-        return wholeLong(v.getDecimal(), v);
+        return truncated(v.getDecimal(), v, "long");
       case FLOAT:
-      case DOUBLE: {
-        double d = v.type() == VariantType.FLOAT ? v.getFloat() : v.getDouble();
-        if (!Double.isFinite(d)) {
+      case DOUBLE:
+        return truncated(finite(v, "long"), v, "long");
+      case TIMESTAMP:
+        return Math.floorDiv(v.getTimestamp(), Temporal.MICROS_PER_SECOND);
+      case TIMESTAMP_NANOS:
+        return Math.floorDiv(v.getTimestamp(), Temporal.NANOS_PER_SECOND);
+      case STRING: {
+        Long l = CastStrings.toLong(v.getString());
+        if (l == null) {
           throw fail(v, "long");
         }
-        return wholeLong(new BigDecimal(d), v);
+        return l;
       }
-      case STRING:
-        try {
-          return Long.parseLong(v.getString().trim());
-        } catch (NumberFormatException e) {
-          throw fail(v, "long");
-        }
       default:
         throw fail(v, "long");
     }
@@ -112,6 +124,8 @@ public final class VariantCasts {
       case INT32:
       case INT64:
         return (double) v.getLong();
+      case BOOLEAN:
+        return v.getBoolean() ? 1.0 : 0.0;
       case DECIMAL4:
       case DECIMAL8:
       case DECIMAL16:
@@ -120,12 +134,17 @@ public final class VariantCasts {
         return (double) v.getFloat();
       case DOUBLE:
         return v.getDouble();
-      case STRING:
-        try {
-          return Double.parseDouble(v.getString().trim());
-        } catch (NumberFormatException e) {
+      case TIMESTAMP:
+        return v.getTimestamp() / (double) Temporal.MICROS_PER_SECOND;
+      case TIMESTAMP_NANOS:
+        return v.getTimestamp() / (double) Temporal.NANOS_PER_SECOND;
+      case STRING: {
+        Double d = CastStrings.toDouble(v.getString());
+        if (d == null) {
           throw fail(v, "double");
         }
+        return d;
+      }
       default:
         throw fail(v, "double");
     }
@@ -140,25 +159,26 @@ public final class VariantCasts {
       case INT32:
       case INT64:
         return BigDecimal.valueOf(v.getLong());
+      case BOOLEAN:
+        return v.getBoolean() ? BigDecimal.ONE : BigDecimal.ZERO;
       case DECIMAL4:
       case DECIMAL8:
       case DECIMAL16:
         return v.getDecimal();
       case FLOAT:
-      case DOUBLE: {
-        double d = v.type() == VariantType.FLOAT ? v.getFloat() : v.getDouble();
-        if (!Double.isFinite(d)) {
+      case DOUBLE:
+        return finite(v, "decimal");
+      case TIMESTAMP:
+        return BigDecimal.valueOf(v.getTimestamp(), 6);
+      case TIMESTAMP_NANOS:
+        return BigDecimal.valueOf(v.getTimestamp(), 9);
+      case STRING: {
+        BigDecimal d = CastStrings.toDecimal(v.getString());
+        if (d == null) {
           throw fail(v, "decimal");
         }
-        return v.type() == VariantType.FLOAT ? new BigDecimal(Float.toString(v.getFloat()))
-            : BigDecimal.valueOf(d);
+        return d;
       }
-      case STRING:
-        try {
-          return new BigDecimal(v.getString().trim());
-        } catch (NumberFormatException e) {
-          throw fail(v, "decimal");
-        }
       default:
         throw fail(v, "decimal");
     }
@@ -170,15 +190,25 @@ public final class VariantCasts {
         return null;
       case BOOLEAN:
         return v.getBoolean();
+      case INT8:
+      case INT16:
+      case INT32:
+      case INT64:
+        return v.getLong() != 0;
+      case DECIMAL4:
+      case DECIMAL8:
+      case DECIMAL16:
+        return v.getDecimal().signum() != 0;
+      case FLOAT:
+        return v.getFloat() != 0; // NaN is not zero: true, as in SQL
+      case DOUBLE:
+        return v.getDouble() != 0;
       case STRING: {
-        String s = v.getString().trim().toLowerCase(Locale.ROOT);
-        if (s.equals("true")) {
-          return Boolean.TRUE;
+        Boolean b = CastStrings.toBoolean(v.getString());
+        if (b == null) {
+          throw fail(v, "boolean");
         }
-        if (s.equals("false")) {
-          return Boolean.FALSE;
-        }
-        throw fail(v, "boolean");
+        return b;
       }
       default:
         throw fail(v, "boolean");
@@ -197,12 +227,31 @@ public final class VariantCasts {
         return ((LocalDateTime) v.toJava()).toInstant(ZoneOffset.UTC);
       case DATE:
         return LocalDate.ofEpochDay(v.getDate()).atStartOfDay(ZoneOffset.UTC).toInstant();
-      case STRING:
-        try {
-          return OffsetDateTime.parse(v.getString().trim()).toInstant();
-        } catch (DateTimeParseException e) {
+      case INT8:
+      case INT16:
+      case INT32:
+      case INT64:
+        return epochSeconds(BigDecimal.valueOf(v.getLong()), v);
+      case DECIMAL4:
+      case DECIMAL8:
+      case DECIMAL16:
+        return epochSeconds(v.getDecimal(), v);
+      case FLOAT:
+      case DOUBLE: {
+        // In double arithmetic, as Spark does: 32.55 s is 32549999.999999996 us, so ...549999.
+        double micros = finite(v, "instant").doubleValue() * Temporal.MICROS_PER_SECOND;
+        if (micros < -0x1p63 || micros >= 0x1p63) {
           throw fail(v, "instant");
         }
+        return instantOfMicros((long) micros);
+      }
+      case STRING: {
+        Instant i = CastStrings.toInstant(v.getString());
+        if (i == null) {
+          throw fail(v, "instant");
+        }
+        return i;
+      }
       default:
         throw fail(v, "instant");
     }
@@ -219,24 +268,43 @@ public final class VariantCasts {
       case TIMESTAMP_NTZ:
       case TIMESTAMP_NTZ_NANOS:
         return LocalDate.ofInstant(toInstant(v), ZoneOffset.UTC);
-      case STRING:
-        try {
-          return LocalDate.parse(v.getString().trim());
-        } catch (DateTimeParseException e) {
+      case STRING: {
+        LocalDate d = CastStrings.toDate(v.getString());
+        if (d == null) {
           throw fail(v, "date");
         }
+        return d;
+      }
       default:
         throw fail(v, "date");
     }
   }
 
-  private static long wholeLong(BigDecimal d, VariantValue v) {
-    BigDecimal stripped = d.stripTrailingZeros();
-    if (stripped.scale() > 0 || d.compareTo(LONG_MIN) < 0 || d.compareTo(LONG_MAX) > 0) {
-      throw fail(v, "long");
+  /** A float or double as a decimal (a float widened to double first); NaN and infinities fail. */
+  private static BigDecimal finite(VariantValue v, String target) {
+    double d = v.type() == VariantType.FLOAT ? v.getFloat() : v.getDouble();
+    if (!Double.isFinite(d)) {
+      throw fail(v, target);
     }
-    BigInteger i = stripped.toBigIntegerExact();
-    return i.longValue();
+    return BigDecimal.valueOf(d);
+  }
+
+  private static long truncated(BigDecimal d, VariantValue v, String target) {
+    BigDecimal whole = d.setScale(0, RoundingMode.DOWN);
+    if (whole.compareTo(LONG_MIN) < 0 || whole.compareTo(LONG_MAX) > 0) {
+      throw fail(v, target);
+    }
+    return whole.longValueExact();
+  }
+
+  /** Seconds since the epoch, fractions beyond microseconds truncated; beyond int64 micros fails. */
+  private static Instant epochSeconds(BigDecimal seconds, VariantValue v) {
+    return instantOfMicros(truncated(seconds.multiply(MICROS_PER_SECOND), v, "instant"));
+  }
+
+  private static Instant instantOfMicros(long micros) {
+    return Instant.ofEpochSecond(Math.floorDiv(micros, Temporal.MICROS_PER_SECOND),
+        Math.floorMod(micros, Temporal.MICROS_PER_SECOND) * 1000);
   }
 
   private static VariantCastException fail(VariantValue v, String target) {

@@ -248,10 +248,27 @@ public final class VariantJson {
    * @param out where to append
    */
   public static void toJson(VariantMetadata m, byte[] v, int pos, StringBuilder out) {
-    render(m, v, pos, out, 0);
+    render(m, v, pos, out, 0, false);
   }
 
-  private static void render(VariantMetadata m, byte[] v, int pos, StringBuilder out, int depth) {
+  /**
+   * Renders the value at {@code pos} as JSON text in the given style.
+   *
+   * @param m the variant's metadata
+   * @param v value bytes
+   * @param pos start of the value
+   * @param style {@link JsonStyle#EXACT} (as {@link #toJson(VariantMetadata, byte[], int)}) or
+   *     {@link JsonStyle#SPARK}
+   * @return the JSON text
+   */
+  public static String toJson(VariantMetadata m, byte[] v, int pos, JsonStyle style) {
+    StringBuilder sb = new StringBuilder(Math.max(16, 2 * (v.length - pos)));
+    render(m, v, pos, sb, 0, style == JsonStyle.SPARK);
+    return sb.toString();
+  }
+
+  private static void render(VariantMetadata m, byte[] v, int pos, StringBuilder out, int depth,
+      boolean spark) {
     VariantType t = VariantBinary.type(v, pos);
     switch (t) {
       case OBJECT: {
@@ -265,7 +282,7 @@ public final class VariantJson {
           int id = VariantBinary.objectFieldId(v, pos, i);
           appendUtf8String(m.bytes(), m.keyOffset(id), m.keyLength(id), out);
           out.append(':');
-          render(m, v, VariantBinary.objectFieldValuePos(v, pos, i), out, depth + 1);
+          render(m, v, VariantBinary.objectFieldValuePos(v, pos, i), out, depth + 1, spark);
         }
         out.append('}');
         return;
@@ -278,7 +295,7 @@ public final class VariantJson {
           if (i > 0) {
             out.append(',');
           }
-          render(m, v, VariantBinary.arrayElementPos(v, pos, i), out, depth + 1);
+          render(m, v, VariantBinary.arrayElementPos(v, pos, i), out, depth + 1, spark);
         }
         out.append(']');
         return;
@@ -304,10 +321,10 @@ public final class VariantJson {
       case DECIMAL4:
       case DECIMAL8:
       case DECIMAL16:
-        out.append(numberText(t, v, pos));
+        out.append(spark ? sparkNumberText(t, v, pos) : numberText(t, v, pos));
         return;
       default:
-        appendString(scalarText(t, v, pos), out);
+        appendString(spark ? sparkScalarText(t, v, pos, true) : scalarText(t, v, pos), out);
     }
   }
 
@@ -429,6 +446,53 @@ public final class VariantJson {
         return floatingText(VariantBinary.getFloat(v, pos), true);
       default:
         return VariantBinary.getDecimal(v, pos).toPlainString();
+    }
+  }
+
+  /** Spark's number text: decimals without trailing zeros, floating point as Java prints it. */
+  static String sparkNumberText(VariantType t, byte[] v, int pos) {
+    switch (t) {
+      case DOUBLE:
+        return nonFinite(VariantBinary.getDouble(v, pos),
+            Double.toString(VariantBinary.getDouble(v, pos)));
+      case FLOAT:
+        return nonFinite(VariantBinary.getFloat(v, pos),
+            Float.toString(VariantBinary.getFloat(v, pos)));
+      default:
+        return VariantBinary.getDecimal(v, pos).stripTrailingZeros().toPlainString();
+    }
+  }
+
+  private static String nonFinite(double d, String text) {
+    return Double.isFinite(d) ? text : '"' + text + '"';
+  }
+
+  /**
+   * Spark's text of the scalars it renders as strings: timestamps as {@code yyyy-MM-dd
+   * HH:mm:ss[.fraction]} in UTC (with {@code +00:00} when {@code zoneSuffix} and the type has a
+   * time zone, as to_json prints them; a cast to string leaves the suffix off); dates, times,
+   * binary and UUIDs as in the exact style. Null for the types rendered as JSON literals.
+   */
+  static String sparkScalarText(VariantType t, byte[] v, int pos, boolean zoneSuffix) {
+    StringBuilder sb = new StringBuilder(32);
+    switch (t) {
+      case TIMESTAMP:
+      case TIMESTAMP_NANOS:
+        Temporal.appendSqlTimestamp(VariantBinary.getTimestamp(v, pos),
+            t == VariantType.TIMESTAMP_NANOS, sb);
+        return zoneSuffix ? sb.append("+00:00").toString() : sb.toString();
+      case TIMESTAMP_NTZ:
+      case TIMESTAMP_NTZ_NANOS:
+        Temporal.appendSqlTimestamp(VariantBinary.getTimestamp(v, pos),
+            t == VariantType.TIMESTAMP_NTZ_NANOS, sb);
+        return sb.toString();
+      case DATE:
+      case TIME:
+      case BINARY:
+      case UUID:
+        return scalarText(t, v, pos);
+      default:
+        return null; // rendered as JSON literals, not strings
     }
   }
 

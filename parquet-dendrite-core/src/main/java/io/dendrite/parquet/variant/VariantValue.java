@@ -267,6 +267,11 @@ public final class VariantValue {
     return VariantJson.toJson(metadata, value, pos);
   }
 
+  /** This value as JSON text in the given style (see {@link JsonStyle}). */
+  public String toJson(JsonStyle style) {
+    return VariantJson.toJson(metadata, value, pos, style);
+  }
+
   /**
    * The Java rendering (see {@link VariantJava#toJava}).
    *

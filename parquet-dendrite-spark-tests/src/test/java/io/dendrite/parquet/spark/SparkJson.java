@@ -3,7 +3,8 @@ package io.dendrite.parquet.spark;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
@@ -11,6 +12,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.dendrite.parquet.variant.VariantValue;
+import java.io.IOException;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -32,8 +34,7 @@ import java.util.UUID;
  * we keep the scale and the exponent). Everything else must be equal as JSON.
  */
 final class SparkJson {
-  static final ObjectMapper JSON = JsonMapper.builder()
-      .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS).build();
+  private static final ObjectMapper JSON = JsonMapper.builder().build();
   private static final DateTimeFormatter SPARK_TIMESTAMP = new DateTimeFormatterBuilder()
       .appendPattern("yyyy-MM-dd HH:mm:ss")
       .optionalStart().appendFraction(ChronoField.MICRO_OF_SECOND, 0, 6, true).optionalEnd()
@@ -63,6 +64,10 @@ final class SparkJson {
       return NODES.booleanNode((Boolean) o);
     } else if (o instanceof BigDecimal) {
       return NODES.numberNode((BigDecimal) o);
+    } else if (o instanceof Double) {
+      return NODES.numberNode((Double) o);
+    } else if (o instanceof Float) {
+      return NODES.numberNode(new BigDecimal(o.toString())); // Spark prints Float.toString
     } else if (o instanceof Number) {
       return NODES.numberNode(new BigDecimal(o.toString()));
     } else if (o instanceof Instant) {
@@ -78,22 +83,74 @@ final class SparkJson {
     throw new IllegalArgumentException("no Spark JSON form for " + o.getClass());
   }
 
+  /**
+   * Parses JSON keeping what the text says about numbers: a literal with an exponent is a
+   * double (compared as a double: JDK 17 prints 4.335e21 as 4.3350000000000003E21), any other
+   * number an exact decimal.
+   */
   static JsonNode parse(String json) {
-    try {
-      return json == null ? null : JSON.readTree(json);
-    } catch (Exception e) {
+    if (json == null) {
+      return null;
+    }
+    try (JsonParser p = JSON.getFactory().createParser(json)) {
+      p.nextToken();
+      return read(p);
+    } catch (IOException e) {
       throw new AssertionError("not JSON: " + json, e);
     }
   }
 
-  /** Equal JSON trees, numbers compared by value. */
+  private static JsonNode read(JsonParser p) throws IOException {
+    switch (p.currentToken()) {
+      case START_OBJECT: {
+        ObjectNode obj = NODES.objectNode();
+        while (p.nextToken() == JsonToken.FIELD_NAME) {
+          String key = p.currentName();
+          p.nextToken();
+          obj.set(key, read(p));
+        }
+        return obj;
+      }
+      case START_ARRAY: {
+        ArrayNode arr = NODES.arrayNode();
+        while (p.nextToken() != JsonToken.END_ARRAY) {
+          arr.add(read(p));
+        }
+        return arr;
+      }
+      case VALUE_NUMBER_INT:
+        return NODES.numberNode(new BigDecimal(p.getText()));
+      case VALUE_NUMBER_FLOAT: {
+        String text = p.getText();
+        return text.indexOf('e') >= 0 || text.indexOf('E') >= 0
+            ? NODES.numberNode(Double.parseDouble(text)) : NODES.numberNode(new BigDecimal(text));
+      }
+      case VALUE_STRING:
+        return NODES.textNode(p.getText());
+      case VALUE_TRUE:
+        return NODES.booleanNode(true);
+      case VALUE_FALSE:
+        return NODES.booleanNode(false);
+      default:
+        return NODES.nullNode();
+    }
+  }
+
+  /** Equal JSON trees, numbers compared by value (doubles as doubles when both are). */
   static void assertSame(JsonNode expected, JsonNode actual, String where) {
     if (expected == null || actual == null) {
       assertEquals(expected, actual, where);
       return;
     }
-    Comparator<JsonNode> numbersByValue = (x, y) -> x.isNumber() && y.isNumber()
-        ? x.decimalValue().compareTo(y.decimalValue()) : x.equals(y) ? 0 : 1;
+    Comparator<JsonNode> numbersByValue = (x, y) -> {
+      if (!x.isNumber() || !y.isNumber()) {
+        return x.equals(y) ? 0 : 1;
+      }
+      if (x.isDouble() && y.isDouble()) {
+        return Double.compare(x.doubleValue(), y.doubleValue());
+      }
+      return x.decimalValue().compareTo(y.decimalValue());
+    };
     assertTrue(expected.equals(numbersByValue, actual),
         where + ": expected " + expected + ", got " + actual);
   }
