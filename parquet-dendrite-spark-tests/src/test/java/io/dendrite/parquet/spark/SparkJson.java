@@ -48,8 +48,9 @@ final class SparkJson {
     return v == null ? null : node(v.toJava());
   }
 
+  /** A Java value as written to a variant (Map, List, java.time, byte[], ...) in Spark's form. */
   @SuppressWarnings("unchecked")
-  private static JsonNode node(Object o) {
+  static JsonNode node(Object o) {
     if (o == null) {
       return NODES.nullNode();
     } else if (o instanceof Map) {
