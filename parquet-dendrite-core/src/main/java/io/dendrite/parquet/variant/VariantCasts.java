@@ -7,7 +7,6 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
-import java.util.Locale;
 
 /**
  * Casts a variant value to a Java type with the rules of Spark 4.1's
@@ -86,8 +85,14 @@ public final class VariantCasts {
       case DECIMAL16:
         return truncated(v.getDecimal(), v, "long");
       case FLOAT:
-      case DOUBLE:
-        return truncated(finite(v, "long"), v, "long");
+      case DOUBLE: {
+        // The binary value truncated (1.8966666666666665E18 is ...496, not its shortest text).
+        double d = finiteDouble(v, "long");
+        if (d < -0x1p63 || d >= 0x1p63) {
+          throw fail(v, "long");
+        }
+        return (long) d;
+      }
       case TIMESTAMP:
         return Math.floorDiv(v.getTimestamp(), Temporal.MICROS_PER_SECOND);
       case TIMESTAMP_NANOS:
@@ -167,7 +172,7 @@ public final class VariantCasts {
         return v.getDecimal();
       case FLOAT:
       case DOUBLE:
-        return finite(v, "decimal");
+        return BigDecimal.valueOf(finiteDouble(v, "decimal"));
       case TIMESTAMP:
         return BigDecimal.valueOf(v.getTimestamp(), 6);
       case TIMESTAMP_NANOS:
@@ -239,7 +244,7 @@ public final class VariantCasts {
       case FLOAT:
       case DOUBLE: {
         // In double arithmetic, as Spark does: 32.55 s is 32549999.999999996 us, so ...549999.
-        double micros = finite(v, "instant").doubleValue() * Temporal.MICROS_PER_SECOND;
+        double micros = finiteDouble(v, "instant") * Temporal.MICROS_PER_SECOND;
         if (micros < -0x1p63 || micros >= 0x1p63) {
           throw fail(v, "instant");
         }
@@ -280,13 +285,13 @@ public final class VariantCasts {
     }
   }
 
-  /** A float or double as a decimal (a float widened to double first); NaN and infinities fail. */
-  private static BigDecimal finite(VariantValue v, String target) {
+  /** A float (widened) or double; NaN and infinities fail. */
+  private static double finiteDouble(VariantValue v, String target) {
     double d = v.type() == VariantType.FLOAT ? v.getFloat() : v.getDouble();
     if (!Double.isFinite(d)) {
       throw fail(v, target);
     }
-    return BigDecimal.valueOf(d);
+    return d;
   }
 
   private static long truncated(BigDecimal d, VariantValue v, String target) {
@@ -308,11 +313,6 @@ public final class VariantCasts {
   }
 
   private static VariantCastException fail(VariantValue v, String target) {
-    String shown = v.toJson();
-    if (shown.length() > 60) {
-      shown = shown.substring(0, 57) + "...";
-    }
-    return new VariantCastException(
-        "cannot cast " + v.type().name().toLowerCase(Locale.ROOT) + " " + shown + " to " + target);
+    return new VariantCastException(v, target);
   }
 }
