@@ -47,6 +47,9 @@ import java.util.Base64;
  *   <li>Strings escaped as JSON requires; unpaired surrogates are written as {@code \}{@code u}
  *       escapes so the output stays valid UTF-8.
  * </ul>
+ * {@link JsonStyle#SPARK} instead prints what Spark's {@code to_json} prints (time zone UTC):
+ * decimals without trailing zeros, doubles and floats as Java's {@code toString}, timestamps as
+ * {@code 2024-01-02 03:04:05.5+00:00}.
  */
 public final class VariantJson {
   private static final JsonFactory FACTORY = JsonFactory.builder().build();
