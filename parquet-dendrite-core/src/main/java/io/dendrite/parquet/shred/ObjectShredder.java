@@ -19,6 +19,9 @@ final class ObjectShredder extends Shredder {
   private final byte[][] namesUtf8;
   private final Shredder[] children;
   private final int[] found;
+  /** Dictionary ids of {@link #names} in {@link #idsOf} (-1: not in it); see {@link #fieldIds}. */
+  private final int[] nameIds;
+  private VariantMetadata idsOf;
   private boolean[] shredded = new boolean[16];
   private int[] keep = new int[16];
 
@@ -32,6 +35,7 @@ final class ObjectShredder extends Shredder {
       namesUtf8[i] = names[i].getBytes(StandardCharsets.UTF_8);
     }
     this.found = new int[names.length];
+    this.nameIds = new int[names.length];
   }
 
   @Override
@@ -47,8 +51,9 @@ final class ObjectShredder extends Shredder {
     } else {
       Arrays.fill(shredded, 0, n, false);
     }
+    int[] ids = m.isSorted() ? fieldIds(m) : null;
     for (int j = 0; j < names.length; j++) {
-      int i = findField(m, v, pos, n, namesUtf8[j]);
+      int i = ids == null ? findField(m, v, pos, n, namesUtf8[j]) : findField(m, v, pos, n, j, ids[j]);
       found[j] = i;
       if (i >= 0) {
         shredded[i] = true;
@@ -80,6 +85,35 @@ final class ObjectShredder extends Shredder {
     rc.endGroup();
     rc.endField(TYPED_VALUE, typedIndex);
     counter.typed++;
+  }
+
+  /**
+   * The dictionary ids of the shredded names in {@code m}. Rows usually share one metadata
+   * instance (the writer keeps the parsed metadata while the bytes repeat), so this is computed
+   * once per distinct metadata, and finding a field becomes an integer search.
+   */
+  private int[] fieldIds(VariantMetadata m) {
+    if (m != idsOf) {
+      for (int j = 0; j < names.length; j++) {
+        nameIds[j] = m.id(names[j]);
+      }
+      idsOf = m;
+    }
+    return nameIds;
+  }
+
+  /**
+   * Field index of shredded name {@code j}, known to have dictionary id {@code id} in a sorted
+   * dictionary. A name missing from the dictionary is missing from the object. A sorted flag on a
+   * dictionary ordered differently (Java String order, as some older writers did) can make the
+   * id search miss, so a miss on a present id is confirmed by the key search.
+   */
+  private int findField(VariantMetadata m, byte[] v, int pos, int n, int j, int id) {
+    if (id < 0) {
+      return -1;
+    }
+    int i = VariantBinary.objectFieldIndexOfId(v, pos, id);
+    return i >= 0 ? i : findField(m, v, pos, n, namesUtf8[j]);
   }
 
   /** Binary search by key: object fields are sorted by unsigned UTF-8 key bytes (spec). */

@@ -36,9 +36,14 @@ public final class VariantColumnShredder {
   /** Every object field name in the schema, at any depth. */
   private final String[] shreddedNames;
   private VariantEncoder extender;
-  /** The last metadata checked and what was written for it (rows often share a key set). */
+  /**
+   * The last metadata seen, what was written for it and its parsed form: rows usually share a
+   * key set, so the check for shredded names, the parse and the field-id lookups of the
+   * shredders are done once per distinct metadata rather than per row.
+   */
   private byte[] lastIn;
-  private byte[] lastOut;
+  private VariantMetadata lastParsed;
+  private Binary lastBinary;
 
   private VariantColumnShredder(String column, ShreddedType schema, Shredder root,
       List<PathCounter> counters) {
@@ -73,15 +78,15 @@ public final class VariantColumnShredder {
 
   /** Writes one non-null variant as the content of the current VARIANT group. */
   public void write(RecordConsumer rc, EncodedVariant variant) {
-    byte[] metadata = shreddedNames.length == 0 ? variant.metadata()
-        : withShreddedNames(variant.metadata());
-    VariantMetadata m = VariantMetadata.parse(metadata);
+    byte[] metadata = variant.metadata();
+    if (metadata != lastIn && !Arrays.equals(metadata, lastIn)) {
+      remember(metadata);
+    }
     rc.startGroup();
     rc.startField(METADATA, 0);
-    rc.addBinary(Binary.fromConstantByteArray(metadata));
+    rc.addBinary(lastBinary);
     rc.endField(METADATA, 0);
-    byte[] value = variant.value();
-    root.write(rc, m, value, 0);
+    root.write(rc, lastParsed, variant.value(), 0);
     rc.endGroup();
   }
 
@@ -94,16 +99,20 @@ public final class VariantColumnShredder {
     return true;
   }
 
-  /** The metadata to write: {@code in}, or a copy with the missing shredded names appended. */
-  private byte[] withShreddedNames(byte[] in) {
-    if (in == lastIn || Arrays.equals(in, lastIn)) {
-      return lastOut;
+  /**
+   * Parses {@code in} and keeps what to write for it: {@code in} itself, or a copy with the
+   * missing shredded names appended. Written arrays are never modified afterwards (the encoder
+   * hands out fresh or shared-but-frozen arrays), so parquet may keep references to them.
+   */
+  private void remember(byte[] in) {
+    VariantMetadata parsed = VariantMetadata.parse(in);
+    if (!containsAll(parsed)) {
+      parsed = extend(parsed);
+      parsed = VariantMetadata.parse(parsed.toByteArray());
     }
-    VariantMetadata m = VariantMetadata.parse(in);
-    byte[] out = containsAll(m) ? in : extend(m).toByteArray();
     lastIn = in;
-    lastOut = out;
-    return out;
+    lastParsed = parsed;
+    lastBinary = Binary.fromConstantByteArray(parsed.bytes());
   }
 
   /** {@code m} with the missing shredded names appended; the ids of its keys are unchanged. */

@@ -580,6 +580,41 @@ public final class VariantBinary {
     return findField(m, v, pos, null, key, keyOff, keyLen);
   }
 
+  /**
+   * Finds the field whose key has dictionary id {@code id}, by a binary search over the field
+   * ids. Only valid when ids ascend with the keys' byte order, that is for metadata whose
+   * dictionary really is sorted in unsigned UTF-8 order; callers that cannot rule out a
+   * dictionary sorted some other way treat -1 as "not found this way" and fall back to
+   * {@link #objectFindField(VariantMetadata, byte[], int, byte[])}.
+   *
+   * @param v value bytes
+   * @param pos start of the object
+   * @param id the key's dictionary id
+   * @return the field's index in the object (not its position), or -1
+   */
+  public static int objectFieldIndexOfId(byte[] v, int pos, int id) {
+    int h = objectHeader(v, pos);
+    int idSize = ((h >> 4) & 3) + 1;
+    int countSize = (h & 0x40) != 0 ? 4 : 1;
+    int n = count(v, pos, countSize);
+    long ids = pos + 1L + countSize;
+    need(v, ids, (long) n * idSize);
+    int lo = 0;
+    int hi = n - 1;
+    while (lo <= hi) {
+      int mid = (lo + hi) >>> 1;
+      int found = fieldId(v, (int) ids + mid * idSize, idSize, pos);
+      if (found < id) {
+        lo = mid + 1;
+      } else if (found > id) {
+        hi = mid - 1;
+      } else {
+        return mid;
+      }
+    }
+    return -1;
+  }
+
   private static int findField(VariantMetadata m, byte[] v, int pos, String s, byte[] k, int kOff, int kLen) {
     int h = objectHeader(v, pos);
     int offSize = ((h >> 2) & 3) + 1;

@@ -991,4 +991,56 @@ class ShreddingWriteTest {
     checkAllRows(file, "v", ShreddedType.parse("{k0: string, k150: string, k299: int64}"));
     assertReadBack(file, List.of(Map.of("v", big)), "v");
   }
+
+  @Test
+  void shreddedFieldsAreFoundWhateverTheDictionaryOrder() throws Exception {
+    // Keys U+E000 (UTF-8 EE 80 80) and U+1F600 (F0 9F 98 80; UTF-16 D83D DE00) sort one way by
+    // UTF-8 bytes and the other way as Java Strings. The same object {E000: "x", 1F600: 7} is
+    // built by hand over three dictionaries: UTF-8 sorted, sorted_strings=1 in legacy UTF-16
+    // order (accepted on input), and unsorted. Its fields are in UTF-8 key order in all three
+    // (spec), so only the ids differ.
+    String a = "\uE000";
+    String b = new String(Character.toChars(0x1F600));
+    byte[] utf8Sorted = metadata(0x11, a, b);
+    byte[] utf16Sorted = metadata(0x11, b, a);
+    byte[] unsorted = metadata(0x01, b, a);
+    // Object header 0x02: 1-byte ids and offsets; 2 fields; values "x" (short string) and int8 7.
+    byte[] idsAb = {0x02, 2, 0, 1, 0, 2, 4, 0x05, 'x', 0x0C, 7};
+    byte[] idsBa = {0x02, 2, 1, 0, 0, 2, 4, 0x05, 'x', 0x0C, 7};
+    List<EncodedVariant> variants = List.of(EncodedVariant.of(utf8Sorted, idsAb),
+        EncodedVariant.of(utf16Sorted, idsBa), EncodedVariant.of(unsorted, idsBa));
+    Path file = dir.resolve("dictionary-orders.parquet");
+    try (DendriteWriter w = DendriteWriter.builder(file).schema("v variant")
+        .shredding("v: {`" + a + "`: string, `" + b + "`: int8}").build()) {
+      // Interleaved, so consecutive rows never share a metadata.
+      for (int i = 0; i < 9; i++) {
+        w.write(Map.of("v", variants.get(i % 3)));
+      }
+      w.close();
+      assertCounts(w.report(), "v." + a, 9, 0, 0);
+      assertCounts(w.report(), "v." + b, 9, 0, 0);
+    }
+    for (Group row : rawRows(file)) {
+      Group typed = row.getGroup("v", 0).getGroup("typed_value", 0);
+      assertEquals("x", typed.getGroup(a, 0).getString("typed_value", 0));
+      assertEquals(7, typed.getGroup(b, 0).getInteger("typed_value", 0));
+      assertFalse(isSet(row.getGroup("v", 0), "value"), "nothing left for the residual");
+    }
+  }
+
+  /** Metadata with 1-byte offsets over {@code keys}, header byte as given (0x11 sorted). */
+  private static byte[] metadata(int header, String... keys) {
+    java.io.ByteArrayOutputStream strings = new java.io.ByteArrayOutputStream();
+    byte[] out = new byte[2 + keys.length + 1];
+    out[0] = (byte) header;
+    out[1] = (byte) keys.length;
+    for (int i = 0; i < keys.length; i++) {
+      out[2 + i] = (byte) strings.size();
+      strings.writeBytes(keys[i].getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    }
+    out[2 + keys.length] = (byte) strings.size();
+    byte[] all = java.util.Arrays.copyOf(out, out.length + strings.size());
+    System.arraycopy(strings.toByteArray(), 0, all, out.length, strings.size());
+    return all;
+  }
 }

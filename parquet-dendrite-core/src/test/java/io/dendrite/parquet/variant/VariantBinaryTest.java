@@ -318,4 +318,32 @@ class VariantBinaryTest {
     assertEquals(-1, VariantBinary.objectFindField(m, v.value(), 0, "zzz".getBytes(StandardCharsets.UTF_8)));
     assertEquals(-1, VariantBinary.objectFindField(m, v.value(), 0, ""));
   }
+
+  @Test
+  void objectFieldIndexOfIdFindsEveryFieldOfASortedDictionary() {
+    // 300 keys (2-byte ids), inserted in reverse; with a sorted dictionary the i-th field in key
+    // order has id i, and ids the object lacks are not found.
+    VariantEncoder e = new VariantEncoder();
+    e.startObject();
+    for (int i = 299; i >= 0; i -= 2) {
+      e.key(String.format("k%03d", i));
+      e.writeInt32(i);
+    }
+    e.endObject();
+    EncodedVariant v = e.finish();
+    VariantMetadata m = v.parsedMetadata();
+    assertTrue(m.isSorted());
+    assertEquals(150, m.size());
+    for (int i = 1; i < 300; i += 2) {
+      int id = m.id(String.format("k%03d", i));
+      int index = VariantBinary.objectFieldIndexOfId(v.value(), 0, id);
+      assertEquals(i / 2, index, "key k" + i);
+      assertEquals(i, VariantBinary.getLong(v.value(),
+          VariantBinary.objectFieldValuePos(v.value(), 0, index)));
+    }
+    assertEquals(-1, VariantBinary.objectFieldIndexOfId(v.value(), 0, 150));
+    assertEquals(-1, VariantBinary.objectFieldIndexOfId(v.value(), 0, 70_000));
+    assertThrows(VariantFormatException.class,
+        () -> VariantBinary.objectFieldIndexOfId(new byte[] {0x02, 5, 0}, 0, 0));
+  }
 }
