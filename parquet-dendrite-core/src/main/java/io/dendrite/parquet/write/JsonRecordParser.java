@@ -22,10 +22,18 @@ import java.util.Map;
  * records are. In whole-document mode the entire line becomes one VARIANT column.
  */
 final class JsonRecordParser {
+  /** Lines one streaming parser takes before it is replaced: bounds its table of field names. */
+  private static final int LINES_PER_PARSER = 10_000;
+
   private final JsonFactory factory;
   private final RecordCoercer coercer;
   private final VariantEncoder encoder = new VariantEncoder(true);
   private final int documentColumn;
+  private final LineFeed feed = new LineFeed();
+  private final LineFeed.Whitespace rest = new LineFeed.Whitespace();
+  private JsonParser streaming;
+  private int streamedLines;
+  private long linesParsedAlone;
 
   /** {@code documentColumn}: index of the column that receives whole lines, or -1. */
   JsonRecordParser(RecordCoercer coercer, int documentColumn) {
@@ -37,20 +45,63 @@ final class JsonRecordParser {
         .build();
   }
 
+  /**
+   * Parses one line. A long-lived parser fed line by line does the work (see {@link LineFeed});
+   * a line it cannot take is parsed again by a parser of its own, which reports errors with
+   * positions counted within the line.
+   */
   Object[] parse(String line) {
-    try (JsonParser p = factory.createParser(line)) {
-      Object[] row;
-      if (documentColumn >= 0) {
-        row = new Object[coercer.fieldCount()];
-        if (p.nextToken() == null) {
-          throw new InvalidRecordException(0, null, "empty line is not a JSON document", null);
-        }
-        encoder.reset();
-        VariantJson.parse(p, encoder);
-        row[documentColumn] = encoder.finish();
-      } else {
-        row = parseObject(p);
+    try {
+      Object[] row = parseStreaming(line);
+      if (row != null) {
+        return row;
       }
+    } catch (IOException | RuntimeException e) {
+      // Reported below, from a parse of this line alone.
+    }
+    discardStreaming();
+    linesParsedAlone++;
+    return parseAlone(line);
+  }
+
+  /** Lines the streaming parser could not take (bad lines, in practice); for tests. */
+  long linesParsedAlone() {
+    return linesParsedAlone;
+  }
+
+  /** The row, or null when text follows the value (left to {@link #parseAlone} to report). */
+  private Object[] parseStreaming(String line) throws IOException {
+    if (streaming == null || streamedLines >= LINES_PER_PARSER) {
+      discardStreaming();
+      streaming = factory.createParser(feed);
+    }
+    feed.feed(line);
+    streamedLines++;
+    Object[] row = readRecord(streaming);
+    rest.reset();
+    streaming.releaseBuffered(rest);
+    if (rest.sawText() || feed.unreadTextRemains()) {
+      return null;
+    }
+    coercer.checkRequired(row);
+    return row;
+  }
+
+  private void discardStreaming() {
+    if (streaming != null) {
+      try {
+        streaming.close();
+      } catch (IOException ignored) {
+        // A LineFeed holds no resources.
+      }
+      streaming = null;
+    }
+    streamedLines = 0;
+  }
+
+  private Object[] parseAlone(String line) {
+    try (JsonParser p = factory.createParser(line)) {
+      Object[] row = readRecord(p);
       if (p.nextToken() != null) {
         throw new InvalidRecordException(0, null,
             "unexpected text after the JSON value at column " + p.currentLocation().getColumnNr(),
@@ -65,6 +116,21 @@ final class JsonRecordParser {
     } catch (IOException e) {
       throw new InvalidRecordException(0, null, "cannot read JSON: " + e.getMessage(), e);
     }
+  }
+
+  /** One JSON value from {@code p}: a whole document, or an object of column values. */
+  private Object[] readRecord(JsonParser p) throws IOException {
+    if (documentColumn < 0) {
+      return parseObject(p);
+    }
+    Object[] row = new Object[coercer.fieldCount()];
+    if (p.nextToken() == null) {
+      throw new InvalidRecordException(0, null, "empty line is not a JSON document", null);
+    }
+    encoder.reset();
+    VariantJson.parse(p, encoder);
+    row[documentColumn] = encoder.finish();
+    return row;
   }
 
   private Object[] parseObject(JsonParser p) throws IOException {
