@@ -20,10 +20,14 @@ import java.util.UUID;
  * values stay where they were written (the spec allows any value order).
  *
  * <p>Keys are collected into a dictionary as they come. {@link #finish()} writes metadata with
- * {@code sorted_strings=1} by default: if keys arrived out of order it sorts the dictionary and
- * rewrites the field ids inside the finished value. {@link #seeded(VariantMetadata)} instead starts
- * from an existing dictionary and preserves its ids, so already-encoded value bytes that reference
- * it can be appended verbatim with {@link #writeRawValue(byte[], int, int)}.
+ * {@code sorted_strings=1} by default: if keys arrived out of order it sorts the dictionary once
+ * and rewrites the field ids inside the finished value, ordering each object's fields by the new
+ * ids (objects closed while the keys were out of order keep insertion order until then, since a
+ * byte-wise sort at {@code endObject()} would be redone anyway). If a variant's keys arrived
+ * exactly as in the previous one, the previous sort order and metadata bytes are reused.
+ * {@link #seeded(VariantMetadata)} instead starts from an existing dictionary and preserves its
+ * ids, so already-encoded value bytes that reference it can be appended verbatim with {@link
+ * #writeRawValue(byte[], int, int)}.
  *
  * <p>Typical use: {@code enc.reset(); enc.startObject(); enc.key("a"); enc.writeInt32(1);
  * enc.endObject(); EncodedVariant v = enc.finish();}. Misuse (a key outside an object, a value
@@ -68,9 +72,17 @@ public final class VariantEncoder {
   private int[] keyStart = new int[32];
   private int[] keyLen = new int[32];
   private int[] keyHash = new int[32];
-  /** First 4 key bytes, big-endian: most key comparisons are decided by these alone. */
-  private int[] keyPrefix = new int[32];
+  /**
+   * First 8 key bytes, big-endian, zero-padded: most key comparisons are decided by these alone,
+   * also for keys sharing a short common prefix ("field_1", "field_2", ...).
+   */
+  private long[] keyPrefix = new long[32];
   private int dictSize;
+  /**
+   * Whether keys [0, dictSize) are strictly ascending in unsigned UTF-8 byte order, kept up to
+   * date by appendKey. While it holds, comparing ids is comparing keys, so fields sort as ints.
+   */
+  private boolean dictInOrder = true;
   private int[] table = new int[64];
   /**
    * String keys seen by this encoder, kept across variants: their UTF-8 bytes and hash, and
@@ -79,9 +91,29 @@ public final class VariantEncoder {
    */
   private HashMap<String, KeyEntry> keyCache = new HashMap<>();
   private int generation = 1;
-  // Scratch arrays reused when sorting the dictionary at finish.
+  // Scratch arrays reused when sorting the dictionary at finish: order[newId] = oldId and
+  // remap[oldId] = newId. They stay valid for the saved key set below.
   private int[] order = new int[0];
   private int[] remap = new int[0];
+
+  // ---- fields left in insertion order until finish (sortDictionary, not seeded)
+  /** seenStamp[id] == objectStamp when the closing object already has a field with key id. */
+  private int[] seenStamp = new int[0];
+  private int objectStamp;
+  /** Smallest field_id_size of the objects written: ids wider than this may not fit at finish. */
+  private int narrowestIdSize = 4;
+  /** Scratch for ordering fields by id by counting: position + 1 per id, zero between uses. */
+  private int[] offsetById = new int[0];
+  private long[] packedFields = new long[0];
+
+  // ---- the previous finish()'s dictionary in insertion order, to reuse its sort and metadata
+  private byte[] prevKeyPool = new byte[0];
+  private int prevKeyPoolLen;
+  private int[] prevKeyLen = new int[0];
+  /** Size of the saved dictionary, or -1 if nothing is saved. */
+  private int prevDictSize = -1;
+  /** The saved key set's metadata; if it needed sorting, order/remap hold its permutation. */
+  private VariantMetadata prevResult;
 
   // ---- seeded mode
   private VariantMetadata seed;
@@ -184,6 +216,8 @@ public final class VariantEncoder {
     }
     newGeneration();
     dictSize = 0;
+    dictInOrder = true;
+    narrowestIdSize = 4;
     keyPoolLen = 0;
     seed = null;
     seedLoaded = false;
@@ -666,7 +700,9 @@ public final class VariantEncoder {
   }
 
   private KeyEntry cacheKey(String key) {
-    if (keyCache.size() >= 8192) { // unbounded key sets (e.g. map-like data): start over
+    // Unbounded key sets (e.g. map-like data): start over. The bound is well above the key count
+    // of wide documents, which would otherwise miss the cache on every key of every row.
+    if (keyCache.size() >= 65536) {
       keyCache = new HashMap<>();
     }
     byte[] utf8 = key.getBytes(StandardCharsets.UTF_8); // same bytes as Utf8.encode
@@ -700,8 +736,10 @@ public final class VariantEncoder {
   }
 
   /**
-   * Ends the innermost object: sorts its fields by key in unsigned UTF-8 order and inserts the
-   * object header in front of the already-written field values.
+   * Ends the innermost object: inserts the object header in front of the already-written field
+   * values, with the fields in key order (unsigned UTF-8 bytes). An encoder that sorts its
+   * dictionary at {@link #finish()} may leave the fields in insertion order until then, since
+   * finish() rewrites every field id anyway; duplicate keys are rejected here in every mode.
    *
    * @throws VariantFormatException if two fields have the same key
    * @throws IllegalStateException if the innermost open container is not an object or a key has
@@ -720,12 +758,13 @@ public final class VariantEncoder {
     int base = frameSlotBase[depth];
     int n = slotTop - base;
     int dataSize = len - start;
-    sortFields(base, n);
+    arrangeFields(base, n);
     int maxId = 0;
     for (int i = base; i < slotTop; i++) {
       maxId = Math.max(maxId, slotKey[i]);
     }
     int idSize = Bytes.widthFor(maxId);
+    narrowestIdSize = Math.min(narrowestIdSize, idSize);
     int offSize = Bytes.widthFor(dataSize);
     boolean large = n > 255;
     long headerSize = 1L + (large ? 4 : 1) + (long) n * idSize + (long) (n + 1) * offSize;
@@ -788,6 +827,142 @@ public final class VariantEncoder {
     }
     buf[p] = (byte) n;
     return p + 1;
+  }
+
+  /**
+   * Puts the closing object's fields slotKey/slotPos[base, base+n) in key order, or leaves them
+   * for finish() to order, and rejects duplicate keys.
+   */
+  private void arrangeFields(int base, int n) {
+    if (dictInOrder) {
+      sortFieldsById(base, n); // ids ascend with their keys: cheap int comparisons
+    } else if (sortDictionary && seed == null) {
+      // finish() renumbers the keys and then orders each object's fields by the new ids, so a
+      // byte-wise sort here would be wasted work.
+      rejectDuplicateIds(base, n);
+    } else {
+      sortFields(base, n); // ids are final and not in key order
+    }
+  }
+
+  /** Throws if two of the fields [base, base+n) have the same key id (one id per key). */
+  private void rejectDuplicateIds(int base, int n) {
+    if (seenStamp.length < dictSize) {
+      seenStamp = new int[keyStart.length];
+      objectStamp = 0;
+    }
+    if (++objectStamp == 0) { // wrapped: stamps from long ago could look current
+      Arrays.fill(seenStamp, 0);
+      objectStamp = 1;
+    }
+    int stamp = objectStamp;
+    int[] seen = seenStamp;
+    for (int i = base, end = base + n; i < end; i++) {
+      int id = slotKey[i];
+      if (seen[id] == stamp) {
+        throw duplicateKey(id);
+      }
+      seen[id] = stamp;
+    }
+  }
+
+  /**
+   * Orders the fields [base, base+n) by id, which is key order while {@link #dictInOrder}
+   * holds; equal neighbours are duplicate keys.
+   */
+  private void sortFieldsById(int base, int n) {
+    int end = base + n;
+    for (int i = base + 1; i < end; i++) {
+      if (slotKey[i - 1] >= slotKey[i]) {
+        sortSlotsById(base, n);
+        for (int j = base + 1; j < end; j++) {
+          if (slotKey[j - 1] == slotKey[j]) {
+            throw duplicateKey(slotKey[j]);
+          }
+        }
+        return;
+      }
+    }
+  }
+
+  /** Sorts slotKey/slotPos[base, base+n) by slotKey as ints. */
+  private void sortSlotsById(int base, int n) {
+    int end = base + n;
+    if (n <= 16) {
+      for (int i = base + 1; i < end; i++) {
+        int k = slotKey[i];
+        int p = slotPos[i];
+        int j = i - 1;
+        while (j >= base && slotKey[j] > k) {
+          slotKey[j + 1] = slotKey[j];
+          slotPos[j + 1] = slotPos[j];
+          j--;
+        }
+        slotKey[j + 1] = k;
+        slotPos[j + 1] = p;
+      }
+      return;
+    }
+    int min = Integer.MAX_VALUE;
+    int max = 0;
+    for (int i = base; i < end; i++) {
+      min = Math.min(min, slotKey[i]);
+      max = Math.max(max, slotKey[i]);
+    }
+    if (max - min < 4 * n && placeSlotsById(base, n, min, max - min + 1)) {
+      return;
+    }
+    long[] f = packedFieldScratch(n);
+    for (int i = 0; i < n; i++) { // ids and positions are non-negative: longs sort by id first
+      f[i] = (long) slotKey[base + i] << 32 | slotPos[base + i];
+    }
+    Arrays.sort(f, 0, n);
+    for (int i = 0; i < n; i++) {
+      slotKey[base + i] = (int) (f[i] >>> 32);
+      slotPos[base + i] = (int) f[i];
+    }
+  }
+
+  /**
+   * Counting placement of slots whose ids lie in [min, min + range), for ids dense enough that
+   * a scan of the range beats a comparison sort. Returns false, leaving the slots unchanged, if
+   * an id repeats (a duplicate key, which the caller reports).
+   */
+  private boolean placeSlotsById(int base, int n, int min, int range) {
+    int[] slot = offsetByIdScratch(range); // all zero between uses
+    for (int i = base, end = base + n; i < end; i++) {
+      int k = slotKey[i] - min;
+      if (slot[k] != 0) {
+        for (int j = base; j < i; j++) {
+          slot[slotKey[j] - min] = 0;
+        }
+        return false;
+      }
+      slot[k] = slotPos[i] + 1;
+    }
+    int i = base;
+    for (int k = 0; k < range; k++) {
+      if (slot[k] != 0) {
+        slotKey[i] = min + k;
+        slotPos[i++] = slot[k] - 1;
+        slot[k] = 0;
+      }
+    }
+    return true;
+  }
+
+  private int[] offsetByIdScratch(int range) {
+    if (offsetById.length < range) {
+      offsetById = new int[Math.max(range, offsetById.length * 2)];
+    }
+    return offsetById;
+  }
+
+  private long[] packedFieldScratch(int n) {
+    if (packedFields.length < n) {
+      packedFields = new long[Math.max(n, packedFields.length * 2)];
+    }
+    return packedFields;
   }
 
   /**
@@ -898,7 +1073,7 @@ public final class VariantEncoder {
     if (a == b) {
       return 0;
     }
-    int c = Integer.compareUnsigned(keyPrefix[a], keyPrefix[b]);
+    int c = Long.compareUnsigned(keyPrefix[a], keyPrefix[b]);
     if (c != 0) {
       return c;
     }
@@ -907,7 +1082,7 @@ public final class VariantEncoder {
     int la = keyLen[a];
     int lb = keyLen[b];
     int n = Math.min(la, lb);
-    for (int i = 4; i < n; i++) { // the prefix covered bytes 0-3
+    for (int i = 8; i < n; i++) { // the prefix covered bytes 0-7
       int d = (keyPool[sa + i] & 0xFF) - (keyPool[sb + i] & 0xFF);
       if (d != 0) {
         return d;
@@ -1011,7 +1186,7 @@ public final class VariantEncoder {
       }
       endArray();
     } else {
-      writeRawValue(v, pos, checkedSize(v, pos));
+      appendRaw(v, pos, checkedSize(v, pos));
     }
   }
 
@@ -1053,6 +1228,14 @@ public final class VariantEncoder {
    */
   public void writeRawValue(byte[] v, int off, int n) {
     Objects.checkFromIndexSize(off, n, v.length);
+    if (n > 0 && (v[off] & 2) != 0) {
+      narrowestIdSize = 1; // objects of unknown id widths inside: let finish() check them all
+    }
+    appendRaw(v, off, n);
+  }
+
+  /** Appends value bytes that hold no object (so no field ids) verbatim. */
+  private void appendRaw(byte[] v, int off, int n) {
     beforeValue();
     ensure(n);
     System.arraycopy(v, off, buf, len, n);
@@ -1062,9 +1245,15 @@ public final class VariantEncoder {
   // ================================================================ finishing
 
   /**
-   * Completes the variant and returns copies of its metadata and value. Metadata is sorted unless
-   * disabled or seeded; in seeded mode without new keys it is the seed's bytes unchanged. The
-   * encoder stays finished (further writes throw) until {@link #reset()}.
+   * Completes the variant and returns its metadata and a copy of its value. Metadata is sorted
+   * unless disabled or seeded; in seeded mode without new keys it is the seed's bytes unchanged.
+   * The encoder stays finished (further writes throw) until {@link #reset()}.
+   *
+   * <p>The metadata array may be shared: when the keys arrived in exactly the same order as in
+   * the previous variant finished by this encoder (the usual case for rows of one dataset, each
+   * written after {@link #reset()}), the previous result's metadata array is returned again, so
+   * consecutive results can be recognized as having the same dictionary by an identity check.
+   * Callers must therefore never modify the returned metadata array.
    *
    * @return the encoded variant
    * @throws IllegalStateException if no value was written or containers are still open
@@ -1158,34 +1347,67 @@ public final class VariantEncoder {
       throw new IllegalStateException("cannot finish: no value was written");
     }
     if (seed != null) {
-      result = !seedLoaded || dictSize == seed.size() ? seed : buildMetadata(isDictionarySorted());
+      result = !seedLoaded || dictSize == seed.size() ? seed : buildMetadata(dictInOrder);
     } else if (dictSize == 0) {
       result = VariantMetadata.EMPTY;
-    } else if (!sortDictionary || isDictionarySorted()) {
-      result = buildMetadata(isDictionarySorted());
     } else {
-      sortDictionaryAndRemap();
-      result = buildMetadata(true);
+      completeDictionary();
     }
     finished = true;
   }
 
-  private boolean isDictionarySorted() {
-    for (int i = 1; i < dictSize; i++) {
-      if (compareKeys(i - 1, i) >= 0) {
-        return false;
+  /**
+   * Sorts the dictionary if asked to and sets the result, reusing the previous finish()'s sort
+   * order and metadata when the keys arrived exactly as then: rows of one dataset usually
+   * repeat the same keys in the same order.
+   */
+  private void completeDictionary() {
+    boolean sort = sortDictionary && !dictInOrder;
+    if (sameKeysAsPrevious()) {
+      if (sort) {
+        applySortOrder();
       }
+      result = prevResult;
+      return;
     }
-    return true;
+    prevDictSize = -1; // invalid until the new key set is complete
+    saveKeys();
+    if (sort) {
+      computeSortOrder();
+      applySortOrder();
+    }
+    result = buildMetadata(dictInOrder);
+    prevResult = result;
+    prevDictSize = dictSize;
+  }
+
+  /** Whether the dictionary, in insertion order, is the one saved by the previous finish(). */
+  private boolean sameKeysAsPrevious() {
+    int n = dictSize;
+    return n == prevDictSize && keyPoolLen == prevKeyPoolLen
+        && Arrays.equals(keyLen, 0, n, prevKeyLen, 0, n)
+        && Arrays.equals(keyPool, 0, keyPoolLen, prevKeyPool, 0, keyPoolLen);
   }
 
   /**
-   * Renumbers the dictionary in sorted key order and rewrites every field id in the value. Ids
-   * are rewritten in place when they fit the id width each object was written with; a new id can
-   * be wider (an object that only used ids below 256, in a dictionary of more than 256 keys), and
-   * then the value is re-encoded once with the new ids.
+   * Copies the dictionary in insertion order. Unseeded keys are appended to the pool one after
+   * another, so the pool and the key lengths describe it completely.
    */
-  private void sortDictionaryAndRemap() {
+  private void saveKeys() {
+    int n = dictSize;
+    if (prevKeyLen.length < n) {
+      prevKeyLen = new int[keyStart.length];
+    }
+    System.arraycopy(keyLen, 0, prevKeyLen, 0, n);
+    if (prevKeyPool.length < keyPoolLen) {
+      prevKeyPool = new byte[keyPool.length];
+    }
+    System.arraycopy(keyPool, 0, prevKeyPool, 0, keyPoolLen);
+    prevKeyPoolLen = keyPoolLen;
+  }
+
+  /** Sorts the ids by key bytes into order (new id to old) and remap (old id to new). */
+  private void computeSortOrder() {
     int n = dictSize;
     if (order.length < n) {
       order = new int[Math.max(n, order.length * 2)];
@@ -1197,14 +1419,28 @@ public final class VariantEncoder {
       slotKey[i] = i;
     }
     sortSlots(0, n);
-    int[] map = remap; // map[oldId] = newId
     for (int newId = 0; newId < n; newId++) {
       order[newId] = slotKey[newId];
-      map[slotKey[newId]] = newId;
+      remap[slotKey[newId]] = newId;
     }
+  }
+
+  /**
+   * Renumbers the dictionary by order/remap and rewrites every field id in the value, putting
+   * each object's fields in new-id order (which is now key order). Ids are rewritten in place
+   * when they fit the id width each object was written with; a new id can be wider (an object
+   * that only used ids below 256, in a dictionary of more than 256 keys), and then the value is
+   * re-encoded once with the new ids.
+   */
+  private void applySortOrder() {
+    int n = dictSize;
+    int[] map = remap;
+    ensureSlots(n);
     permuteKeys(order, n);
+    dictInOrder = true;
     newGeneration(); // cached String ids are stale now
-    if (n <= 256 || idsFit(0, map, 0)) {
+    // narrowestIdSize saves the walk of idsFit when every object's ids are already wide enough.
+    if (Bytes.widthFor(n - 1) <= narrowestIdSize || idsFit(0, map, 0)) {
       remapInPlace(0, map, 0);
     } else {
       rebuildTable();
@@ -1218,13 +1454,17 @@ public final class VariantEncoder {
   /** Reorders the per-key arrays so that new id i describes old id order[i]. */
   private void permuteKeys(int[] order, int n) {
     int[] tmp = slotPos; // free scratch of at least n entries (ensureSlots)
-    int[][] arrays = {keyStart, keyLen, keyHash, keyPrefix};
-    for (int[] a : arrays) {
+    for (int[] a : new int[][] {keyStart, keyLen, keyHash}) {
       for (int i = 0; i < n; i++) {
         tmp[i] = a[order[i]];
       }
       System.arraycopy(tmp, 0, a, 0, n);
     }
+    long[] prefixes = packedFieldScratch(n); // free here: no object is being ordered
+    for (int i = 0; i < n; i++) {
+      prefixes[i] = keyPrefix[order[i]];
+    }
+    System.arraycopy(prefixes, 0, keyPrefix, 0, n);
   }
 
   /** Whether every field id, translated through map, fits its object's field_id_size. */
@@ -1255,7 +1495,10 @@ public final class VariantEncoder {
     return true;
   }
 
-  /** Translates every field id of the value at pos through map, in place. */
+  /**
+   * Translates every field id of the value at pos through map, in place, and orders each
+   * object's fields by the new ids.
+   */
   private void remapInPlace(int pos, int[] map, int d) {
     VariantBinary.checkDepth(d, pos);
     int h = buf[pos] & 0xFF;
@@ -1271,14 +1514,71 @@ public final class VariantEncoder {
     int ids = pos + 1 + countSize;
     int offsets = ids + n * idSize;
     int data = offsets + (n + 1) * offSize;
+    boolean ascending = true;
+    int prev = -1;
     for (int i = 0; i < n; i++) {
       if (object) {
         int p = ids + i * idSize;
-        Bytes.writeUnsigned(buf, p, map[Bytes.readUnsigned(buf, p, idSize)], idSize);
+        int id = map[Bytes.readUnsigned(buf, p, idSize)];
+        Bytes.writeUnsigned(buf, p, id, idSize);
+        ascending &= id > prev;
+        prev = id;
       }
       int child = data + Bytes.readUnsigned(buf, offsets + i * offSize, offSize);
       if ((buf[child] & 2) != 0) { // only objects and arrays (basic types 2, 3) hold ids
         remapInPlace(child, map, d + 1);
+      }
+    }
+    if (!ascending) {
+      orderFieldsById(ids, offsets, n, idSize, offSize);
+    }
+  }
+
+  /**
+   * Sorts an encoded object's field ids, with their offsets, ascending. The ids are distinct
+   * (duplicates were rejected at endObject). Ids spanning a range not much larger than the
+   * field count are placed by counting; others are sorted as packed (id, offset) longs.
+   */
+  private void orderFieldsById(int ids, int offsets, int n, int idSize, int offSize) {
+    int min = Integer.MAX_VALUE;
+    int max = 0;
+    for (int i = 0; i < n; i++) {
+      int id = Bytes.readUnsigned(buf, ids + i * idSize, idSize);
+      min = Math.min(min, id);
+      max = Math.max(max, id);
+    }
+    int range = max - min + 1;
+    if (n > 16 && range <= 4 * n) {
+      placeFieldsById(ids, offsets, n, idSize, offSize, min, range);
+      return;
+    }
+    long[] f = packedFieldScratch(n);
+    for (int i = 0; i < n; i++) { // ids and offsets are non-negative: longs sort by id first
+      f[i] = (long) Bytes.readUnsigned(buf, ids + i * idSize, idSize) << 32
+          | Bytes.readUnsigned(buf, offsets + i * offSize, offSize);
+    }
+    Arrays.sort(f, 0, n);
+    for (int i = 0; i < n; i++) {
+      Bytes.writeUnsigned(buf, ids + i * idSize, (int) (f[i] >>> 32), idSize);
+      Bytes.writeUnsigned(buf, offsets + i * offSize, (int) f[i], offSize);
+    }
+  }
+
+  /** Counting placement for {@link #orderFieldsById}: ids lie in [min, min + range). */
+  private void placeFieldsById(int ids, int offsets, int n, int idSize, int offSize, int min, int range) {
+    int[] slot = offsetByIdScratch(range); // all zero between uses
+    for (int i = 0; i < n; i++) {
+      int id = Bytes.readUnsigned(buf, ids + i * idSize, idSize);
+      slot[id - min] = Bytes.readUnsigned(buf, offsets + i * offSize, offSize) + 1;
+    }
+    int i = 0;
+    for (int k = 0; k < range; k++) {
+      int o = slot[k];
+      if (o != 0) {
+        slot[k] = 0;
+        Bytes.writeUnsigned(buf, ids + i * idSize, min + k, idSize);
+        Bytes.writeUnsigned(buf, offsets + i * offSize, o - 1, offSize);
+        i++;
       }
     }
   }
@@ -1286,24 +1586,36 @@ public final class VariantEncoder {
   /** Re-encodes {@code src} into the (emptied) buffer with ids translated through {@code map}. */
   private void copyRemapped(byte[] src, int pos, int[] map, int d) {
     VariantBinary.checkDepth(d, pos);
-    int basic = VariantBinary.basicType(src, pos);
-    if (basic == VariantBinary.BASIC_OBJECT) {
-      int n = VariantBinary.objectSize(src, pos);
-      startObject();
-      for (int i = 0; i < n; i++) {
-        pendingKey = map[VariantBinary.objectFieldId(src, pos, i)];
-        copyRemapped(src, VariantBinary.objectFieldValuePos(src, pos, i), map, d + 1);
+    int h = src[pos] & 0xFF;
+    int basic = h & 3;
+    if (basic == VariantBinary.BASIC_OBJECT || basic == VariantBinary.BASIC_ARRAY) {
+      // Our own bytes, so the header is read once here rather than per field by VariantBinary.
+      boolean object = basic == VariantBinary.BASIC_OBJECT;
+      int offSize = ((h >> 2) & 3) + 1;
+      int idSize = object ? ((h >> 4) & 3) + 1 : 0;
+      int countSize = (h & (object ? 0x40 : 0x10)) != 0 ? 4 : 1;
+      int n = Bytes.readUnsigned(src, pos + 1, countSize);
+      int ids = pos + 1 + countSize;
+      int offsets = ids + n * idSize;
+      int data = offsets + (n + 1) * offSize;
+      if (object) {
+        startObject();
+      } else {
+        startArray();
       }
-      endObject();
-    } else if (basic == VariantBinary.BASIC_ARRAY) {
-      int n = VariantBinary.arraySize(src, pos);
-      startArray();
       for (int i = 0; i < n; i++) {
-        copyRemapped(src, VariantBinary.arrayElementPos(src, pos, i), map, d + 1);
+        if (object) {
+          pendingKey = map[Bytes.readUnsigned(src, ids + i * idSize, idSize)];
+        }
+        copyRemapped(src, data + Bytes.readUnsigned(src, offsets + i * offSize, offSize), map, d + 1);
       }
-      endArray();
+      if (object) {
+        endObject();
+      } else {
+        endArray();
+      }
     } else {
-      writeRawValue(src, pos, VariantBinary.valueSize(src, pos));
+      appendRaw(src, pos, VariantBinary.valueSize(src, pos));
     }
   }
 
@@ -1375,12 +1687,15 @@ public final class VariantEncoder {
     keyStart[id] = keyPoolLen;
     keyLen[id] = n;
     keyHash[id] = h;
-    int prefix = 0;
-    for (int i = 0; i < 4; i++) {
+    long prefix = 0;
+    for (int i = 0; i < 8; i++) {
       prefix = prefix << 8 | (i < n ? b[off + i] & 0xFF : 0);
     }
     keyPrefix[id] = prefix;
     keyPoolLen += n;
+    if (dictInOrder && id > 0 && compareKeys(id - 1, id) >= 0) {
+      dictInOrder = false;
+    }
     return id;
   }
 
