@@ -46,7 +46,9 @@ import org.openjdk.jmh.infra.Blackhole;
  *   <li>{@code build*}: Java values to a finished variant (value + metadata). parquet-java needs
  *       a new {@code VariantBuilder} per document; parquet-dendrite reuses one
  *       {@code VariantEncoder} ({@code reset()}), as its API intends. Both walk the values with
- *       the same loop; {@code buildDendriteVariantJava} uses the library's own converter.
+ *       the same loop; {@code buildDendriteVariantJava} uses the library's own converter. The
+ *       same keys every time let the encoder reuse the previous dictionary order, as it does for
+ *       rows of a file; {@code buildNewKeys*} alternate two key sets so it never can.
  *   <li>{@code serialize*}: copy a finished variant into two reused output buffers (value,
  *       metadata), what a writer does when handing them to Parquet. A memcpy for both; it is
  *       here so that a regression (re-encoding on access) would show.
@@ -80,6 +82,9 @@ public class VariantBuilderBenchmark {
   public int fieldCount;
 
   private Map<String, Object> document;
+  /** The document and a copy with other keys ({@code buildNewKeys*} alternate between them). */
+  private Map<String, Object>[] alternating;
+  private int nextDocument;
   private VariantEncoder encoder;
   private Variant parquetJavaVariant;
   private byte[] parquetJavaValue;
@@ -104,6 +109,9 @@ public class VariantBuilderBenchmark {
   public void setUp() throws IOException {
     BenchmarkSupport.requireQuietLogging();
     document = VariantDocuments.generate(depth, fieldCount);
+    @SuppressWarnings("unchecked")
+    Map<String, Object>[] both = new Map[] {document, VariantDocuments.renamedKeys(document)};
+    alternating = both;
     encoder = new VariantEncoder();
     encoder.reset();
     DendriteVariants.append(encoder, document);
@@ -155,6 +163,25 @@ public class VariantBuilderBenchmark {
   public void buildDendriteVariantJava(Blackhole bh) {
     encoder.reset();
     VariantJava.write(document, encoder);
+    bh.consume(encoder.finish());
+  }
+
+  /**
+   * Like {@code buildParquetJava}, alternating between two documents that differ only in their
+   * keys, so that no build sees the key set of the build before it. parquet-dendrite's encoder
+   * reuses the sorted dictionary of a repeated key set (the common case when writing rows), which
+   * {@code buildDendrite} always hits; this pair measures the encoder without that shortcut.
+   */
+  @Benchmark
+  public void buildNewKeysParquetJava(Blackhole bh) {
+    bh.consume(ParquetJavaVariants.build(alternating[nextDocument++ & 1]));
+  }
+
+  @Benchmark
+  @Twin("buildNewKeysParquetJava")
+  public void buildNewKeysDendrite(Blackhole bh) {
+    encoder.reset();
+    DendriteVariants.append(encoder, alternating[nextDocument++ & 1]);
     bh.consume(encoder.finish());
   }
 

@@ -67,6 +67,38 @@ public final class VariantDocuments {
     }
   }
 
+  /**
+   * A deep copy of {@code document} whose keys {@code field_N} become {@code entry_N} (same
+   * length, same values): a second key set for benchmarks that must not build the same keys
+   * twice in a row.
+   */
+  public static Map<String, Object> renamedKeys(Map<String, Object> document) {
+    return renameMap(document);
+  }
+
+  private static Map<String, Object> renameMap(Map<String, Object> in) {
+    Map<String, Object> out = new LinkedHashMap<>();
+    for (Map.Entry<String, Object> e : in.entrySet()) {
+      out.put(e.getKey().replace("field_", "entry_"), renameValue(e.getValue()));
+    }
+    return out;
+  }
+
+  @SuppressWarnings("unchecked")
+  private static Object renameValue(Object v) {
+    if (v instanceof Map) {
+      return renameMap((Map<String, Object>) v);
+    }
+    if (v instanceof List) {
+      List<Object> out = new ArrayList<>();
+      for (Object o : (List<Object>) v) {
+        out.add(renameValue(o));
+      }
+      return out;
+    }
+    return v;
+  }
+
   private Map<String, Object> flat(int leaves) {
     Map<String, Object> o = new LinkedHashMap<>();
     for (int i = 0; i < leaves; i++) {
