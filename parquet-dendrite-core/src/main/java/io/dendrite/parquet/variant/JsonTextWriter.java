@@ -31,6 +31,26 @@ final class JsonTextWriter {
    */
   private static final byte[] ESCAPE = new byte[256];
 
+  /** 10^0 .. 10^18. */
+  private static final long[] POWERS_OF_TEN = new long[19];
+  /** "00", "01", ... "99" as consecutive ASCII pairs. */
+  private static final byte[] DIGIT_PAIRS = new byte[200];
+
+  static {
+    long p = 1;
+    for (int i = 0; i < POWERS_OF_TEN.length; i++) {
+      POWERS_OF_TEN[i] = p;
+      p *= 10;
+    }
+    for (int i = 0; i < 100; i++) {
+      DIGIT_PAIRS[2 * i] = (byte) ('0' + i / 10);
+      DIGIT_PAIRS[2 * i + 1] = (byte) ('0' + i % 10);
+    }
+  }
+
+  private static final long ONES = 0x0101010101010101L;
+  private static final long HIGH_BITS = 0x8080808080808080L;
+
   static {
     for (int c = 0; c < 0x20; c++) {
       ESCAPE[c] = 'u';
@@ -136,20 +156,31 @@ final class JsonTextWriter {
 
   /** Number of decimal digits of a non-negative value (1 for 0). */
   private static int digitCount(long v) {
-    int n = 1;
-    for (long p = 10; n < 19 && v >= p; p *= 10) {
-      n++;
-    }
-    return n;
+    // t is floor(log10(v)) or one more: bit length times log10(2) (~1233/4096), then one
+    // comparison corrects it. Bit lengths up to 63 give t <= 18, inside the table.
+    int t = ((64 - Long.numberOfLeadingZeros(v)) * 1233) >>> 12;
+    int digits = t + (v < POWERS_OF_TEN[t] ? 0 : 1);
+    return Math.max(digits, 1);
   }
 
-  /** Writes the digits of non-negative {@code v} backwards so that the last one lands at end-1. */
+  /**
+   * Writes the digits of non-negative {@code v} backwards so that the last one lands at end-1,
+   * two at a time (half the divisions).
+   */
   private void writeDigits(long v, int end) {
     int p = end;
-    do {
-      buf[--p] = (byte) ('0' + (int) (v % 10));
-      v /= 10;
-    } while (v != 0);
+    while (v >= 100) {
+      long q = v / 100;
+      int r = (int) (v - q * 100);
+      buf[--p] = DIGIT_PAIRS[2 * r + 1];
+      buf[--p] = DIGIT_PAIRS[2 * r];
+      v = q;
+    }
+    int r = (int) v;
+    buf[--p] = DIGIT_PAIRS[2 * r + 1];
+    if (r >= 10) {
+      buf[--p] = DIGIT_PAIRS[2 * r];
+    }
   }
 
   /** Writes {@code v} zero-padded on the left to {@code width} digits (v non-negative). */
@@ -376,11 +407,17 @@ final class JsonTextWriter {
 
   /** First index at or after {@code i} that needs escaping (or validation, until validated). */
   private static int plainRunEnd(byte[] s, int i, int end, boolean validated) {
+    // Eight bytes per step while none of them is special; the byte loop then finds the exact one.
+    long nonAscii = validated ? 0 : HIGH_BITS;
+    while (i <= end - 8) {
+      long x = (long) Bytes.LONG_LE.get(s, i);
+      if ((escapeBits(x) | (x & nonAscii)) != 0) {
+        break;
+      }
+      i += 8;
+    }
     if (validated) {
-      while (i < end) {
-        if (ESCAPE[s[i] & 0xFF] > NON_ASCII) {
-          break;
-        }
+      while (i < end && ESCAPE[s[i] & 0xFF] <= NON_ASCII) {
         i++;
       }
     } else {
@@ -389,6 +426,21 @@ final class JsonTextWriter {
       }
     }
     return i;
+  }
+
+  /**
+   * Non-zero when one of the eight bytes of {@code x} is below 0x20, a quote or a backslash
+   * (the classic "word has a byte less than n / equal to n" bit tricks: a byte that matches
+   * borrows into its own high bit; a borrow can spill into higher bytes only above a real match,
+   * so the answer is exact for the word as a whole). Bytes from 0x80 on never match.
+   */
+  private static long escapeBits(long x) {
+    long control = (x - 0x2020202020202020L) & ~x;
+    long q = x ^ 0x2222222222222222L;
+    long quote = (q - ONES) & ~q;
+    long b = x ^ 0x5C5C5C5C5C5C5C5CL;
+    long backslash = (b - ONES) & ~b;
+    return (control | quote | backslash) & HIGH_BITS;
   }
 
   private void copy(byte[] s, int off, int n) {

@@ -328,34 +328,49 @@ public final class VariantJson {
     }
   }
 
+  /**
+   * The object's header is decoded once for all its fields (the public accessors decode it per
+   * call), with the same bounds checks: the id and offset tables are checked as a whole, each
+   * child position against the end of the value.
+   */
   private static void renderObject(VariantMetadata m, byte[] v, int pos, JsonTextWriter out,
       int depth, boolean spark) {
     VariantBinary.checkDepth(depth, pos);
-    int n = VariantBinary.objectSize(v, pos);
+    int n = VariantBinary.objectSize(v, pos); // checks the header and the count
+    int h = v[pos] & 0xFF;
+    int offSize = ((h >> 2) & 3) + 1;
+    int idSize = ((h >> 4) & 3) + 1;
+    int ids = pos + 1 + ((h & 0x40) != 0 ? 4 : 1);
+    long offsets = ids + (long) n * idSize;
+    VariantBinary.need(v, ids, (long) n * (idSize + offSize));
     byte[] keys = m.bytes();
     out.writeByte('{');
     for (int i = 0; i < n; i++) {
       if (i > 0) {
         out.writeByte(',');
       }
-      int id = VariantBinary.objectFieldId(v, pos, i);
+      int id = VariantBinary.fieldId(v, ids + i * idSize, idSize, pos);
       out.writeQuotedUtf8(keys, m.keyOffset(id), m.keyLength(id));
       out.writeByte(':');
-      render(m, v, VariantBinary.objectFieldValuePos(v, pos, i), out, depth + 1, spark);
+      render(m, v, VariantBinary.childPos(v, pos, offsets, n, offSize, i), out, depth + 1, spark);
     }
     out.writeByte('}');
   }
 
+  /** As {@link #renderObject}: the header decoded once. */
   private static void renderArray(VariantMetadata m, byte[] v, int pos, JsonTextWriter out,
       int depth, boolean spark) {
     VariantBinary.checkDepth(depth, pos);
-    int n = VariantBinary.arraySize(v, pos);
+    int n = VariantBinary.arraySize(v, pos); // checks the header and the count
+    int h = v[pos] & 0xFF;
+    int offSize = ((h >> 2) & 3) + 1;
+    long offsets = pos + 1L + ((h & 0x10) != 0 ? 4 : 1);
     out.writeByte('[');
     for (int i = 0; i < n; i++) {
       if (i > 0) {
         out.writeByte(',');
       }
-      render(m, v, VariantBinary.arrayElementPos(v, pos, i), out, depth + 1, spark);
+      render(m, v, VariantBinary.childPos(v, pos, offsets, n, offSize, i), out, depth + 1, spark);
     }
     out.writeByte(']');
   }
