@@ -7,7 +7,7 @@ import java.time.LocalDate;
  * JSON text written as UTF-8 into one growable byte array, made into a {@code String} once at the
  * end. Variant strings and keys are already UTF-8, so most of the text is copied as byte runs
  * instead of being decoded to {@code String}s and appended char by char; ASCII output (the common
- * case) then becomes a compact Latin-1 string with a single copy.
+ * case, tracked while writing) then becomes a compact Latin-1 string with a single copy.
  *
  * <p>The array is recycled per thread (up to {@link #MAX_RETAINED} bytes), so rendering many
  * values does not allocate and zero a fresh buffer each time. Not thread-safe; one instance per
@@ -69,6 +69,8 @@ final class JsonTextWriter {
 
   private byte[] buf;
   private int len;
+  /** Whether every byte written so far is ASCII, so the text is Latin-1 and needs no decoding. */
+  private boolean ascii = true;
 
   /**
    * A writer on this thread's recycled buffer, or else a new one of about {@code sizeHint} bytes
@@ -86,7 +88,7 @@ final class JsonTextWriter {
 
   /** The text written so far; hands the buffer back for reuse, so the writer is done after. */
   String finish() {
-    String s = new String(buf, 0, len, StandardCharsets.UTF_8);
+    String s = new String(buf, 0, len, ascii ? StandardCharsets.ISO_8859_1 : StandardCharsets.UTF_8);
     if (buf.length <= MAX_RETAINED) {
       byte[] kept = RECYCLED.get();
       if (kept == null || kept.length < buf.length) {
@@ -397,6 +399,7 @@ final class JsonTextWriter {
           return;
         }
         validated = true;
+        ascii = false;
       } else {
         writeEscape(b);
         i++;
@@ -409,12 +412,20 @@ final class JsonTextWriter {
   private static int plainRunEnd(byte[] s, int i, int end, boolean validated) {
     // Eight bytes per step while none of them is special; the byte loop then finds the exact one.
     long nonAscii = validated ? 0 : HIGH_BITS;
+    int start = i;
     while (i <= end - 8) {
       long x = (long) Bytes.LONG_LE.get(s, i);
       if ((escapeBits(x) | (x & nonAscii)) != 0) {
         break;
       }
       i += 8;
+    }
+    if (i > end - 8 && end - start >= 8) {
+      // Fewer than eight left: the last eight bytes overlap ones already known to be plain.
+      long x = (long) Bytes.LONG_LE.get(s, end - 8);
+      if ((escapeBits(x) | (x & nonAscii)) == 0) {
+        return end;
+      }
     }
     if (validated) {
       while (i < end && ESCAPE[s[i] & 0xFF] <= NON_ASCII) {
@@ -501,6 +512,7 @@ final class JsonTextWriter {
 
   /** UTF-8 of a non-ASCII, non-surrogate char (2 or 3 bytes). */
   private void writeUtf8Char(char c) {
+    ascii = false;
     ensure(3);
     if (c < 0x800) {
       buf[len++] = (byte) (0xC0 | (c >> 6));
@@ -513,6 +525,7 @@ final class JsonTextWriter {
 
   /** UTF-8 of a supplementary code point (4 bytes). */
   private void writeUtf8CodePoint(int cp) {
+    ascii = false;
     ensure(4);
     buf[len++] = (byte) (0xF0 | (cp >> 18));
     buf[len++] = (byte) (0x80 | ((cp >> 12) & 0x3F));

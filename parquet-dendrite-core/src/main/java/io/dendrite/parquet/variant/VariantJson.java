@@ -270,14 +270,29 @@ public final class VariantJson {
 
   private static void render(VariantMetadata m, byte[] v, int pos, JsonTextWriter out, int depth,
       boolean spark) {
-    VariantType t = VariantBinary.type(v, pos);
-    switch (t) {
-      case OBJECT:
+    // Short strings, objects and arrays (most values) straight from the basic type.
+    int h = VariantBinary.header(v, pos);
+    switch (h & 3) {
+      case VariantBinary.BASIC_SHORT_STRING: {
+        int n = h >>> 2;
+        VariantBinary.need(v, pos, 1L + n);
+        out.writeQuotedUtf8(v, pos + 1, n);
+        return;
+      }
+      case VariantBinary.BASIC_OBJECT:
         renderObject(m, v, pos, out, depth, spark);
         return;
-      case ARRAY:
+      case VariantBinary.BASIC_ARRAY:
         renderArray(m, v, pos, out, depth, spark);
         return;
+      default:
+        renderPrimitive(v, pos, out, spark);
+    }
+  }
+
+  private static void renderPrimitive(byte[] v, int pos, JsonTextWriter out, boolean spark) {
+    VariantType t = VariantBinary.type(v, pos);
+    switch (t) {
       case NULL:
         out.writeAscii("null");
         return;
@@ -350,7 +365,8 @@ public final class VariantJson {
         out.writeByte(',');
       }
       int id = VariantBinary.fieldId(v, ids + i * idSize, idSize, pos);
-      out.writeQuotedUtf8(keys, m.keyOffset(id), m.keyLength(id));
+      int keyStart = m.keyOffset(id); // checks the id
+      out.writeQuotedUtf8(keys, keyStart, m.keyEndUnchecked(id) - keyStart);
       out.writeByte(':');
       render(m, v, VariantBinary.childPos(v, pos, offsets, n, offSize, i), out, depth + 1, spark);
     }

@@ -82,6 +82,25 @@ class VariantJsonTextTest {
   }
 
   @Test
+  void oneSpecialCharacterAtEveryPositionOfStringsUpTo40Bytes() {
+    // Strings are scanned eight bytes at a time with a final overlapping word: a special
+    // character must be found in any lane of any word, including the overlapped tail.
+    String[][] specials = {{"\"", "\\\""}, {"\\", "\\\\"}, {"\u001f", "\\u001F"},
+        {"\n", "\\n"}, {"\u00e9", "\u00e9"}, {"\u0080", "\u0080"}, {"\u07ff", "\u07ff"}};
+    for (int n = 1; n <= 40; n++) {
+      for (int at = 0; at < n; at++) {
+        for (String[] sp : specials) {
+          String raw = "a".repeat(at) + sp[0] + "b".repeat(n - at - 1);
+          String expected = "\"" + "a".repeat(at) + sp[1] + "b".repeat(n - at - 1) + "\"";
+          assertEquals(expected, render(e -> e.writeString(raw)), raw);
+        }
+      }
+      String plain = "x".repeat(n);
+      assertEquals("\"" + plain + "\"", render(e -> e.writeString(plain)));
+    }
+  }
+
+  @Test
   void escapesAtTheEdgesAndBackToBack() {
     assertEquals("\"\\\"\"", render(e -> e.writeString("\"")));
     assertEquals("\"\\n\\\\\"", render(e -> e.writeString("\n\\")));
@@ -243,6 +262,16 @@ class VariantJsonTextTest {
         Long.MIN_VALUE + 1, Integer.MIN_VALUE, Byte.MIN_VALUE, Short.MAX_VALUE};
     for (long x : values) {
       assertEquals(Long.toString(x), render(e -> e.writeLong(x)));
+    }
+  }
+
+  @Test
+  void integersAroundEveryPowerOfTen() {
+    long p = 1;
+    for (int k = 0; k <= 18; k++, p *= 10) {
+      for (long x : new long[] {p - 1, p, p + 1, -p, -(p - 1), 2 * p - 1}) {
+        assertEquals(Long.toString(x), render(e -> e.writeLong(x)));
+      }
     }
   }
 
