@@ -379,18 +379,13 @@ final class JsonTextWriter {
    */
   void writeQuotedUtf8(byte[] s, int off, int n) {
     int start = len;
-    ensure(n + 2);
+    // Slack of one word past the text: copyPlain stores whole words.
+    ensure(n + 2 + 8);
     buf[len++] = '"';
     int end = off + n;
     int i = off;
     boolean validated = false;
-    while (true) {
-      int run = i;
-      i = plainRunEnd(s, i, end, validated);
-      copy(s, run, i - run);
-      if (i == end) {
-        break;
-      }
+    while ((i = copyPlain(s, i, end, validated)) < end) {
       int b = s[i] & 0xFF;
       if (ESCAPE[b] == NON_ASCII) {
         if (Utf8.firstInvalid(s, i, end - i) >= 0) {
@@ -403,40 +398,60 @@ final class JsonTextWriter {
       } else {
         writeEscape(b);
         i++;
+        ensure(end - i + 1 + 8); // escapes are longer than their byte: restore the slack
       }
     }
-    writeByte('"');
+    buf[len++] = '"';
   }
 
-  /** First index at or after {@code i} that needs escaping (or validation, until validated). */
-  private static int plainRunEnd(byte[] s, int i, int end, boolean validated) {
-    // Eight bytes per step while none of them is special; the byte loop then finds the exact one.
+  /**
+   * Copies the bytes of {@code s[i, end)} that need no escaping (nor validation, until
+   * validated) to the buffer, eight at a time, and returns the index of the first one that does
+   * (or {@code end}). Whole words are stored even when only some of their bytes count, so the
+   * buffer must have {@code end - i + 8} free bytes; the length only advances over the bytes
+   * that count. Near the end of the string a word may be read past {@code end} (never past the
+   * array): its extra bytes are masked out of the check and not counted.
+   */
+  private int copyPlain(byte[] s, int i, int end, boolean validated) {
     long nonAscii = validated ? 0 : HIGH_BITS;
-    int start = i;
-    while (i <= end - 8) {
+    byte[] b = buf;
+    int p = len;
+    while (end - i >= 8) {
       long x = (long) Bytes.LONG_LE.get(s, i);
-      if ((escapeBits(x) | (x & nonAscii)) != 0) {
-        break;
+      Bytes.LONG_LE.set(b, p, x);
+      long special = escapeBits(x) | (x & nonAscii);
+      if (special != 0) {
+        return stopAt(special, i, p);
       }
       i += 8;
+      p += 8;
     }
-    if (i > end - 8 && end - start >= 8) {
-      // Fewer than eight left: the last eight bytes overlap ones already known to be plain.
-      long x = (long) Bytes.LONG_LE.get(s, end - 8);
-      if ((escapeBits(x) | (x & nonAscii)) == 0) {
-        return end;
+    int left = end - i;
+    if (left > 0 && s.length - i >= 8) {
+      long x = (long) Bytes.LONG_LE.get(s, i);
+      Bytes.LONG_LE.set(b, p, x);
+      long special = (escapeBits(x) | (x & nonAscii)) & ((1L << (left << 3)) - 1);
+      if (special != 0) {
+        return stopAt(special, i, p);
       }
+      len = p + left;
+      return end;
     }
-    if (validated) {
-      while (i < end && ESCAPE[s[i] & 0xFF] <= NON_ASCII) {
-        i++;
-      }
-    } else {
-      while (i < end && ESCAPE[s[i] & 0xFF] == PLAIN) {
-        i++;
-      }
+    while (i < end && ESCAPE[s[i] & 0xFF] <= (validated ? NON_ASCII : PLAIN)) {
+      b[p++] = s[i++];
     }
+    len = p;
     return i;
+  }
+
+  /**
+   * Ends a copy at the first special byte of a word: the lowest flagged lane (flags above a
+   * real match can be spurious, below it they cannot). Little-endian: lane k is byte i + k.
+   */
+  private int stopAt(long special, int i, int p) {
+    int lanes = Long.numberOfTrailingZeros(special) >>> 3;
+    len = p + lanes;
+    return i + lanes;
   }
 
   /**
@@ -452,12 +467,6 @@ final class JsonTextWriter {
     long b = x ^ 0x5C5C5C5C5C5C5C5CL;
     long backslash = (b - ONES) & ~b;
     return (control | quote | backslash) & HIGH_BITS;
-  }
-
-  private void copy(byte[] s, int off, int n) {
-    ensure(n);
-    System.arraycopy(s, off, buf, len, n);
-    len += n;
   }
 
   /** The escape of an ASCII character that JSON does not allow raw in a string. */

@@ -101,6 +101,28 @@ class VariantJsonTextTest {
   }
 
   @Test
+  void bytesAfterAStringDoNotLeakIntoIt() {
+    // The copy may read a word past the end of a string inside the value; what follows (here
+    // quotes, control characters and non-ASCII, in the next element) must neither stop the
+    // string early nor be copied into it.
+    String[] followers = {"\"\"\"\"\"\"\"\"\"", "\n\n\n\n\n\n\n\n\n", "\u00e9\u00e9\u00e9\u00e9\u00e9", "zzzzzzzzzz"};
+    for (int n = 0; n <= 17; n++) {
+      String str = "s".repeat(n);
+      for (String follower : followers) {
+        String json = render(e -> {
+          e.startArray();
+          e.writeString(str);
+          e.writeString(follower);
+          e.endArray();
+        });
+        JsonNode node = parseJson(json);
+        assertEquals(str, node.get(0).textValue(), json);
+        assertEquals(follower, node.get(1).textValue(), json);
+      }
+    }
+  }
+
+  @Test
   void escapesAtTheEdgesAndBackToBack() {
     assertEquals("\"\\\"\"", render(e -> e.writeString("\"")));
     assertEquals("\"\\n\\\\\"", render(e -> e.writeString("\n\\")));
