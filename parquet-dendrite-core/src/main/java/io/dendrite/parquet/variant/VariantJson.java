@@ -517,24 +517,6 @@ public final class VariantJson {
     }
   }
 
-  /** Spark's number text: decimals without trailing zeros, floating point as Java prints it. */
-  static String sparkNumberText(VariantType t, byte[] v, int pos) {
-    switch (t) {
-      case DOUBLE:
-        return nonFinite(VariantBinary.getDouble(v, pos),
-            Double.toString(VariantBinary.getDouble(v, pos)));
-      case FLOAT:
-        return nonFinite(VariantBinary.getFloat(v, pos),
-            Float.toString(VariantBinary.getFloat(v, pos)));
-      default:
-        return VariantBinary.getDecimal(v, pos).stripTrailingZeros().toPlainString();
-    }
-  }
-
-  private static String nonFinite(double d, String text) {
-    return Double.isFinite(d) ? text : '"' + text + '"';
-  }
-
   /**
    * Spark's text of the scalars it renders as strings: timestamps as {@code yyyy-MM-dd
    * HH:mm:ss[.fraction]} in UTC (with {@code +00:00} when {@code zoneSuffix} and the type has a
