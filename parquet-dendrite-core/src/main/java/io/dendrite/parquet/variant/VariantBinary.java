@@ -931,7 +931,7 @@ public final class VariantBinary {
     return v[pos] & 0xFF;
   }
 
-  private static void need(byte[] v, long pos, long n) {
+  static void need(byte[] v, long pos, long n) {
     if (pos + n > v.length) {
       throw new VariantFormatException("value is truncated: needs bytes up to " + (pos + n)
           + " but the value has length " + v.length);
@@ -971,7 +971,7 @@ public final class VariantBinary {
     return n;
   }
 
-  private static int fieldId(byte[] v, int p, int idSize, int pos) {
+  static int fieldId(byte[] v, int p, int idSize, int pos) {
     int id = Bytes.readUnsigned(v, p, idSize);
     if (id < 0) {
       throw new VariantFormatException("object at position " + pos + " has field id " + (id & 0xFFFFFFFFL)
@@ -980,7 +980,7 @@ public final class VariantBinary {
     return id;
   }
 
-  private static int childPos(byte[] v, int pos, long offsets, int n, int offSize, int i) {
+  static int childPos(byte[] v, int pos, long offsets, int n, int offSize, int i) {
     long data = offsets + (long) (n + 1) * offSize;
     need(v, offsets + (long) i * offSize, offSize);
     long off = Bytes.readUnsigned(v, (int) (offsets + (long) i * offSize), offSize) & 0xFFFFFFFFL;

@@ -236,10 +236,7 @@ public final class VariantJson {
    * @return the JSON text
    */
   public static String toJson(VariantMetadata m, byte[] v, int pos) {
-    // JSON text is usually a little longer than the binary: start near that to avoid regrowth.
-    StringBuilder sb = new StringBuilder(Math.max(16, 2 * (v.length - pos)));
-    toJson(m, v, pos, sb);
-    return sb.toString();
+    return toJson(m, v, pos, JsonStyle.EXACT);
   }
 
   /**
@@ -251,7 +248,7 @@ public final class VariantJson {
    * @param out where to append
    */
   public static void toJson(VariantMetadata m, byte[] v, int pos, StringBuilder out) {
-    render(m, v, pos, out, 0, false);
+    out.append(toJson(m, v, pos, JsonStyle.EXACT));
   }
 
   /**
@@ -265,108 +262,176 @@ public final class VariantJson {
    * @return the JSON text
    */
   public static String toJson(VariantMetadata m, byte[] v, int pos, JsonStyle style) {
-    StringBuilder sb = new StringBuilder(Math.max(16, 2 * (v.length - pos)));
-    render(m, v, pos, sb, 0, style == JsonStyle.SPARK);
-    return sb.toString();
+    // JSON text is usually a little longer than the binary: start near that to avoid regrowth.
+    JsonTextWriter out = new JsonTextWriter(2 * (v.length - pos));
+    render(m, v, pos, out, 0, style == JsonStyle.SPARK);
+    return out.finish();
   }
 
-  private static void render(VariantMetadata m, byte[] v, int pos, StringBuilder out, int depth,
+  private static void render(VariantMetadata m, byte[] v, int pos, JsonTextWriter out, int depth,
       boolean spark) {
+    // Short strings, objects and arrays (most values) straight from the basic type.
+    int h = VariantBinary.header(v, pos);
+    switch (h & 3) {
+      case VariantBinary.BASIC_SHORT_STRING: {
+        int n = h >>> 2;
+        VariantBinary.need(v, pos, 1L + n);
+        out.writeQuotedUtf8(v, pos + 1, n);
+        return;
+      }
+      case VariantBinary.BASIC_OBJECT:
+        renderObject(m, v, pos, out, depth, spark);
+        return;
+      case VariantBinary.BASIC_ARRAY:
+        renderArray(m, v, pos, out, depth, spark);
+        return;
+      default:
+        renderPrimitive(v, pos, out, spark);
+    }
+  }
+
+  private static void renderPrimitive(byte[] v, int pos, JsonTextWriter out, boolean spark) {
     VariantType t = VariantBinary.type(v, pos);
     switch (t) {
-      case OBJECT: {
-        VariantBinary.checkDepth(depth, pos);
-        int n = VariantBinary.objectSize(v, pos);
-        out.append('{');
-        for (int i = 0; i < n; i++) {
-          if (i > 0) {
-            out.append(',');
-          }
-          int id = VariantBinary.objectFieldId(v, pos, i);
-          appendUtf8String(m.bytes(), m.keyOffset(id), m.keyLength(id), out);
-          out.append(':');
-          render(m, v, VariantBinary.objectFieldValuePos(v, pos, i), out, depth + 1, spark);
-        }
-        out.append('}');
-        return;
-      }
-      case ARRAY: {
-        VariantBinary.checkDepth(depth, pos);
-        int n = VariantBinary.arraySize(v, pos);
-        out.append('[');
-        for (int i = 0; i < n; i++) {
-          if (i > 0) {
-            out.append(',');
-          }
-          render(m, v, VariantBinary.arrayElementPos(v, pos, i), out, depth + 1, spark);
-        }
-        out.append(']');
-        return;
-      }
       case NULL:
-        out.append("null");
+        out.writeAscii("null");
         return;
       case BOOLEAN:
-        out.append(VariantBinary.getBoolean(v, pos));
+        out.writeBoolean(VariantBinary.getBoolean(v, pos));
         return;
       case INT8:
       case INT16:
       case INT32:
       case INT64:
-        out.append(VariantBinary.getLong(v, pos));
+        out.writeLong(VariantBinary.getLong(v, pos));
         return;
       case STRING:
-        appendUtf8String(v, VariantBinary.stringOffset(v, pos), VariantBinary.stringLength(v, pos),
-            out);
+        out.writeQuotedUtf8(v, VariantBinary.stringOffset(v, pos),
+            VariantBinary.stringLength(v, pos));
         return;
       case DOUBLE:
+        renderFloating(VariantBinary.getDouble(v, pos), false, spark, out);
+        return;
       case FLOAT:
+        renderFloating(VariantBinary.getFloat(v, pos), true, spark, out);
+        return;
       case DECIMAL4:
       case DECIMAL8:
       case DECIMAL16:
-        out.append(spark ? sparkNumberText(t, v, pos) : numberText(t, v, pos));
+        renderDecimal(t, v, pos, spark, out);
         return;
-      default:
-        appendString(spark ? sparkScalarText(t, v, pos, true) : scalarText(t, v, pos), out);
+      case DATE:
+        out.writeByte('"');
+        out.writeDate(VariantBinary.getDate(v, pos));
+        out.writeByte('"');
+        return;
+      case TIMESTAMP:
+      case TIMESTAMP_NTZ:
+      case TIMESTAMP_NANOS:
+      case TIMESTAMP_NTZ_NANOS:
+        renderTimestamp(t, VariantBinary.getTimestamp(v, pos), spark, out);
+        return;
+      case UUID: {
+        java.util.UUID u = VariantBinary.getUuid(v, pos);
+        out.writeByte('"');
+        out.writeUuid(u.getMostSignificantBits(), u.getLeastSignificantBits());
+        out.writeByte('"');
+        return;
+      }
+      default: // time and binary: rare enough to go through their String text
+        out.writeQuotedString(scalarText(t, v, pos));
     }
   }
 
   /**
-   * A string stored as UTF-8: pure-ASCII strings (the common case) are escaped straight from
-   * the bytes, anything else is decoded first and takes {@link #appendString}'s path.
+   * The object's header is decoded once for all its fields (the public accessors decode it per
+   * call), with the same bounds checks: the id and offset tables are checked as a whole, each
+   * child position against the end of the value.
    */
-  private static void appendUtf8String(byte[] v, int off, int len, StringBuilder out) {
-    int end = off + len;
-    for (int i = off; i < end; i++) {
-      if (v[i] < 0) {
-        appendString(new String(v, off, len, java.nio.charset.StandardCharsets.UTF_8), out);
+  private static void renderObject(VariantMetadata m, byte[] v, int pos, JsonTextWriter out,
+      int depth, boolean spark) {
+    VariantBinary.checkDepth(depth, pos);
+    int n = VariantBinary.objectSize(v, pos); // checks the header and the count
+    int h = v[pos] & 0xFF;
+    int offSize = ((h >> 2) & 3) + 1;
+    int idSize = ((h >> 4) & 3) + 1;
+    int ids = pos + 1 + ((h & 0x40) != 0 ? 4 : 1);
+    long offsets = ids + (long) n * idSize;
+    VariantBinary.need(v, ids, (long) n * (idSize + offSize));
+    byte[] keys = m.bytes();
+    out.writeByte('{');
+    for (int i = 0; i < n; i++) {
+      if (i > 0) {
+        out.writeByte(',');
+      }
+      int id = VariantBinary.fieldId(v, ids + i * idSize, idSize, pos);
+      int keyStart = m.keyOffset(id); // checks the id
+      out.writeQuotedUtf8(keys, keyStart, m.keyEndUnchecked(id) - keyStart);
+      out.writeByte(':');
+      render(m, v, VariantBinary.childPos(v, pos, offsets, n, offSize, i), out, depth + 1, spark);
+    }
+    out.writeByte('}');
+  }
+
+  /** As {@link #renderObject}: the header decoded once. */
+  private static void renderArray(VariantMetadata m, byte[] v, int pos, JsonTextWriter out,
+      int depth, boolean spark) {
+    VariantBinary.checkDepth(depth, pos);
+    int n = VariantBinary.arraySize(v, pos); // checks the header and the count
+    int h = v[pos] & 0xFF;
+    int offSize = ((h >> 2) & 3) + 1;
+    long offsets = pos + 1L + ((h & 0x10) != 0 ? 4 : 1);
+    out.writeByte('[');
+    for (int i = 0; i < n; i++) {
+      if (i > 0) {
+        out.writeByte(',');
+      }
+      render(m, v, VariantBinary.childPos(v, pos, offsets, n, offSize, i), out, depth + 1, spark);
+    }
+    out.writeByte(']');
+  }
+
+  /** Exact style: always an exponent (see floatingText); Spark style: Java's toString. */
+  private static void renderFloating(double d, boolean isFloat, boolean spark, JsonTextWriter out) {
+    if (!Double.isFinite(d)) {
+      out.writeAscii(Double.isNaN(d) ? "\"NaN\"" : d > 0 ? "\"Infinity\"" : "\"-Infinity\"");
+      return;
+    }
+    String javaText = isFloat ? Float.toString((float) d) : Double.toString(d);
+    if (spark) {
+      out.writeAscii(javaText);
+    } else {
+      out.writeScientific(javaText);
+    }
+  }
+
+  /**
+   * Decimals whose unscaled value fits a long (all decimal4/8, most decimal16) are printed from
+   * the long; the rest through BigDecimal, which prints the same text.
+   */
+  private static void renderDecimal(VariantType t, byte[] v, int pos, boolean spark,
+      JsonTextWriter out) {
+    if (t != VariantType.DECIMAL16) {
+      long unscaled = VariantBinary.getDecimalUnscaledLong(v, pos);
+      if (unscaled != Long.MIN_VALUE) {
+        out.writeDecimal(unscaled, VariantBinary.getDecimalScale(v, pos), spark);
         return;
       }
     }
-    out.append('"');
-    for (int i = off; i < end; i++) {
-      char c = (char) v[i];
-      if (c >= 0x20 && c != '"' && c != '\\') {
-        out.append(c);
-      } else if (c == '"') {
-        out.append("\\\"");
-      } else if (c == '\\') {
-        out.append("\\\\");
-      } else if (c == '\n') {
-        out.append("\\n");
-      } else if (c == '\r') {
-        out.append("\\r");
-      } else if (c == '\t') {
-        out.append("\\t");
-      } else if (c == '\b') {
-        out.append("\\b");
-      } else if (c == '\f') {
-        out.append("\\f");
-      } else {
-        appendUnicodeEscape(c, out);
-      }
+    BigDecimal d = VariantBinary.getDecimal(v, pos);
+    out.writeAscii((spark ? d.stripTrailingZeros() : d).toPlainString());
+  }
+
+  /** ISO-8601 in the exact style; Spark's {@code yyyy-MM-dd HH:mm:ss[.f][+00:00]} otherwise. */
+  private static void renderTimestamp(VariantType t, long value, boolean spark, JsonTextWriter out) {
+    boolean nanos = t == VariantType.TIMESTAMP_NANOS || t == VariantType.TIMESTAMP_NTZ_NANOS;
+    boolean utc = t == VariantType.TIMESTAMP || t == VariantType.TIMESTAMP_NANOS;
+    out.writeByte('"');
+    out.writeTimestamp(value, nanos, spark);
+    if (utc) {
+      out.writeAscii(spark ? "+00:00" : "Z");
     }
-    out.append('"');
+    out.writeByte('"');
   }
 
   /**
@@ -450,24 +515,6 @@ public final class VariantJson {
       default:
         return VariantBinary.getDecimal(v, pos).toPlainString();
     }
-  }
-
-  /** Spark's number text: decimals without trailing zeros, floating point as Java prints it. */
-  static String sparkNumberText(VariantType t, byte[] v, int pos) {
-    switch (t) {
-      case DOUBLE:
-        return nonFinite(VariantBinary.getDouble(v, pos),
-            Double.toString(VariantBinary.getDouble(v, pos)));
-      case FLOAT:
-        return nonFinite(VariantBinary.getFloat(v, pos),
-            Float.toString(VariantBinary.getFloat(v, pos)));
-      default:
-        return VariantBinary.getDecimal(v, pos).stripTrailingZeros().toPlainString();
-    }
-  }
-
-  private static String nonFinite(double d, String text) {
-    return Double.isFinite(d) ? text : '"' + text + '"';
   }
 
   /**

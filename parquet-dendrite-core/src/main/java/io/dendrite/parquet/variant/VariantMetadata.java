@@ -214,6 +214,14 @@ public final class VariantMetadata {
   }
 
   /**
+   * End (exclusive) in {@link #bytes()} of dictionary string {@code id}, without the range check:
+   * for hot loops that already called {@link #keyOffset(int)} with the same id.
+   */
+  int keyEndUnchecked(int id) {
+    return stringsPos + Bytes.readUnsigned(bytes, offsetsPos + (id + 1) * offsetSize, offsetSize);
+  }
+
+  /**
    * A copy of the UTF-8 bytes of dictionary string {@code id}; prefer {@link #keyOffset(int)}
    * and {@link #keyLength(int)} on hot paths.
    *
