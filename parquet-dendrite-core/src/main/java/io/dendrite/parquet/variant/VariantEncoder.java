@@ -1535,51 +1535,20 @@ public final class VariantEncoder {
   }
 
   /**
-   * Sorts an encoded object's field ids, with their offsets, ascending. The ids are distinct
-   * (duplicates were rejected at endObject). Ids spanning a range not much larger than the
-   * field count are placed by counting; others are sorted as packed (id, offset) longs.
+   * Sorts an encoded object's field ids, with their offsets, ascending. They go through the slot
+   * arrays, which are free at finish() (no container is open), so that {@link #sortSlotsById}
+   * serves here as at endObject. The ids are distinct (duplicates were rejected at endObject).
    */
   private void orderFieldsById(int ids, int offsets, int n, int idSize, int offSize) {
-    int min = Integer.MAX_VALUE;
-    int max = 0;
+    ensureSlots(n);
     for (int i = 0; i < n; i++) {
-      int id = Bytes.readUnsigned(buf, ids + i * idSize, idSize);
-      min = Math.min(min, id);
-      max = Math.max(max, id);
+      slotKey[i] = Bytes.readUnsigned(buf, ids + i * idSize, idSize);
+      slotPos[i] = Bytes.readUnsigned(buf, offsets + i * offSize, offSize);
     }
-    int range = max - min + 1;
-    if (n > 16 && range <= 4 * n) {
-      placeFieldsById(ids, offsets, n, idSize, offSize, min, range);
-      return;
-    }
-    long[] f = packedFieldScratch(n);
-    for (int i = 0; i < n; i++) { // ids and offsets are non-negative: longs sort by id first
-      f[i] = (long) Bytes.readUnsigned(buf, ids + i * idSize, idSize) << 32
-          | Bytes.readUnsigned(buf, offsets + i * offSize, offSize);
-    }
-    Arrays.sort(f, 0, n);
+    sortSlotsById(0, n);
     for (int i = 0; i < n; i++) {
-      Bytes.writeUnsigned(buf, ids + i * idSize, (int) (f[i] >>> 32), idSize);
-      Bytes.writeUnsigned(buf, offsets + i * offSize, (int) f[i], offSize);
-    }
-  }
-
-  /** Counting placement for {@link #orderFieldsById}: ids lie in [min, min + range). */
-  private void placeFieldsById(int ids, int offsets, int n, int idSize, int offSize, int min, int range) {
-    int[] slot = offsetByIdScratch(range); // all zero between uses
-    for (int i = 0; i < n; i++) {
-      int id = Bytes.readUnsigned(buf, ids + i * idSize, idSize);
-      slot[id - min] = Bytes.readUnsigned(buf, offsets + i * offSize, offSize) + 1;
-    }
-    int i = 0;
-    for (int k = 0; k < range; k++) {
-      int o = slot[k];
-      if (o != 0) {
-        slot[k] = 0;
-        Bytes.writeUnsigned(buf, ids + i * idSize, min + k, idSize);
-        Bytes.writeUnsigned(buf, offsets + i * offSize, o - 1, offSize);
-        i++;
-      }
+      Bytes.writeUnsigned(buf, ids + i * idSize, slotKey[i], idSize);
+      Bytes.writeUnsigned(buf, offsets + i * offSize, slotPos[i], offSize);
     }
   }
 
