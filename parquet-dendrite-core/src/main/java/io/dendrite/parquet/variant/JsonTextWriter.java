@@ -499,9 +499,9 @@ final class JsonTextWriter {
   }
 
   /**
-   * Writes a Java string as a quoted JSON string, with the same escapes as {@link
-   * VariantJson#appendString}: quotes, backslashes and control characters, and unpaired
-   * surrogates as {@code \}{@code u} escapes so the UTF-8 output stays well-formed.
+   * Writes a Java string as a quoted JSON string: quotes, backslashes and control characters
+   * escaped, and unpaired surrogates as {@code \}{@code u} escapes so the UTF-8 output stays
+   * well-formed.
    */
   void writeQuotedString(String s) {
     int n = s.length();

@@ -53,7 +53,6 @@ import java.util.Base64;
  */
 public final class VariantJson {
   private static final JsonFactory FACTORY = JsonFactory.builder().build();
-  private static final char[] HEX = "0123456789ABCDEF".toCharArray();
 
   private VariantJson() {}
 
@@ -391,7 +390,10 @@ public final class VariantJson {
     out.writeByte(']');
   }
 
-  /** Exact style: always an exponent (see floatingText); Spark style: Java's toString. */
+  /**
+   * Exact style: scientific notation with the digits of Java's toString ({@code 1500.0 ->
+   * 1.5E3}), so the text re-parses as a double, not a decimal; Spark style: Java's toString.
+   */
   private static void renderFloating(double d, boolean isFloat, boolean spark, JsonTextWriter out) {
     if (!Double.isFinite(d)) {
       out.writeAscii(Double.isNaN(d) ? "\"NaN\"" : d > 0 ? "\"Infinity\"" : "\"-Infinity\"");
@@ -492,7 +494,7 @@ public final class VariantJson {
       case DECIMAL4:
       case DECIMAL8:
       case DECIMAL16: {
-        String s = numberText(t, v, pos);
+        String s = numberText(v, pos);
         if (s.charAt(0) == '"') {
           gen.writeString(s.substring(1, s.length() - 1)); // NaN / Infinity
         } else {
@@ -505,16 +507,14 @@ public final class VariantJson {
     }
   }
 
-  /** JSON text of a double/float/decimal: a number literal, or a quoted NaN/Infinity. */
-  private static String numberText(VariantType t, byte[] v, int pos) {
-    switch (t) {
-      case DOUBLE:
-        return floatingText(VariantBinary.getDouble(v, pos), false);
-      case FLOAT:
-        return floatingText(VariantBinary.getFloat(v, pos), true);
-      default:
-        return VariantBinary.getDecimal(v, pos).toPlainString();
-    }
+  /**
+   * JSON text of a double/float/decimal, as the text rendering writes it: a number literal, or a
+   * quoted NaN/Infinity.
+   */
+  private static String numberText(byte[] v, int pos) {
+    JsonTextWriter out = new JsonTextWriter(32);
+    renderPrimitive(v, pos, out, false);
+    return out.finish();
   }
 
   /**
@@ -544,59 +544,6 @@ public final class VariantJson {
       default:
         return null; // rendered as JSON literals, not strings
     }
-  }
-
-  /**
-   * Scientific notation with Java's shortest round-trip digits: {@code 1500.0 -> 1.5E3}. Java's
-   * own toString uses plain notation between 1e-3 and 1e7, which would re-parse as a decimal.
-   */
-  static String floatingText(double d, boolean isFloat) {
-    if (Double.isNaN(d)) {
-      return "\"NaN\"";
-    }
-    if (Double.isInfinite(d)) {
-      return d > 0 ? "\"Infinity\"" : "\"-Infinity\"";
-    }
-    String s = isFloat ? Float.toString((float) d) : Double.toString(d);
-    if (s.indexOf('E') >= 0) {
-      return s;
-    }
-    boolean negative = s.charAt(0) == '-';
-    String abs = negative ? s.substring(1) : s;
-    int dot = abs.indexOf('.');
-    String intPart = abs.substring(0, dot);
-    String fracPart = abs.substring(dot + 1);
-    String digits;
-    int exp;
-    if (!intPart.equals("0")) {
-      digits = intPart + fracPart;
-      exp = intPart.length() - 1;
-    } else {
-      int z = 0;
-      while (z < fracPart.length() && fracPart.charAt(z) == '0') {
-        z++;
-      }
-      if (z == fracPart.length()) {
-        return (negative ? "-" : "") + "0.0E0";
-      }
-      digits = fracPart.substring(z);
-      exp = -(z + 1);
-    }
-    int end = digits.length();
-    while (end > 1 && digits.charAt(end - 1) == '0') {
-      end--;
-    }
-    StringBuilder sb = new StringBuilder(end + 8);
-    if (negative) {
-      sb.append('-');
-    }
-    sb.append(digits.charAt(0)).append('.');
-    if (end > 1) {
-      sb.append(digits, 1, end);
-    } else {
-      sb.append('0');
-    }
-    return sb.append('E').append(exp).toString();
   }
 
   /** Unquoted text of the scalars rendered as JSON strings (dates, times, binary, uuid). */
@@ -633,45 +580,10 @@ public final class VariantJson {
     }
   }
 
-  /** Appends {@code s} as a quoted JSON string. */
+  /** Appends {@code s} as a quoted JSON string, escaped as {@link JsonTextWriter} escapes it. */
   static void appendString(String s, StringBuilder out) {
-    out.append('"');
-    int n = s.length();
-    int run = 0; // start of the pending run of characters that need no escaping
-    for (int i = 0; i < n; i++) {
-      char c = s.charAt(i);
-      String esc = null;
-      if (c == '"') {
-        esc = "\\\"";
-      } else if (c == '\\') {
-        esc = "\\\\";
-      } else if (c < 0x20) {
-        esc = c == '\n' ? "\\n" : c == '\r' ? "\\r" : c == '\t' ? "\\t" : c == '\b' ? "\\b" : c == '\f' ? "\\f" : null;
-        if (esc == null) {
-          out.append(s, run, i);
-          appendUnicodeEscape(c, out);
-          run = i + 1;
-          continue;
-        }
-      } else if (Character.isSurrogate(c)) {
-        boolean paired = Character.isHighSurrogate(c) ? i + 1 < n && Character.isLowSurrogate(s.charAt(i + 1))
-            : i > 0 && Character.isHighSurrogate(s.charAt(i - 1));
-        if (!paired) {
-          out.append(s, run, i);
-          appendUnicodeEscape(c, out);
-          run = i + 1;
-        }
-        continue;
-      } else {
-        continue;
-      }
-      out.append(s, run, i).append(esc);
-      run = i + 1;
-    }
-    out.append(s, run, n).append('"');
-  }
-
-  private static void appendUnicodeEscape(char c, StringBuilder out) {
-    out.append("\\u").append(HEX[c >> 12]).append(HEX[(c >> 8) & 0xF]).append(HEX[(c >> 4) & 0xF]).append(HEX[c & 0xF]);
+    JsonTextWriter w = new JsonTextWriter(s.length() + 2);
+    w.writeQuotedString(s);
+    out.append(w.finish());
   }
 }
