@@ -107,8 +107,8 @@ public final class VariantColumnShredder {
   private void remember(byte[] in) {
     VariantMetadata parsed = VariantMetadata.parse(in);
     if (!containsAll(parsed)) {
-      parsed = extend(parsed);
-      parsed = VariantMetadata.parse(parsed.toByteArray());
+      // The extender's metadata lives in its reused buffer: copy it out.
+      parsed = VariantMetadata.parse(extend(parsed).toByteArray());
     }
     lastIn = in;
     lastParsed = parsed;
