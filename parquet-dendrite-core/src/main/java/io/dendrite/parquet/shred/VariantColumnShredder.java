@@ -107,7 +107,7 @@ public final class VariantColumnShredder {
   private void remember(byte[] in) {
     VariantMetadata parsed = VariantMetadata.parse(in);
     if (!containsAll(parsed)) {
-      // The extender's metadata lives in its reused buffer: copy it out.
+      // A copy of exactly its bytes: the Binary written below wraps the whole array.
       parsed = VariantMetadata.parse(extend(parsed).toByteArray());
     }
     lastIn = in;
