@@ -56,6 +56,8 @@ public final class DendriteWriter implements Closeable {
   private final RecordCoercer coercer;
   private final JsonRecordParser json;
   private final List<VariantColumn> variantColumns;
+  /** Spark-style numerics, fixed at build(): see {@link Builder#widenExactNumerics}. */
+  private final boolean widenExactNumerics;
 
   private final List<Object[]> buffer = new ArrayList<>();
   private long bufferedBytes;
@@ -107,6 +109,8 @@ public final class DendriteWriter implements Closeable {
       }
     }
     this.json = new JsonRecordParser(coercer, documentColumn);
+    this.widenExactNumerics = b.widenExactNumerics
+        || (b.infer != null && b.infer.widenExactNumerics());
     this.variantColumns = new ArrayList<>();
     collectVariants(schema.fields(), "", new int[0]);
     if (given != null) {
@@ -121,7 +125,7 @@ public final class DendriteWriter implements Closeable {
     }
     for (VariantColumn c : variantColumns) {
       if (b.infer != null) {
-        c.inference = new ShreddingInference(b.infer);
+        c.inference = new ShreddingInference(b.infer.withWidenExactNumerics(widenExactNumerics));
       } else if (given != null && given.get(c.path) != null) {
         c.shredding = given.get(c.path);
         c.origin = givenOrigin;
@@ -293,7 +297,7 @@ public final class DendriteWriter implements Closeable {
     MessageType parquetSchema = schema.toParquet(options.messageName, shredding::get);
     Map<String, VariantColumnShredder> shredders = new LinkedHashMap<>();
     for (VariantColumn c : variantColumns) {
-      c.shredder = VariantColumnShredder.create(c.path, c.shredding);
+      c.shredder = VariantColumnShredder.create(c.path, c.shredding, widenExactNumerics);
       shredders.put(c.path, c.shredder);
     }
     FieldWriter[] writers = FieldWriters.forStruct(schema.fields(), parquetSchema, "",
@@ -426,6 +430,7 @@ public final class DendriteWriter implements Closeable {
     boolean overwrite;
     boolean skipInvalid;
     InferenceOptions infer = InferenceOptions.DEFAULTS;
+    boolean widenExactNumerics;
     private ShreddingSchema given;
     private java.nio.file.Path pinLocal;
     private org.apache.hadoop.fs.Path pinHadoop;
@@ -485,6 +490,20 @@ public final class DendriteWriter implements Closeable {
      */
     public Builder skipInvalid(boolean skip) {
       this.skipInvalid = skip;
+      return this;
+    }
+
+    /**
+     * Spark-style numeric widening (default false). By default a value goes to a
+     * {@code typed_value} only if it reads back as the same value with the same JSON text, and
+     * inference picks types for that (integers and decimals apart, decimals by scale). With
+     * true, a decimal {@code typed_value} also takes integers and decimals of other scales whose
+     * value it holds exactly, and inference unifies integers and decimals into one decimal as
+     * Spark does: more values are typed, but {@code 5} reads back as {@code 5.00}. Also on when
+     * the {@link InferenceOptions} given have {@code widenExactNumerics}.
+     */
+    public Builder widenExactNumerics(boolean widen) {
+      this.widenExactNumerics = widen;
       return this;
     }
 
