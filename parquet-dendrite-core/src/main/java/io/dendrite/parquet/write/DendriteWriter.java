@@ -16,6 +16,7 @@ import io.dendrite.parquet.variant.EncodedVariant;
 import java.io.BufferedReader;
 import java.io.Closeable;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.Reader;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
@@ -201,24 +202,59 @@ public final class DendriteWriter implements Closeable {
 
   /**
    * Writes every non-blank line of {@code in} as a JSON record; error messages number rows by
-   * line. Returns the number of rows written from this reader.
+   * line. A byte-order mark (U+FEFF) at the start of the first line is skipped. Returns the
+   * number of rows written from this reader.
    */
   public long writeJsonLines(Reader in) throws IOException {
     ensureOpen();
     BufferedReader lines = in instanceof BufferedReader ? (BufferedReader) in
         : new BufferedReader(in, 1 << 16);
-    long lineNumber = 0;
     long before = rowsWritten + buffer.size();
+    long lineNumber = 0;
     String line;
     while ((line = lines.readLine()) != null) {
       lineNumber++;
-      if (line.isBlank()) {
+      if (lineNumber == 1 && line.startsWith("\uFEFF")) {
+        line = line.substring(1);
+      }
+      writeJsonLine(line, lineNumber);
+    }
+    return rowsWritten + buffer.size() - before;
+  }
+
+  /**
+   * Writes every non-blank line of UTF-8 bytes as a JSON record (rules of
+   * {@link Utf8LineReader}): a leading byte-order mark is skipped, and a line that is not
+   * well-formed UTF-8 is an invalid record of that line, skipped with
+   * {@link Builder#skipInvalid}. Error messages number rows by line. The stream is not closed.
+   * Returns the number of rows written from this stream.
+   */
+  public long writeJsonLines(InputStream utf8) throws IOException {
+    ensureOpen();
+    Utf8LineReader lines = new Utf8LineReader(utf8);
+    long before = rowsWritten + buffer.size();
+    while (true) {
+      String line;
+      try {
+        line = lines.readLine();
+      } catch (InvalidRecordException e) {
+        rowsSeen++;
+        rejected(e, e.row());
         continue;
       }
+      if (line == null) {
+        break;
+      }
+      writeJsonLine(line, lines.lineNumber());
+    }
+    return rowsWritten + buffer.size() - before;
+  }
+
+  private void writeJsonLine(String line, long lineNumber) {
+    if (!line.isBlank()) {
       rowsSeen++;
       writeJsonRow(line, lineNumber);
     }
-    return rowsWritten + buffer.size() - before;
   }
 
   private void writeJsonRow(String line, long row) {
