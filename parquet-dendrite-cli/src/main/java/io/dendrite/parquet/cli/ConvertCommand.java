@@ -6,12 +6,10 @@ import io.dendrite.parquet.shred.ShreddingSchema;
 import io.dendrite.parquet.write.Codec;
 import io.dendrite.parquet.write.DendriteWriter;
 import io.dendrite.parquet.write.InvalidRecordException;
-import java.io.FilterReader;
+import java.io.FilterInputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.PrintWriter;
-import java.io.Reader;
-import java.io.StringReader;
-import java.nio.charset.CharacterCodingException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -45,8 +43,11 @@ import picocli.CommandLine.Spec;
             + "--sample-lines lines; a later line that does not fit fails with its line "
             + "number (or is skipped with --skip-invalid).",
         "",
-        "Input: a file or - for stdin; gzip and zstd input (.gz, .zst) is recognized by its "
-            + "magic bytes. Blank lines are ignored.",
+        "Input: UTF-8 JSON lines from a file or - for stdin; gzip and zstd input (.gz, .zst) "
+            + "is recognized by its magic bytes. Blank lines are ignored, a leading byte-order "
+            + "mark is skipped, and a line that is not valid UTF-8 fails with its line number "
+            + "(or is skipped with --skip-invalid). A number beyond the range of a double "
+            + "(1e400) is an invalid line too, never Infinity or 0.",
         ""},
     footer = {"", "Examples:",
         "  dendrite convert events.jsonl events.parquet --variant payload",
@@ -92,8 +93,8 @@ final class ConvertCommand implements Callable<Integer> {
   int sampleLines;
 
   @Option(names = "--skip-invalid",
-      description = "Skip lines that are not valid JSON objects or do not fit the column "
-          + "types, and report how many were skipped (default: fail on the first).")
+      description = "Skip lines that are not valid UTF-8 or JSON objects or do not fit the "
+          + "column types, and report how many were skipped (default: fail on the first).")
   boolean skipInvalid;
 
   @Option(names = "--overwrite", description = "Replace OUT if it exists.")
@@ -136,21 +137,16 @@ final class ConvertCommand implements Callable<Integer> {
     JsonInput in = JsonInput.open(input, System.in);
     try {
       RecordSchema schema;
-      Reader body;
       JsonSampler.Result sample = null;
       if (wholeLines) {
         schema = RecordSchema.parse("v variant");
-        body = in.reader();
       } else {
         sample = JsonSampler.scan(in, sampleLines, 0, skipInvalid);
         schema = sample.types().schema(new LinkedHashSet<>(variants), in.name());
         if (sample.wholeInput()) {
           in.close();
           in = in.reopen();
-          body = in.reader();
-        } else {
-          body = new Prefixed(sample.consumed(), in.reader());
-        }
+        } // else the scan rewound the input: the writer reads the sampled lines again
       }
 
       DendriteWriter.Builder builder = DendriteWriter.builder(output)
@@ -172,7 +168,7 @@ final class ConvertCommand implements Callable<Integer> {
         builder.shredding(given);
       }
 
-      LineCounter lines = new LineCounter(body);
+      LineCounter lines = new LineCounter(in.text());
       JsonInput source = in;
       ShreddingReport report;
       DendriteWriter w = build(builder);
@@ -184,9 +180,6 @@ final class ConvertCommand implements Callable<Integer> {
       } catch (InvalidRecordException e) {
         w.abort();
         throw new CliException(located(e, sample), e);
-      } catch (CharacterCodingException e) {
-        w.abort();
-        throw new CliException(in.name() + ": not valid UTF-8 near line " + (lines.lines() + 1), e);
       } catch (IOException | RuntimeException | Error e) {
         w.abort();
         throw e;
@@ -228,7 +221,9 @@ final class ConvertCommand implements Callable<Integer> {
       sb.append(", field '").append(e.field()).append('\'');
     }
     sb.append(": ").append(e.problem());
-    if (sample != null && !sample.wholeInput() && e.row() > sample.linesRead()) {
+    // Only a field's value can contradict the sampled types (not bad bytes or a bad line).
+    if (sample != null && !sample.wholeInput() && e.row() > sample.linesRead()
+        && e.field() != null) {
       sb.append(" (column types were chosen from the first ").append(sample.linesRead())
           .append(" lines; use --variant for a key whose type varies, or a larger "
               + "--sample-lines)");
@@ -248,40 +243,11 @@ final class ConvertCommand implements Callable<Integer> {
     }
   }
 
-  /** The sampled text, replayed before the rest of the input, so line numbers stay exact. */
-  static final class Prefixed extends Reader {
-    private final Reader prefix;
-    private final Reader rest;
-    private boolean prefixDone;
-
-    Prefixed(String prefix, Reader rest) {
-      this.prefix = new StringReader(prefix);
-      this.rest = rest;
-    }
-
-    @Override
-    public int read(char[] buf, int off, int len) throws IOException {
-      if (!prefixDone) {
-        int n = prefix.read(buf, off, len);
-        if (n > 0) {
-          return n;
-        }
-        prefixDone = true;
-      }
-      return rest.read(buf, off, len);
-    }
-
-    @Override
-    public void close() throws IOException {
-      rest.close();
-    }
-  }
-
-  /** Counts the line breaks read through it, for the progress line. */
-  static final class LineCounter extends FilterReader {
+  /** Counts the line feeds read through it, for the progress line. */
+  static final class LineCounter extends FilterInputStream {
     private volatile long lines;
 
-    LineCounter(Reader in) {
+    LineCounter(InputStream in) {
       super(in);
     }
 
@@ -299,7 +265,7 @@ final class ConvertCommand implements Callable<Integer> {
     }
 
     @Override
-    public int read(char[] buf, int off, int len) throws IOException {
+    public int read(byte[] buf, int off, int len) throws IOException {
       int n = super.read(buf, off, len);
       long count = 0;
       for (int i = off; i < off + n; i++) {

@@ -14,6 +14,8 @@ import io.dendrite.parquet.shred.ShreddingInference;
 import io.dendrite.parquet.shred.ShreddingSchema;
 import io.dendrite.parquet.variant.VariantEncoder;
 import io.dendrite.parquet.variant.VariantJson;
+import io.dendrite.parquet.write.InvalidRecordException;
+import io.dendrite.parquet.write.Utf8LineReader;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.ArrayList;
@@ -141,10 +143,20 @@ final class InferCommand implements Callable<Integer> {
   /** The first {@code max} non-blank lines that are JSON documents. */
   private List<String> documents(JsonInput in, int max) throws IOException {
     List<String> lines = new ArrayList<>();
-    long lineNumber = 0;
-    String line;
-    while (lines.size() < max && (line = in.reader().readLine()) != null) {
-      lineNumber++;
+    Utf8LineReader reader = in.lines();
+    while (lines.size() < max) {
+      String line;
+      try {
+        line = reader.readLine();
+      } catch (InvalidRecordException e) {
+        if (skipInvalid) {
+          continue;
+        }
+        throw new CliException(in.name() + ": line " + e.row() + ": " + e.problem(), e);
+      }
+      if (line == null) {
+        break;
+      }
       if (line.isBlank()) {
         continue;
       }
@@ -154,7 +166,7 @@ final class InferCommand implements Callable<Integer> {
         if (skipInvalid) {
           continue;
         }
-        throw new CliException(in.name() + ": line " + lineNumber + ": malformed JSON: "
+        throw new CliException(in.name() + ": line " + reader.lineNumber() + ": malformed JSON: "
             + DendriteCli.describe(e), e);
       }
       lines.add(line);

@@ -1,15 +1,12 @@
 package io.dendrite.parquet.cli;
 
 import com.github.luben.zstd.ZstdInputStream;
+import io.dendrite.parquet.write.Utf8LineReader;
 import java.io.BufferedInputStream;
-import java.io.BufferedReader;
 import java.io.Closeable;
 import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -18,7 +15,9 @@ import java.util.zip.GZIPInputStream;
 /**
  * A JSON-lines input: a file or {@code -} for stdin, gzip- or zstd-compressed or plain.
  * Compression is recognized by its magic bytes (so {@code .gz} and {@code .zst} files work
- * whatever their name, and compressed stdin too). Text is decoded strictly as UTF-8.
+ * whatever their name, and compressed stdin too). The text is UTF-8, read line by line with
+ * {@link Utf8LineReader}: a leading byte-order mark is skipped, and a line that is not valid
+ * UTF-8 is an invalid line, named by its number (and skipped with {@code --skip-invalid}).
  */
 final class JsonInput implements Closeable {
   private static final int BUFFER = 1 << 16;
@@ -28,7 +27,7 @@ final class JsonInput implements Closeable {
   private final long size;
   private final boolean compressed;
   private final Counting raw;
-  private final BufferedReader reader;
+  private final BufferedInputStream text;
 
   private JsonInput(String name, Path path, long size, InputStream in) throws IOException {
     this.name = name;
@@ -36,25 +35,20 @@ final class JsonInput implements Closeable {
     this.size = size;
     this.raw = new Counting(in);
     BufferedInputStream buffered = new BufferedInputStream(raw, BUFFER);
-    InputStream decoded;
     buffered.mark(4);
     byte[] magic = buffered.readNBytes(4);
     buffered.reset();
     if (magic.length >= 2 && (magic[0] & 0xff) == 0x1f && (magic[1] & 0xff) == 0x8b) {
-      decoded = new GZIPInputStream(buffered, BUFFER);
+      text = new BufferedInputStream(new GZIPInputStream(buffered, BUFFER), BUFFER);
       compressed = true;
     } else if (magic.length == 4 && (magic[0] & 0xff) == 0x28 && (magic[1] & 0xff) == 0xb5
         && (magic[2] & 0xff) == 0x2f && (magic[3] & 0xff) == 0xfd) {
-      decoded = new BufferedInputStream(new ZstdInputStream(buffered), BUFFER);
+      text = new BufferedInputStream(new ZstdInputStream(buffered), BUFFER);
       compressed = true;
     } else {
-      decoded = buffered;
+      text = buffered;
       compressed = false;
     }
-    this.reader = new BufferedReader(new InputStreamReader(decoded, StandardCharsets.UTF_8
-        .newDecoder()
-        .onMalformedInput(CodingErrorAction.REPORT)
-        .onUnmappableCharacter(CodingErrorAction.REPORT)), BUFFER);
   }
 
   /** Opens {@code arg}: {@code -} is {@code stdin}, anything else a file path. */
@@ -102,13 +96,22 @@ final class JsonInput implements Closeable {
     return raw.count;
   }
 
-  BufferedReader reader() {
-    return reader;
+  /**
+   * The UTF-8 text, decompressed; it supports {@code mark}/{@code reset}, so a sample can be
+   * read and then read again. Read lines with {@link #lines()} or {@link Utf8LineReader}.
+   */
+  InputStream text() {
+    return text;
+  }
+
+  /** Lines of the text from where it is now (see the class description). */
+  Utf8LineReader lines() {
+    return new Utf8LineReader(text);
   }
 
   @Override
   public void close() throws IOException {
-    reader.close();
+    text.close();
   }
 
   private static final class Counting extends FilterInputStream {

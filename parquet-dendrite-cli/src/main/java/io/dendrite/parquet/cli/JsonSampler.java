@@ -1,7 +1,9 @@
 package io.dendrite.parquet.cli;
 
-import java.io.BufferedReader;
+import io.dendrite.parquet.write.InvalidRecordException;
+import io.dendrite.parquet.write.Utf8LineReader;
 import java.io.IOException;
+import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -19,32 +21,47 @@ final class JsonSampler {
    *
    * @param types the column statistics
    * @param linesRead lines consumed from the input, blank ones included
-   * @param wholeInput whether every line was scanned (the input must then be reopened)
-   * @param consumed the text consumed, to replay before the rest of the input (empty when
-   *     {@code wholeInput})
+   * @param wholeInput whether every line was scanned: the input must then be reopened to read
+   *     it again; otherwise the scan rewound it to its start ({@link JsonInput#text()})
    * @param firstRecords the first {@code keepRecords} non-blank lines (well-formed ones only
    *     when skipping invalid lines)
    */
-  record Result(JsonColumnTypes types, long linesRead, boolean wholeInput, String consumed,
+  record Result(JsonColumnTypes types, long linesRead, boolean wholeInput,
       List<String> firstRecords) {}
 
   private JsonSampler() {}
 
+  /**
+   * Scans {@code in} from its start.
+   *
+   * @throws CliException naming the input and the line of the first invalid line (not valid
+   *     UTF-8, not a JSON object), unless {@code skipInvalid}
+   */
   static Result scan(JsonInput in, int sampleLines, int keepRecords, boolean skipInvalid)
       throws IOException {
     boolean whole = in.reopenable() && !in.compressed() && in.size() <= WHOLE_FILE_BYTES;
+    InputStream text = in.text();
+    if (!whole) {
+      // Everything read from here on is kept, so the writer can read the sample again.
+      text.mark(Integer.MAX_VALUE);
+    }
     JsonColumnTypes types = new JsonColumnTypes();
-    StringBuilder consumed = new StringBuilder();
     List<String> first = new ArrayList<>();
-    BufferedReader r = in.reader();
-    long lineNumber = 0;
+    Utf8LineReader r = new Utf8LineReader(text);
     long records = 0;
-    String line;
-    while ((whole || records < sampleLines || first.size() < keepRecords)
-        && (line = r.readLine()) != null) {
-      lineNumber++;
-      if (!whole) {
-        consumed.append(line).append('\n');
+    while (whole || records < sampleLines || first.size() < keepRecords) {
+      String line;
+      try {
+        line = r.readLine();
+      } catch (InvalidRecordException e) {
+        records++;
+        if (skipInvalid) {
+          continue;
+        }
+        throw new CliException(in.name() + ": line " + e.row() + ": " + e.problem(), e);
+      }
+      if (line == null) {
+        break;
       }
       if (line.isBlank()) {
         continue;
@@ -52,7 +69,7 @@ final class JsonSampler {
       records++;
       try {
         if (whole || records <= sampleLines) {
-          types.add(line, in.name(), lineNumber);
+          types.add(line, in.name(), r.lineNumber());
         }
       } catch (CliException e) {
         if (skipInvalid) {
@@ -64,6 +81,10 @@ final class JsonSampler {
         first.add(line);
       }
     }
-    return new Result(types, lineNumber, whole, whole ? "" : consumed.toString(), first);
+    if (!whole) {
+      text.reset();
+      text.mark(0); // stop keeping what is read from now on
+    }
+    return new Result(types, r.lineNumber(), whole, first);
   }
 }

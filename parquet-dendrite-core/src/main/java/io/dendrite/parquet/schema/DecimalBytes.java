@@ -26,6 +26,23 @@ public final class DecimalBytes {
     return out;
   }
 
+  /** The unscaled value in {@code length} (at least 8) bytes, without a BigInteger. */
+  public static byte[] toFixed(long unscaled, int length) {
+    if (length < 8) {
+      throw new IllegalArgumentException("a long needs 8 bytes, not " + length);
+    }
+    byte[] out = new byte[length];
+    byte fill = (byte) (unscaled < 0 ? 0xFF : 0);
+    int pad = length - 8;
+    for (int i = 0; i < pad; i++) {
+      out[i] = fill;
+    }
+    for (int i = 0; i < 8; i++) {
+      out[pad + i] = (byte) (unscaled >>> (56 - 8 * i));
+    }
+    return out;
+  }
+
   /** The unscaled value of big-endian two's complement bytes. */
   public static BigInteger fromBytes(byte[] bytes, int offset, int length) {
     return new BigInteger(bytes, offset, length);

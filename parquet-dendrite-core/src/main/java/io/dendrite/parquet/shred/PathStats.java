@@ -9,15 +9,23 @@ import java.util.Map;
 
 /** What inference saw at one path of the sample: counts per type family and value ranges. */
 final class PathStats {
+  /** The largest scale of a variant decimal (VariantEncoding.md, "Decimal"). */
+  static final int MAX_SCALE = 38;
+
   /** Values seen at this path, variant nulls included. */
   long present;
   final long[] families = new long[TypeFamily.values().length];
 
-  /** Exact numerics: bytes the widest integer needs, whether decimals appeared, digits. */
+  /** Integers: bytes the widest one needs. */
   int intBytes = 1;
-  boolean sawDecimal;
+  /** Integers and decimals: digits of the widest integer part (for Spark-style widening). */
   int integerDigits;
-  int scale;
+  /**
+   * Decimals by scale (0..38): how many, and the most digits of their unscaled values; null
+   * until a decimal is seen.
+   */
+  long[] decimalsByScale;
+  int[] digitsByScale;
 
   /** Objects: per field, in order of first appearance. */
   Map<String, PathStats> fields;
@@ -33,8 +41,11 @@ final class PathStats {
     }
     families[f.ordinal()]++;
     switch (f) {
-      case EXACT_NUMERIC:
-        observeNumber(v, pos, t);
+      case INTEGER:
+        observeInteger(VariantBinary.getLong(v, pos));
+        break;
+      case DECIMAL:
+        observeDecimal(VariantBinary.getDecimal(v, pos));
         break;
       case OBJECT:
         if (depth < maxDepth) {
@@ -65,17 +76,23 @@ final class PathStats {
     }
   }
 
-  private void observeNumber(byte[] v, int pos, VariantType t) {
-    if (t.isDecimal()) {
-      sawDecimal = true;
-      BigDecimal d = VariantBinary.getDecimal(v, pos);
-      scale = Math.max(scale, d.scale());
-      integerDigits = Math.max(integerDigits, Math.max(d.precision() - d.scale(), 0));
-      return;
+  private void observeDecimal(BigDecimal d) {
+    integerDigits = Math.max(integerDigits, Math.max(d.precision() - d.scale(), 0));
+    int scale = d.scale();
+    if (scale < 0 || scale > MAX_SCALE) {
+      return; // not a valid variant decimal: no decimal column can hold it
     }
-    // The width a value needs, not the width it was stored with: a Java Long of 5 and a JSON
-    // 5 are the same exact numeric (VariantEncoding.md, equivalence classes).
-    long x = VariantBinary.getLong(v, pos);
+    if (decimalsByScale == null) {
+      decimalsByScale = new long[MAX_SCALE + 1];
+      digitsByScale = new int[MAX_SCALE + 1];
+    }
+    decimalsByScale[scale]++;
+    digitsByScale[scale] = Math.max(digitsByScale[scale], d.precision());
+  }
+
+  // The width a value needs, not the width it was stored with: a Java Long of 5 and a JSON
+  // 5 are the same integer and read back with the same text.
+  private void observeInteger(long x) {
     intBytes = Math.max(intBytes, bytesNeeded(x));
     integerDigits = Math.max(integerDigits, digits(x));
   }
@@ -101,17 +118,66 @@ final class PathStats {
     return families[f.ordinal()];
   }
 
-  /** The family holding the most non-null values, ties broken by declaration order; or null. */
-  TypeFamily dominant() {
+  /**
+   * How many sampled values a typed_value of family {@code f} would hold. Decimals count only
+   * those of the most frequent scale ({@link #dominantScale()}); with {@code widen} (Spark's
+   * rule) integers and decimals count together as DECIMAL when any decimal was seen.
+   */
+  long typedCount(TypeFamily f, boolean widen) {
+    boolean decimals = count(TypeFamily.DECIMAL) > 0;
+    switch (f) {
+      case INTEGER:
+        return widen && decimals ? 0 : count(TypeFamily.INTEGER);
+      case DECIMAL:
+        if (!decimals) {
+          return 0;
+        }
+        return widen ? count(TypeFamily.INTEGER) + count(TypeFamily.DECIMAL)
+            : decimalsByScale == null ? 0 : decimalsByScale[dominantScale()];
+      default:
+        return count(f);
+    }
+  }
+
+  /**
+   * The family whose typed_value would hold the most values ({@link #typedCount}), ties broken
+   * by declaration order; or null when there is no non-null value.
+   */
+  TypeFamily dominant(boolean widen) {
     TypeFamily best = null;
     long bestCount = 0;
     for (TypeFamily f : TypeFamily.values()) {
-      long c = families[f.ordinal()];
+      long c = typedCount(f, widen);
       if (c > bestCount) {
         best = f;
         bestCount = c;
       }
     }
     return best;
+  }
+
+  /** The most frequent decimal scale, the smallest of equally frequent ones; 0 if none. */
+  int dominantScale() {
+    int best = 0;
+    if (decimalsByScale != null) {
+      for (int s = 1; s <= MAX_SCALE; s++) {
+        if (decimalsByScale[s] > decimalsByScale[best]) {
+          best = s;
+        }
+      }
+    }
+    return best;
+  }
+
+  /** The largest decimal scale seen; 0 if none. */
+  int maxScale() {
+    if (decimalsByScale != null) {
+      for (int s = MAX_SCALE; s > 0; s--) {
+        if (decimalsByScale[s] > 0) {
+          return s;
+        }
+      }
+    }
+    return 0;
   }
 }

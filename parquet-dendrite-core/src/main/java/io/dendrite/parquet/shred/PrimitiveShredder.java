@@ -4,34 +4,61 @@ import io.dendrite.parquet.schema.DecimalBytes;
 import io.dendrite.parquet.variant.VariantBinary;
 import io.dendrite.parquet.variant.VariantMetadata;
 import io.dendrite.parquet.variant.VariantType;
-import java.math.BigDecimal;
 import java.math.BigInteger;
 import org.apache.parquet.io.api.Binary;
 import org.apache.parquet.io.api.RecordConsumer;
 
 /**
- * A path shredded as one primitive type. Values of that type, and exact numerics that the column
- * holds without loss (an int8 in an int64 column, 1.5 in a decimal(9,2) column), go to
- * {@code typed_value}; everything else stays in {@code value}. Float and double are never mixed.
+ * A path shredded as one primitive type. By default a value goes to {@code typed_value} only
+ * if it reads back as the same value with the same JSON text; everything else stays, with its
+ * exact original encoding, in the residual {@code value}:
+ *
+ * <table>
+ *   <caption>What each typed_value accepts</caption>
+ *   <tr><th>typed_value</th><th>accepts</th><th>goes to value</th></tr>
+ *   <tr><td>int8, int16, int32, int64</td><td>any integer (int8..int64) within the range</td>
+ *       <td>decimals (even 5 with scale 0), floats, doubles</td></tr>
+ *   <tr><td>decimal(p,s)</td><td>a decimal of scale exactly s with at most p digits</td>
+ *       <td>integers (5 would read back as 5.00), decimals of another scale (4506.31 in
+ *       decimal(18,4) would read back as 4506.3100; 1.50 in decimal(9,1) as 1.5)</td></tr>
+ *   <tr><td>float / double</td><td>a float / a double</td><td>the other one, every exact
+ *       numeric</td></tr>
+ *   <tr><td>boolean, string, binary, uuid, date, time</td><td>the same type</td>
+ *       <td>everything else (no parsing of strings)</td></tr>
+ *   <tr><td>timestamp, timestamp_ntz, timestamp_nanos, timestamp_ntz_nanos</td>
+ *       <td>the same type (same unit and time zone flag)</td><td>every other timestamp</td></tr>
+ * </table>
+ *
+ * <p>With {@code byValue} (Spark-style widening, off by default) a decimal(p,s) typed_value also
+ * takes integers and decimals of any scale whose value it holds exactly (5 as 5.00, 1.50 as 1.5):
+ * the value is the same in the spec's exact-numeric class, the JSON text is not. Nothing else
+ * changes.
  */
 final class PrimitiveShredder extends Shredder {
   private static final BigInteger[] POW10 = new BigInteger[39];
+  private static final long[] POW10_LONG = new long[19];
 
   static {
     for (int i = 0; i < POW10.length; i++) {
       POW10[i] = BigInteger.TEN.pow(i);
+    }
+    for (int i = 0; i < POW10_LONG.length; i++) {
+      POW10_LONG[i] = POW10[i].longValueExact();
     }
   }
 
   private final VariantPrimitive kind;
   private final int precision;
   private final int scale;
+  private final boolean byValue;
 
-  PrimitiveShredder(ShreddedPrimitive type, int valueIndex, int typedIndex, PathCounter counter) {
+  PrimitiveShredder(ShreddedPrimitive type, boolean byValue, int valueIndex, int typedIndex,
+      PathCounter counter) {
     super(valueIndex, typedIndex, counter);
     this.kind = type.kind();
     this.precision = type.precision();
     this.scale = type.scale();
+    this.byValue = byValue;
   }
 
   @Override
@@ -87,7 +114,7 @@ final class PrimitiveShredder extends Shredder {
       case DECIMAL4:
       case DECIMAL8:
       case DECIMAL16:
-        if (!tryDecimal(rc, v, pos, t)) {
+        if (!(byValue ? tryDecimalByValue(rc, v, pos, t) : tryDecimal(rc, v, pos, t))) {
           return false;
         }
         break;
@@ -164,26 +191,54 @@ final class PrimitiveShredder extends Shredder {
     }
   }
 
-  /** Integers and decimals go in when rescaling to the column's scale loses nothing. */
+  /** A decimal of the column's scale that fits its precision, written unchanged. */
   private boolean tryDecimal(RecordConsumer rc, byte[] v, int pos, VariantType t) {
+    if (!t.isDecimal() || VariantBinary.getDecimalScale(v, pos) != scale) {
+      return false;
+    }
+    if (t == VariantType.DECIMAL16) {
+      return writeDecimal(rc, VariantBinary.getDecimalUnscaled(v, pos));
+    }
+    long unscaled = VariantBinary.getDecimalUnscaledLong(v, pos);
+    // Every long has at most 19 digits, so precision 19 and more always fits.
+    if (precision < POW10_LONG.length
+        && (unscaled >= POW10_LONG[precision] || unscaled <= -POW10_LONG[precision])) {
+      return false;
+    }
+    start(rc);
+    switch (kind) {
+      case DECIMAL4:
+        rc.addInteger((int) unscaled);
+        break;
+      case DECIMAL8:
+        rc.addLong(unscaled);
+        break;
+      default:
+        rc.addBinary(Binary.fromConstantByteArray(DecimalBytes.toFixed(unscaled, 16)));
+        break;
+    }
+    return true;
+  }
+
+  /** Spark-style: integers and decimals go in when rescaling to the column's scale is exact. */
+  private boolean tryDecimalByValue(RecordConsumer rc, byte[] v, int pos, VariantType t) {
     BigInteger unscaled;
     if (t.isInteger()) {
       unscaled = BigInteger.valueOf(VariantBinary.getLong(v, pos)).multiply(POW10[scale]);
     } else if (t.isDecimal()) {
-      BigDecimal d = VariantBinary.getDecimal(v, pos);
-      if (d.scale() > scale) {
-        try {
-          d = d.setScale(scale);
-        } catch (ArithmeticException inexact) {
-          return false;
-        }
-      } else {
-        d = d.setScale(scale);
+      try {
+        unscaled = VariantBinary.getDecimal(v, pos).setScale(scale).unscaledValue();
+      } catch (ArithmeticException inexact) {
+        return false;
       }
-      unscaled = d.unscaledValue();
     } else {
       return false;
     }
+    return writeDecimal(rc, unscaled);
+  }
+
+  /** Writes {@code unscaled} at the column's scale if it has at most {@code precision} digits. */
+  private boolean writeDecimal(RecordConsumer rc, BigInteger unscaled) {
     if (unscaled.abs().compareTo(POW10[precision]) >= 0) {
       return false;
     }

@@ -18,10 +18,19 @@ import java.util.TreeMap;
  *       the residual {@code value}: a column where most rows are objects is shredded as an
  *       object even if some rows are strings, and a field that is mostly int is shredded as int
  *       even if a few rows hold strings.</li>
- *   <li>Exact numerics widen within their family: integers to the smallest of int8..int64 that
- *       covers every sampled integer; integers and decimals together to one decimal whose scale
- *       is the largest seen and whose precision covers every integer part (rounded up to 9, 18 or
- *       38 so that later, slightly larger values still fit). Float and double are not mixed.</li>
+ *   <li>The typed_value chosen is the one that holds the most sampled values under the
+ *       writer's rule that a value goes to {@code typed_value} only if it reads back as the same
+ *       value with the same JSON text (see {@code PrimitiveShredder}). So integers and decimals
+ *       are separate families: integers widen to the smallest of int8..int64 that covers every
+ *       sampled integer; decimals get one decimal of their most frequent scale (the smallest of
+ *       equally frequent scales), whose precision covers every sampled decimal of that scale,
+ *       rounded up to 9, 18 or 38 so that later, slightly larger values still fit. Decimals of
+ *       other scales, and integers next to dominant decimals, stay in {@code value} with their
+ *       own text. Float and double are not mixed.</li>
+ *   <li>With {@link InferenceOptions#widenExactNumerics()} (Spark's rule), integers and decimals
+ *       count as one family and get one decimal whose scale is the largest seen and whose
+ *       precision covers every integer part (rounded up as above, at most 38): every exact
+ *       numeric is typed, but {@code 5} then reads back as {@code 5.00}.</li>
  *   <li>Arrays whose elements share a dominant family are shredded element-wise.</li>
  *   <li>Object fields present in fewer than {@link InferenceOptions#minFieldFrequency()} of the
  *       objects at their path stay in {@code value}; at most {@link InferenceOptions#maxLeaves()}
@@ -87,7 +96,7 @@ public final class ShreddingInference {
   }
 
   private Candidate decide(PathStats stats, int depth, double frequency) {
-    TypeFamily dominant = stats.dominant();
+    TypeFamily dominant = stats.dominant(options.widenExactNumerics());
     if (dominant == null) {
       return null;
     }
@@ -120,30 +129,46 @@ public final class ShreddingInference {
         Candidate element = decide(stats.element, depth + 1, frequency);
         return element == null ? null : Candidate.array(element, frequency);
       }
-      case EXACT_NUMERIC:
-        return Candidate.leaf(numeric(stats), frequency);
+      case INTEGER:
+        return Candidate.leaf(integer(stats), frequency);
+      case DECIMAL:
+        return Candidate.leaf(options.widenExactNumerics() ? widenedDecimal(stats)
+            : decimal(stats), frequency);
       default:
         return Candidate.leaf(primitive(dominant), frequency);
     }
   }
 
-  private static ShreddedType numeric(PathStats stats) {
-    if (!stats.sawDecimal) {
-      switch (stats.intBytes) {
-        case 1: return ShreddedType.int8();
-        case 2: return ShreddedType.int16();
-        case 4: return ShreddedType.int32();
-        default: return ShreddedType.int64();
-      }
+  private static ShreddedType integer(PathStats stats) {
+    switch (stats.intBytes) {
+      case 1: return ShreddedType.int8();
+      case 2: return ShreddedType.int16();
+      case 4: return ShreddedType.int32();
+      default: return ShreddedType.int64();
     }
-    int needed = stats.integerDigits + stats.scale;
-    if (needed > 38) {
-      // No decimal holds both the largest integer part and the finest scale: keep the
-      // scale and let values that overflow fall back to the residual value.
-      needed = 38;
-    }
-    int precision = needed <= 9 ? 9 : needed <= 18 ? 18 : 38;
-    return ShreddedType.decimal(precision, Math.min(stats.scale, precision));
+  }
+
+  /** The dominant scale, with room for every sampled decimal of that scale. */
+  private static ShreddedType decimal(PathStats stats) {
+    int scale = stats.dominantScale();
+    // A decimal's precision is at least its scale (0.05 is decimal(2,2) in Parquet's terms).
+    return ShreddedType.decimal(roundedPrecision(Math.max(stats.digitsByScale[scale], scale)),
+        scale);
+  }
+
+  /** Spark's rule: the largest scale, and room for the widest integer part. */
+  private static ShreddedType widenedDecimal(PathStats stats) {
+    int scale = stats.maxScale();
+    int needed = stats.integerDigits + scale;
+    // No decimal may hold both the largest integer part and the finest scale: keep the scale
+    // and let values that overflow fall back to the residual value.
+    int precision = roundedPrecision(needed);
+    return ShreddedType.decimal(precision, Math.min(scale, precision));
+  }
+
+  /** 9, 18 or 38: the largest precision of the smallest decimal kind that holds {@code digits}. */
+  private static int roundedPrecision(int digits) {
+    return digits <= 9 ? 9 : digits <= 18 ? 18 : 38;
   }
 
   private static ShreddedType primitive(TypeFamily family) {

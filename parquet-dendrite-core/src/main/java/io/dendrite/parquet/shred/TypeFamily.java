@@ -3,12 +3,14 @@ package io.dendrite.parquet.shred;
 import io.dendrite.parquet.variant.VariantType;
 
 /**
- * Groups of variant types that one shredded column can hold. Exact numerics (int8..int64 and
- * decimals) form one family because a wider integer or a decimal holds them without loss; float
- * and double stay apart because converting between them changes values.
+ * Groups of variant types that one shredded column can hold so that they read back unchanged:
+ * int8..int64 form one family (a wider integer holds a narrower one with the same text);
+ * decimals form another, which inference splits further by scale (a decimal column has one
+ * scale). Float and double stay apart because converting between them changes values.
+ * Declaration order breaks ties between equally frequent families.
  */
 enum TypeFamily {
-  BOOLEAN, EXACT_NUMERIC, FLOAT, DOUBLE, STRING, BINARY, DATE, TIME, TIMESTAMP, TIMESTAMP_NTZ,
+  BOOLEAN, INTEGER, DECIMAL, FLOAT, DOUBLE, STRING, BINARY, DATE, TIME, TIMESTAMP, TIMESTAMP_NTZ,
   TIMESTAMP_NANOS, TIMESTAMP_NTZ_NANOS, UUID, OBJECT, ARRAY;
 
   /** The family of a type, or null for variant null (which any column's {@code value} holds). */
@@ -17,8 +19,9 @@ enum TypeFamily {
       case NULL: return null;
       case BOOLEAN: return BOOLEAN;
       case INT8: case INT16: case INT32: case INT64:
+        return INTEGER;
       case DECIMAL4: case DECIMAL8: case DECIMAL16:
-        return EXACT_NUMERIC;
+        return DECIMAL;
       case FLOAT: return FLOAT;
       case DOUBLE: return DOUBLE;
       case STRING: return STRING;

@@ -67,12 +67,26 @@ public final class VariantColumnShredder {
     }
   }
 
-  /** A writer for column {@code column}; {@code schema} null means unshredded. */
+  /**
+   * A writer for column {@code column}; {@code schema} null means unshredded. Values go to a
+   * {@code typed_value} only when they read back with the same JSON text (the table in
+   * {@code PrimitiveShredder}).
+   */
   public static VariantColumnShredder create(String column, ShreddedType schema) {
+    return create(column, schema, false);
+  }
+
+  /**
+   * As {@link #create(String, ShreddedType)}; with {@code widenExactNumerics} (Spark-style) a
+   * decimal {@code typed_value} also takes integers and decimals of other scales whose value it
+   * holds exactly, so {@code 5} in a {@code decimal(9,2)} reads back as {@code 5.00}.
+   */
+  public static VariantColumnShredder create(String column, ShreddedType schema,
+      boolean widenExactNumerics) {
     List<PathCounter> counters = new ArrayList<>();
     Shredder root = schema == null
         ? new ValueOnlyShredder(1, new PathCounter(column, "variant"))
-        : build(schema, column, 1, 2, counters);
+        : build(schema, widenExactNumerics, column, 1, 2, counters);
     return new VariantColumnShredder(column, schema, root, Collections.unmodifiableList(counters));
   }
 
@@ -146,18 +160,20 @@ public final class VariantColumnShredder {
     return ShreddingReport.snapshot(counters);
   }
 
-  private static Shredder build(ShreddedType type, String path, int valueIndex, int typedIndex,
-      List<PathCounter> counters) {
+  private static Shredder build(ShreddedType type, boolean byValue, String path, int valueIndex,
+      int typedIndex, List<PathCounter> counters) {
     if (type instanceof ValueOnly) {
       return new ValueOnlyShredder(valueIndex, add(counters, path, "variant"));
     }
     if (type instanceof ShreddedPrimitive) {
       ShreddedPrimitive p = (ShreddedPrimitive) type;
-      return new PrimitiveShredder(p, valueIndex, typedIndex, add(counters, path, p.toString()));
+      return new PrimitiveShredder(p, byValue, valueIndex, typedIndex,
+          add(counters, path, p.toString()));
     }
     if (type instanceof ShreddedArray) {
       PathCounter counter = add(counters, path, "array");
-      Shredder element = build(((ShreddedArray) type).element(), path + "[]", 0, 1, counters);
+      Shredder element = build(((ShreddedArray) type).element(), byValue, path + "[]", 0, 1,
+          counters);
       return new ArrayShredder(element, valueIndex, typedIndex, counter);
     }
     ShreddedObject object = (ShreddedObject) type;
@@ -166,7 +182,8 @@ public final class VariantColumnShredder {
     String[] names = fields.keySet().toArray(new String[0]);
     Shredder[] children = new Shredder[names.length];
     for (int i = 0; i < names.length; i++) {
-      children[i] = build(fields.get(names[i]), path + "." + names[i], 0, 1, counters);
+      children[i] = build(fields.get(names[i]), byValue, path + "." + names[i], 0, 1,
+          counters);
     }
     return new ObjectShredder(names, children, valueIndex, typedIndex, counter);
   }

@@ -10,6 +10,8 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.math.BigDecimal;
 import java.math.BigInteger;
+import java.math.MathContext;
+import java.math.RoundingMode;
 import java.time.LocalDate;
 import java.util.Base64;
 
@@ -23,12 +25,18 @@ import java.util.Base64;
  *   <li>{@code null}, {@code true}, {@code false}, strings, objects and arrays map to the
  *       corresponding Variant types; a repeated key in one object is an error.
  *   <li>Integral numbers (no fraction, no exponent) use the smallest of int8, int16, int32, int64.
- *       Beyond int64 they become a decimal with scale 0 when they have at most 38 digits, else a
- *       double.
+ *       Beyond int64 they become a decimal with scale 0 when they have at most 38 digits, else
+ *       the nearest double (no Variant type holds them exactly).
  *   <li>Numbers with a fraction and no exponent become the narrowest decimal (decimal4/8/16 by
  *       precision, keeping the written scale, so {@code 1.50} is decimal4 150 scale 2) when
- *       precision and scale are at most 38, else a double.
- *   <li>Numbers with an exponent ({@code 1e3}, {@code 2.5E-7}) become a double.
+ *       precision and scale are at most 38, else the nearest double.
+ *   <li>Numbers with an exponent ({@code 1e3}, {@code 2.5E-7}) become the nearest double.
+ *   <li>A number whose nearest double would be infinite or zero although the number is not
+ *       ({@code 1e400}, {@code -1e400}, {@code 1e-400}, an integer of 400 digits) is never
+ *       stored as that double. No Variant decimal holds it exactly either (those have at most 38
+ *       digits and scale 0 to 38), so parsing fails with a {@link VariantFormatException}
+ *       naming the number. {@code -0} is the integer 0, {@code -0.0} the decimal 0.0 (decimals have no
+ *       negative zero) and {@code -0e0} the double -0.0.
  * </ul>
  *
  * <h2>Rendering: Variant to JSON</h2>
@@ -182,25 +190,32 @@ public final class VariantJson {
     writeBigInteger(p.getBigIntegerValue(), enc);
   }
 
-  /** Integers beyond int64: decimal16 with scale 0 up to 38 digits, else double. */
+  /** Integers beyond int64: decimal16 with scale 0 up to 38 digits, else the nearest double. */
   static void writeBigInteger(BigInteger b, VariantEncoder enc) {
     if (b.bitLength() <= 63) {
       enc.writeLong(b.longValue());
     } else if (b.bitLength() <= 127 && b.abs().compareTo(MAX_DECIMAL16) <= 0) {
       enc.writeDecimal16(b, 0);
     } else {
-      enc.writeDouble(b.doubleValue());
+      writeNearestDouble(new BigDecimal(b), b.doubleValue(), enc);
     }
   }
 
   private static final BigInteger MAX_DECIMAL16 = BigInteger.TEN.pow(38).subtract(BigInteger.ONE);
 
   private static void writeFractional(JsonParser p, VariantEncoder enc) throws IOException {
-    if (!p.isNaN() && !hasExponent(p)) {
+    if (p.isNaN()) {
+      enc.writeDouble(p.getDoubleValue()); // only with Jackson's non-numeric-numbers feature
+    } else if (!hasExponent(p)) {
       writeJsonDecimal(p.getDecimalValue(), enc);
-      return;
+    } else {
+      double d = p.getDoubleValue();
+      if (Double.isFinite(d) && d != 0) {
+        enc.writeDouble(d);
+      } else {
+        writeNearestDouble(p.getDecimalValue(), d, enc);
+      }
     }
-    enc.writeDouble(p.getDoubleValue());
   }
 
   /** A fraction without exponent: decimal when it fits 38 digits and scale 38, else double. */
@@ -209,8 +224,37 @@ public final class VariantJson {
     if (scale >= 0 && scale <= 38 && Math.max(d.precision(), scale) <= 38) {
       enc.writeDecimal(d);
     } else {
-      enc.writeDouble(d.doubleValue());
+      writeNearestDouble(d, d.doubleValue(), enc);
     }
+  }
+
+  /**
+   * Writes {@code nearest}, the double nearest to {@code exact}, unless it lost the number's
+   * magnitude (infinite, or zero for a non-zero number). No decimal can hold such a number
+   * either (a variant decimal has at most 38 digits and scale 38; beyond the double range a
+   * number has over 300 integer digits or a scale over 300), so it is an error rather than a
+   * silently different number.
+   */
+  private static void writeNearestDouble(BigDecimal exact, double nearest, VariantEncoder enc) {
+    if (Double.isFinite(nearest) && (nearest != 0 || exact.signum() == 0)) {
+      enc.writeDouble(nearest);
+      return;
+    }
+    throw new VariantFormatException("number " + shorten(exact) + " is beyond the range of a "
+        + "double (" + (nearest == 0 ? "it would become 0" : "it would become infinite")
+        + ") and no decimal holds it (at most 38 digits, scale 0 to 38)");
+  }
+
+  /** The number as scientific text, its digits cut to 20 so that a message stays short. */
+  private static String shorten(BigDecimal d) {
+    String s = d.toString();
+    if (d.precision() <= 20) {
+      return s;
+    }
+    BigDecimal cut = d.round(new MathContext(20, RoundingMode.DOWN));
+    String t = cut.toString();
+    int e = t.indexOf('E');
+    return e < 0 ? t + "..." : t.substring(0, e) + "..." + t.substring(e);
   }
 
   private static boolean hasExponent(JsonParser p) throws IOException {

@@ -16,6 +16,7 @@ import io.dendrite.parquet.variant.EncodedVariant;
 import java.io.BufferedReader;
 import java.io.Closeable;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.Reader;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
@@ -56,6 +57,8 @@ public final class DendriteWriter implements Closeable {
   private final RecordCoercer coercer;
   private final JsonRecordParser json;
   private final List<VariantColumn> variantColumns;
+  /** Spark-style numerics, fixed at build(): see {@link Builder#widenExactNumerics}. */
+  private final boolean widenExactNumerics;
 
   private final List<Object[]> buffer = new ArrayList<>();
   private long bufferedBytes;
@@ -107,6 +110,8 @@ public final class DendriteWriter implements Closeable {
       }
     }
     this.json = new JsonRecordParser(coercer, documentColumn);
+    this.widenExactNumerics = b.widenExactNumerics
+        || (b.infer != null && b.infer.widenExactNumerics());
     this.variantColumns = new ArrayList<>();
     collectVariants(schema.fields(), "", new int[0]);
     if (given != null) {
@@ -121,7 +126,7 @@ public final class DendriteWriter implements Closeable {
     }
     for (VariantColumn c : variantColumns) {
       if (b.infer != null) {
-        c.inference = new ShreddingInference(b.infer);
+        c.inference = new ShreddingInference(b.infer.withWidenExactNumerics(widenExactNumerics));
       } else if (given != null && given.get(c.path) != null) {
         c.shredding = given.get(c.path);
         c.origin = givenOrigin;
@@ -197,24 +202,59 @@ public final class DendriteWriter implements Closeable {
 
   /**
    * Writes every non-blank line of {@code in} as a JSON record; error messages number rows by
-   * line. Returns the number of rows written from this reader.
+   * line. A byte-order mark (U+FEFF) at the start of the first line is skipped. Returns the
+   * number of rows written from this reader.
    */
   public long writeJsonLines(Reader in) throws IOException {
     ensureOpen();
     BufferedReader lines = in instanceof BufferedReader ? (BufferedReader) in
         : new BufferedReader(in, 1 << 16);
-    long lineNumber = 0;
     long before = rowsWritten + buffer.size();
+    long lineNumber = 0;
     String line;
     while ((line = lines.readLine()) != null) {
       lineNumber++;
-      if (line.isBlank()) {
+      if (lineNumber == 1 && line.startsWith("\uFEFF")) {
+        line = line.substring(1);
+      }
+      writeJsonLine(line, lineNumber);
+    }
+    return rowsWritten + buffer.size() - before;
+  }
+
+  /**
+   * Writes every non-blank line of UTF-8 bytes as a JSON record (rules of
+   * {@link Utf8LineReader}): a leading byte-order mark is skipped, and a line that is not
+   * well-formed UTF-8 is an invalid record of that line, skipped with
+   * {@link Builder#skipInvalid}. Error messages number rows by line. The stream is not closed.
+   * Returns the number of rows written from this stream.
+   */
+  public long writeJsonLines(InputStream utf8) throws IOException {
+    ensureOpen();
+    Utf8LineReader lines = new Utf8LineReader(utf8);
+    long before = rowsWritten + buffer.size();
+    while (true) {
+      String line;
+      try {
+        line = lines.readLine();
+      } catch (InvalidRecordException e) {
+        rowsSeen++;
+        rejected(e, e.row());
         continue;
       }
+      if (line == null) {
+        break;
+      }
+      writeJsonLine(line, lines.lineNumber());
+    }
+    return rowsWritten + buffer.size() - before;
+  }
+
+  private void writeJsonLine(String line, long lineNumber) {
+    if (!line.isBlank()) {
       rowsSeen++;
       writeJsonRow(line, lineNumber);
     }
-    return rowsWritten + buffer.size() - before;
   }
 
   private void writeJsonRow(String line, long row) {
@@ -293,7 +333,7 @@ public final class DendriteWriter implements Closeable {
     MessageType parquetSchema = schema.toParquet(options.messageName, shredding::get);
     Map<String, VariantColumnShredder> shredders = new LinkedHashMap<>();
     for (VariantColumn c : variantColumns) {
-      c.shredder = VariantColumnShredder.create(c.path, c.shredding);
+      c.shredder = VariantColumnShredder.create(c.path, c.shredding, widenExactNumerics);
       shredders.put(c.path, c.shredder);
     }
     FieldWriter[] writers = FieldWriters.forStruct(schema.fields(), parquetSchema, "",
@@ -426,6 +466,7 @@ public final class DendriteWriter implements Closeable {
     boolean overwrite;
     boolean skipInvalid;
     InferenceOptions infer = InferenceOptions.DEFAULTS;
+    boolean widenExactNumerics;
     private ShreddingSchema given;
     private java.nio.file.Path pinLocal;
     private org.apache.hadoop.fs.Path pinHadoop;
@@ -485,6 +526,20 @@ public final class DendriteWriter implements Closeable {
      */
     public Builder skipInvalid(boolean skip) {
       this.skipInvalid = skip;
+      return this;
+    }
+
+    /**
+     * Spark-style numeric widening (default false). By default a value goes to a
+     * {@code typed_value} only if it reads back as the same value with the same JSON text, and
+     * inference picks types for that (integers and decimals apart, decimals by scale). With
+     * true, a decimal {@code typed_value} also takes integers and decimals of other scales whose
+     * value it holds exactly, and inference unifies integers and decimals into one decimal as
+     * Spark does: more values are typed, but {@code 5} reads back as {@code 5.00}. Also on when
+     * the {@link InferenceOptions} given have {@code widenExactNumerics}.
+     */
+    public Builder widenExactNumerics(boolean widen) {
+      this.widenExactNumerics = widen;
       return this;
     }
 

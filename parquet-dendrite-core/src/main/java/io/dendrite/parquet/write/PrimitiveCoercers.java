@@ -43,17 +43,42 @@ final class PrimitiveCoercers {
 
   static final Coercer FLOAT = (v, p) -> {
     if (v instanceof Number) {
-      return ((Number) v).floatValue();
+      float x = ((Number) v).floatValue();
+      checkMagnitude(v, x, "float");
+      return x;
     }
     throw Coercer.mismatch("float", v);
   };
 
   static final Coercer DOUBLE = (v, p) -> {
     if (v instanceof Number) {
-      return ((Number) v).doubleValue();
+      double x = ((Number) v).doubleValue();
+      checkMagnitude(v, x, "double");
+      return x;
     }
     throw Coercer.mismatch("double", v);
   };
+
+  /**
+   * An exact number (JSON text arrives as BigDecimal/BigInteger) must not turn into infinity, or
+   * into zero when it is not zero, silently: 1e400 in a double column is an error.
+   */
+  private static void checkMagnitude(Object v, double x, String expected) {
+    boolean exact = v instanceof BigDecimal || v instanceof BigInteger;
+    if (exact && (Double.isInfinite(x) || (x == 0 && signum(v) != 0))) {
+      String text = v instanceof BigDecimal ? ((BigDecimal) v).toString() : v.toString();
+      if (text.length() > 40) {
+        text = text.substring(0, 37) + "...";
+      }
+      throw new IllegalArgumentException(
+          "value " + text + " is beyond the range of " + expected);
+    }
+  }
+
+  private static int signum(Object exact) {
+    return exact instanceof BigDecimal ? ((BigDecimal) exact).signum()
+        : ((BigInteger) exact).signum();
+  }
 
   static final Coercer STRING = (v, p) -> {
     if (v instanceof CharSequence || v instanceof Character) {

@@ -1,6 +1,7 @@
 package io.dendrite.parquet.shred;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -172,28 +173,43 @@ class ShreddingInferenceTest {
   }
 
   @Test
-  void integersAndDecimalsUnifyToOneDecimalWithTheLargestScale() {
-    // 12345 has 5 integer digits, 1.25 has scale 2: decimal(P,2) with P >= 7, rounded to 9.
-    ShreddedType t = infer(List.of("{\"p\": 12345}", "{\"p\": 1.25}", "{\"p\": 3}"));
-    ShreddedPrimitive p = assertInstanceOf(ShreddedPrimitive.class,
-        assertInstanceOf(ShreddedObject.class, t).field("p"));
-    assertEquals(2, p.scale());
-    assertTrue(p.precision() >= 5 + 2, "precision " + p.precision() + " must cover 12345.00");
-    assertEquals(VariantPrimitive.DECIMAL4, p.kind());
-    assertEquals(9, p.precision(), "rounded up to 9 as documented");
-
-    // 1234567890 needs 10 integer digits; with scale 2 that is 12 digits: decimal8.
-    ShreddedType wide = infer(List.of("1234567890", "0.25", "7.5"));
-    assertSchema("decimal(18,2)", wide);
-
-    // Decimals alone: scale 3 from 0.125, integer part 4 digits from 1000.5.
-    assertSchema("decimal(9,3)", infer(List.of("0.125", "1000.5")));
+  void integersAndDecimalsAreSeparateFamiliesAndTheLargerWins() {
+    // A decimal typed_value would turn 5 into 5.00, an integer one cannot hold 1.25: each family
+    // is counted on its own. 2 integers vs 1 decimal: int16 (12345 needs two bytes).
+    assertSchema("{p: int16}", infer(List.of("{\"p\": 12345}", "{\"p\": 1.25}", "{\"p\": 3}")));
+    // 1 integer vs 2 decimals of scale 2: decimal of scale 2, 3 digits rounded up to 9.
+    assertSchema("decimal(9,2)", infer(List.of("1234567890", "0.25", "7.50")));
+    // Equal counts: INTEGER comes first in the family order.
+    assertSchema("int8", infer(List.of("1", "0.5")));
   }
 
   @Test
-  void intAndDecimalSampleIsTypedWithoutLossWhenWritten() throws Exception {
-    List<String> sample = List.of("{\"p\": 12345}", "{\"p\": 1.25}", "{\"p\": 3}", "{\"p\": -0.5}");
-    Path file = dir.resolve("dec.parquet");
+  void decimalsTakeTheirMostFrequentScaleWithPrecisionForThatScale() {
+    // Scale 1 three times (widest 4 digits: 1000.5), scale 3 twice, scale 2 once: decimal(9,1).
+    assertSchema("decimal(9,1)",
+        infer(List.of("0.5", "1000.5", "-2.0", "0.125", "7.250", "3.25")));
+    // The precision covers the dominant scale's values only: 12345678901.5 has 12 digits.
+    assertSchema("decimal(18,1)", infer(List.of("12345678901.5", "0.5", "1.25")));
+    // A decimal's precision is at least its scale: 0.05 needs decimal(2,2), rounded to 9.
+    assertSchema("decimal(9,2)", infer(List.of("0.05", "0.01")));
+    // Equally frequent scales: the smaller scale.
+    assertSchema("decimal(9,1)", infer(List.of("1.25", "1.5")));
+    // Integers beyond int64 are decimals of scale 0 (up to 38 digits: decimal16); they outnumber
+    // the one int64-range integer.
+    assertSchema("decimal(38,0)", infer(List.of("123456789012345678901234567890", "5",
+        "99999999999999999999999999999999999999")));
+  }
+
+  @Test
+  void numericInferenceKeepsEveryTypedValueTextExactWhenWritten() throws Exception {
+    // Prices as JSON writes them: scale 2 dominates; integers and other scales stay in value
+    // with their own text.
+    List<String> texts = List.of("12.50", "3", "0.99", "100.10", "4506.31", "7.5", "1.000");
+    List<String> sample = new ArrayList<>();
+    for (String t : texts) {
+      sample.add("{\"p\": " + t + "}");
+    }
+    Path file = dir.resolve("prices.parquet");
     List<EncodedVariant> inputs = jsons(sample);
     try (DendriteWriter w = DendriteWriter.builder(file).schema("v variant").build()) {
       for (EncodedVariant v : inputs) {
@@ -201,20 +217,62 @@ class ShreddingInferenceTest {
       }
       w.close();
       ShreddingReport.PathCounts p = w.report().path("v.p");
+      assertEquals("decimal(9,2)", p.shreddedAs());
+      assertEquals(4, p.typed(), "the four numbers of scale 2");
+      assertEquals(3, p.residual(), "3, 7.5 and 1.000");
+    }
+    try (DendriteReader r = DendriteReader.builder(file).build()) {
+      int i = 0;
+      for (DendriteRow row : r) {
+        assertEquals(texts.get(i), row.getVariant("v").field("p").toJson(), "row " + i);
+        i++;
+      }
+      assertEquals(texts.size(), i);
+    }
+  }
+
+  @Test
+  void widenExactNumericsUnifiesIntegersAndDecimalsAsSparkDoes() {
+    InferenceOptions spark = InferenceOptions.DEFAULTS.withWidenExactNumerics(true);
+    // 12345 has 5 integer digits, 1.25 has scale 2: decimal(P,2) with P >= 7, rounded to 9.
+    ShreddedType t = infer(List.of("{\"p\": 12345}", "{\"p\": 1.25}", "{\"p\": 3}"), spark);
+    ShreddedPrimitive p = assertInstanceOf(ShreddedPrimitive.class,
+        assertInstanceOf(ShreddedObject.class, t).field("p"));
+    assertEquals(2, p.scale());
+    assertEquals(VariantPrimitive.DECIMAL4, p.kind());
+    assertEquals(9, p.precision(), "5 + 2 digits rounded up to 9");
+    // 1234567890 needs 10 integer digits; with scale 2 that is 12 digits: decimal8.
+    assertSchema("decimal(18,2)", infer(List.of("1234567890", "0.25", "7.5"), spark));
+    // Decimals alone: the largest scale (3 from 0.125), integer part 4 digits from 1000.5.
+    assertSchema("decimal(9,3)", infer(List.of("0.125", "1000.5", "2.5"), spark));
+    // Integers alone are still integers.
+    assertSchema("int16", infer(List.of("1", "300"), spark));
+    assertTrue(spark.widenExactNumerics());
+  }
+
+  @Test
+  void widenedSampleIsTypedByValueWhenWritten() throws Exception {
+    List<String> sample = List.of("{\"p\": 12345}", "{\"p\": 1.25}", "{\"p\": 3}", "{\"p\": -0.5}");
+    Path file = dir.resolve("dec.parquet");
+    List<EncodedVariant> inputs = jsons(sample);
+    try (DendriteWriter w = DendriteWriter.builder(file).schema("v variant")
+        .inferShredding(InferenceOptions.DEFAULTS.withWidenExactNumerics(true)).build()) {
+      for (EncodedVariant v : inputs) {
+        w.write(Map.of("v", v));
+      }
+      w.close();
+      ShreddingReport.PathCounts p = w.report().path("v.p");
+      assertEquals("decimal(9,2)", p.shreddedAs());
       assertEquals(4, p.typed(), "every sampled number fits the inferred decimal");
       assertEquals(0, p.residual());
     }
-    // Values come back numerically equal (12345 comes back as 12345.00 in the decimal column).
+    // Values come back numerically equal, at the column's scale: the documented price of the
+    // option.
+    List<String> expected = List.of("12345.00", "1.25", "3.00", "-0.50");
     try (DendriteReader r = DendriteReader.builder(file).build()) {
-      List<java.math.BigDecimal> expected = List.of(new java.math.BigDecimal("12345"),
-          new java.math.BigDecimal("1.25"), new java.math.BigDecimal("3"),
-          new java.math.BigDecimal("-0.5"));
       int i = 0;
       for (DendriteRow row : r) {
-        VariantValue p = row.getVariant("v").field("p");
-        java.math.BigDecimal got = p.type().isDecimal() ? p.getDecimal()
-            : java.math.BigDecimal.valueOf(p.getLong());
-        assertEquals(0, expected.get(i).compareTo(got), "row " + i + ": " + got);
+        assertEquals(expected.get(i), row.getVariant("v").field("p").toJson(), "row " + i);
         i++;
       }
       assertEquals(4, i);
@@ -447,6 +505,7 @@ class ShreddingInferenceTest {
     assertEquals(300, d.maxLeaves());
     assertEquals(50, d.maxDepth());
     assertTrue(d.shredArrays());
+    assertFalse(d.widenExactNumerics());
   }
 
   @Test

@@ -452,20 +452,26 @@ class ShreddingWriteTest {
         List.of(1.5, 2, "1.5")));
     cases.add(new Case("d", "double", List.of(2.5, -1e300, Double.NaN, -0.0),
         List.of(2.5f, new BigDecimal("2.5"), 3)));
+    // Decimals go to typed_value only at the column's own scale (text-exact): integers and
+    // other scales, which would read back as 42.00 or -0.50, stay in value.
     cases.add(new Case("d4", "decimal(9,2)",
-        List.of(new BigDecimal("1234567.89"), new BigDecimal("-0.5"), 42,
+        List.of(new BigDecimal("1234567.89"), new BigDecimal("-0.50"),
             new BigDecimal("-9999999.99"), new BigDecimal("0.00")),
-        List.of(new BigDecimal("0.125"), new BigDecimal("10000000.00"), 1.5, "1.00")));
+        List.of(new BigDecimal("0.125"), new BigDecimal("10000000.00"), 1.5, "1.00",
+            new BigDecimal("-0.5"), 42)));
     cases.add(new Case("d8", "decimal(18,4)",
-        List.of(new BigDecimal("12345678901234.5678"), new BigDecimal("-1.5"), 7L,
-            new BigDecimal("99999999999999")),
-        List.of(new BigDecimal("1.23456"), new BigDecimal("100000000000000"), 7.0)));
+        List.of(new BigDecimal("12345678901234.5678"), new BigDecimal("-1.5000"),
+            new BigDecimal("99999999999999.0000")),
+        List.of(new BigDecimal("1.23456"), new BigDecimal("100000000000000.0000"), 7.0,
+            new BigDecimal("4506.31"), 7L, new BigDecimal("99999999999999"))));
     cases.add(new Case("d16", "decimal(38,10)",
         List.of(new BigDecimal("1234567890123456789012345678.0123456789"),
-            new BigDecimal("-0.0000000001"), Long.MAX_VALUE, Long.MIN_VALUE,
+            new BigDecimal("-0.0000000001"), new BigDecimal("1.5000000000"),
+            new BigDecimal("-1.2345678900"),
             new BigDecimal("-9999999999999999999999999999.9999999999")),
         List.of(new BigDecimal("0.00000000001"), "big",
-            new BigDecimal("10000000000000000000000000000"))));
+            new BigDecimal("10000000000000000000000000000"), Long.MAX_VALUE, Long.MIN_VALUE,
+            new BigDecimal("1.5"))));
     cases.add(new Case("dt", "date",
         List.of(LocalDate.of(2024, 2, 29), LocalDate.of(1969, 12, 31), LocalDate.of(1, 1, 1)),
         List.of("2024-02-29", Instant.EPOCH, 19000)));
@@ -720,7 +726,9 @@ class ShreddingWriteTest {
     }
     // Independent expectation: 45 objects, 5 strings (i = 9, 19, ..., 49); n is "seven" for
     // i = 0, 7, ..., 42 (7 rows) and an int up to 4800 otherwise (38 rows: int16 dominates);
-    // price mixes 3 and 1.25 -> one integer digit, scale 2 -> decimal(9,2).
+    // price is 1.25 (scale 2) for the 25 even i and 3 (an integer) for the 20 odd objects:
+    // the decimals are the larger family -> decimal(9,2); the integers stay in value (they
+    // would read back as 3.00).
     ShreddedType expected = ShreddedType.parse(
         "{n: int16, price: decimal(9,2), tags: [string], user: string}");
     ShreddingReport.ColumnReport column = report.columns().get("payload");
@@ -741,7 +749,7 @@ class ShreddingWriteTest {
     }
     assertCounts(report, "payload", objects, 5, 0);
     assertCounts(report, "payload.n", objects - sevens, sevens, 0);
-    assertCounts(report, "payload.price", objects, 0, 0);
+    assertCounts(report, "payload.price", 25, objects - 25, 0);
     assertCounts(report, "payload.tags", objects, 0, 0);
     assertCounts(report, "payload.tags[]", objects * 2, 0, 0);
     assertCounts(report, "payload.user", objects, 0, 0);
