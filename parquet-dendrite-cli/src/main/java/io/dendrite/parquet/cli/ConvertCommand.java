@@ -46,7 +46,13 @@ import picocli.CommandLine.Spec;
             + "number (or is skipped with --skip-invalid).",
         "",
         "Input: a file or - for stdin; gzip and zstd input (.gz, .zst) is recognized by its "
-            + "magic bytes. Blank lines are ignored.",
+            + "magic bytes. Blank lines are ignored. A value may nest at most 1000 arrays and "
+            + "objects (deeper lines are invalid).",
+        "",
+        "Output: written to a hidden .OUT.<id>.inprogress file beside OUT and published as OUT "
+            + "only when every line is done. After an error or an interruption (Ctrl-C, "
+            + "SIGTERM) no OUT appears and the temporary file is removed. Without --overwrite, "
+            + "an OUT that exists, or that appears while converting, is never replaced.",
         ""},
     footer = {"", "Examples:",
         "  dendrite convert events.jsonl events.parquet --variant payload",
@@ -92,11 +98,13 @@ final class ConvertCommand implements Callable<Integer> {
   int sampleLines;
 
   @Option(names = "--skip-invalid",
-      description = "Skip lines that are not valid JSON objects or do not fit the column "
-          + "types, and report how many were skipped (default: fail on the first).")
+      description = "Skip lines that are not valid JSON objects, do not fit the column "
+          + "types or nest too deep, and report how many were skipped (default: fail on the "
+          + "first and write nothing).")
   boolean skipInvalid;
 
-  @Option(names = "--overwrite", description = "Replace OUT if it exists.")
+  @Option(names = "--overwrite",
+      description = "Replace OUT if it exists (atomically: readers see the old or the new file).")
   boolean overwrite;
 
   @Option(names = "--no-progress", description = "Never show the progress line.")
