@@ -1,6 +1,8 @@
 package io.dendrite.parquet.cli;
 
+import io.dendrite.parquet.schema.Field;
 import io.dendrite.parquet.schema.RecordSchema;
+import io.dendrite.parquet.schema.VariantFieldType;
 import io.dendrite.parquet.shred.ShreddingReport;
 import io.dendrite.parquet.shred.ShreddingSchema;
 import io.dendrite.parquet.write.Codec;
@@ -191,7 +193,7 @@ final class ConvertCommand implements Callable<Integer> {
         report = w.report();
       } catch (InvalidRecordException e) {
         w.abort();
-        throw new CliException(located(e, sample), e);
+        throw new CliException(located(e, sample, schema), e);
       } catch (CharacterCodingException e) {
         w.abort();
         throw new CliException(in.name() + ": not valid UTF-8 near line " + (lines.lines() + 1), e);
@@ -229,14 +231,18 @@ final class ConvertCommand implements Callable<Integer> {
   }
 
   /** The writer names the output file and a row; the user needs the input file and line. */
-  private String located(InvalidRecordException e, JsonSampler.Result sample) {
+  private String located(InvalidRecordException e, JsonSampler.Result sample,
+      RecordSchema schema) {
     StringBuilder sb = new StringBuilder(input.equals("-") ? "stdin" : input);
     sb.append(": line ").append(e.row());
     if (e.field() != null) {
       sb.append(", field '").append(e.field()).append('\'');
     }
     sb.append(": ").append(e.problem());
-    if (sample != null && !sample.wholeInput() && e.row() > sample.linesRead()) {
+    // The hint is about a typed column: a variant takes any value (it fails only when too deep).
+    Field column = e.field() == null ? null : schema.field(e.field());
+    if (sample != null && !sample.wholeInput() && e.row() > sample.linesRead()
+        && !(column != null && column.type() instanceof VariantFieldType)) {
       sb.append(" (column types were chosen from the first ").append(sample.linesRead())
           .append(" lines; use --variant for a key whose type varies, or a larger "
               + "--sample-lines)");
