@@ -1,6 +1,8 @@
 package io.dendrite.parquet.cli;
 
+import io.dendrite.parquet.schema.Field;
 import io.dendrite.parquet.schema.RecordSchema;
+import io.dendrite.parquet.schema.VariantFieldType;
 import io.dendrite.parquet.shred.ShreddingReport;
 import io.dendrite.parquet.shred.ShreddingSchema;
 import io.dendrite.parquet.write.Codec;
@@ -47,7 +49,13 @@ import picocli.CommandLine.Spec;
             + "is recognized by its magic bytes. Blank lines are ignored, a leading byte-order "
             + "mark is skipped, and a line that is not valid UTF-8 fails with its line number "
             + "(or is skipped with --skip-invalid). A number beyond the range of a double "
-            + "(1e400) is an invalid line too, never Infinity or 0.",
+            + "(1e400) is an invalid line too, never Infinity or 0. A value may nest at most "
+            + "1000 arrays and objects (deeper lines are invalid).",
+        "",
+        "Output: written to a hidden .OUT.<id>.inprogress file beside OUT and published as OUT "
+            + "only when every line is done. After an error or an interruption (Ctrl-C, "
+            + "SIGTERM) no OUT appears and the temporary file is removed. Without --overwrite, "
+            + "an OUT that exists, or that appears while converting, is never replaced.",
         ""},
     footer = {"", "Examples:",
         "  dendrite convert events.jsonl events.parquet --variant payload",
@@ -93,11 +101,13 @@ final class ConvertCommand implements Callable<Integer> {
   int sampleLines;
 
   @Option(names = "--skip-invalid",
-      description = "Skip lines that are not valid UTF-8 or JSON objects or do not fit the "
-          + "column types, and report how many were skipped (default: fail on the first).")
+      description = "Skip lines that are not valid UTF-8 or JSON objects, do not fit the "
+          + "column types or nest too deep, and report how many were skipped (default: fail on "
+          + "the first and write nothing).")
   boolean skipInvalid;
 
-  @Option(names = "--overwrite", description = "Replace OUT if it exists.")
+  @Option(names = "--overwrite",
+      description = "Replace OUT if it exists (atomically: readers see the old or the new file).")
   boolean overwrite;
 
   @Option(names = "--no-progress", description = "Never show the progress line.")
@@ -179,7 +189,7 @@ final class ConvertCommand implements Callable<Integer> {
         report = w.report();
       } catch (InvalidRecordException e) {
         w.abort();
-        throw new CliException(located(e, sample), e);
+        throw new CliException(located(e, sample, schema), e);
       } catch (IOException | RuntimeException | Error e) {
         w.abort();
         throw e;
@@ -214,16 +224,19 @@ final class ConvertCommand implements Callable<Integer> {
   }
 
   /** The writer names the output file and a row; the user needs the input file and line. */
-  private String located(InvalidRecordException e, JsonSampler.Result sample) {
+  private String located(InvalidRecordException e, JsonSampler.Result sample,
+      RecordSchema schema) {
     StringBuilder sb = new StringBuilder(input.equals("-") ? "stdin" : input);
     sb.append(": line ").append(e.row());
     if (e.field() != null) {
       sb.append(", field '").append(e.field()).append('\'');
     }
     sb.append(": ").append(e.problem());
-    // Only a field's value can contradict the sampled types (not bad bytes or a bad line).
+    // Only a typed column's value can contradict the sampled types: not bad bytes or a bad
+    // line, and not a variant, which takes any value (it fails only when too deep).
+    Field column = e.field() == null ? null : schema.field(e.field());
     if (sample != null && !sample.wholeInput() && e.row() > sample.linesRead()
-        && e.field() != null) {
+        && e.field() != null && !(column != null && column.type() instanceof VariantFieldType)) {
       sb.append(" (column types were chosen from the first ").append(sample.linesRead())
           .append(" lines; use --variant for a key whose type varies, or a larger "
               + "--sample-lines)");

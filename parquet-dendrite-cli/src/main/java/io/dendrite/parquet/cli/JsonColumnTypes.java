@@ -5,9 +5,11 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import io.dendrite.parquet.schema.Field;
 import io.dendrite.parquet.schema.FieldType;
 import io.dendrite.parquet.schema.RecordSchema;
+import io.dendrite.parquet.variant.VariantBinary;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -31,8 +33,12 @@ import java.util.Map;
  * (later lines may omit or null any key). Columns appear in order of first appearance.
  */
 final class JsonColumnTypes {
+  /** A line is a record object around values that may nest as deep as a variant may. */
+  private static final int MAX_JSON_DEPTH = VariantBinary.MAX_NESTING_DEPTH + 1;
+
   private static final JsonFactory JSON = JsonFactory.builder()
-      .streamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(10_000).build())
+      .streamReadConstraints(
+          StreamReadConstraints.builder().maxNestingDepth(MAX_JSON_DEPTH).build())
       .build();
 
   /** What was seen for one key. */
@@ -54,20 +60,35 @@ final class JsonColumnTypes {
    */
   void add(String line, String source, long lineNumber) {
     try (JsonParser p = JSON.createParser(line)) {
-      JsonToken t = p.nextToken();
-      if (t != JsonToken.START_OBJECT) {
-        throw new CliException(source + ": line " + lineNumber + ": expected a JSON object, found "
-            + describe(t) + " (use --variant '*' to store whole lines in one VARIANT column)");
-      }
-      while ((t = p.nextToken()) == JsonToken.FIELD_NAME) {
-        KeyStats k = keys.computeIfAbsent(p.currentName(), n -> new KeyStats());
-        observe(k, p);
-      }
-      if (p.nextToken() != null) {
+      String key = null;
+      try {
+        JsonToken t = p.nextToken();
+        if (t != JsonToken.START_OBJECT) {
+          throw new CliException(source + ": line " + lineNumber + ": expected a JSON object, "
+              + "found " + describe(t)
+              + " (use --variant '*' to store whole lines in one VARIANT column)");
+        }
+        while ((t = p.nextToken()) == JsonToken.FIELD_NAME) {
+          key = p.currentName();
+          KeyStats k = keys.computeIfAbsent(key, n -> new KeyStats());
+          observe(k, p);
+        }
+        key = null;
+        if (p.nextToken() != null) {
+          throw new CliException(source + ": line " + lineNumber
+              + ": unexpected text after the JSON object");
+        }
+        records++;
+      } catch (StreamConstraintsException e) {
+        if (p.getParsingContext().getNestingDepth() <= MAX_JSON_DEPTH) {
+          throw e;
+        }
+        // Worded as the writer words it, which reports the lines after the sample.
         throw new CliException(source + ": line " + lineNumber
-            + ": unexpected text after the JSON object");
+            + (key == null ? "" : ", field '" + key + "'") + ": value is nested deeper than "
+            + VariantBinary.MAX_NESTING_DEPTH + " levels of arrays and objects (the limit, "
+            + "VariantBinary.MAX_NESTING_DEPTH)", e);
       }
-      records++;
     } catch (JsonProcessingException e) {
       throw new CliException(source + ": line " + lineNumber + ": malformed JSON: "
           + e.getOriginalMessage()

@@ -2,6 +2,7 @@ package io.dendrite.parquet.cli;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.StreamWriteConstraints;
 import com.fasterxml.jackson.core.StreamWriteFeature;
 import io.dendrite.parquet.variant.VariantJson;
 import io.dendrite.parquet.variant.VariantType;
@@ -24,6 +25,11 @@ final class JsonValues {
   private static final JsonFactory JSON = JsonFactory.builder()
       .enable(StreamWriteFeature.WRITE_BIGDECIMAL_AS_PLAIN)
       .disable(StreamWriteFeature.AUTO_CLOSE_TARGET)
+      // Values come from files: a variant nests at most VariantBinary.MAX_NESTING_DEPTH levels
+      // (the decoders check) inside a row and the file's own structs, lists and maps. Jackson's
+      // default (1000 levels in all) would refuse a variant at the limit inside a row.
+      .streamWriteConstraints(
+          StreamWriteConstraints.builder().maxNestingDepth(Integer.MAX_VALUE).build())
       .build();
 
   private JsonValues() {}

@@ -290,6 +290,115 @@ class ConvertCommandTest {
     assertEquals(13L, rows.get(11).get("n"));
   }
 
+  /** {@code levels} containers around 7: {"a": ...} at odd levels, [...] at even ones. */
+  static String deepJson(int levels) {
+    StringBuilder open = new StringBuilder();
+    StringBuilder close = new StringBuilder();
+    for (int level = 1; level <= levels; level++) {
+      open.append(level % 2 == 1 ? "{\"a\":" : "[");
+      close.append(level % 2 == 1 ? '}' : ']');
+    }
+    return open + "7" + close.reverse();
+  }
+
+  static String deepPath(int levels) {
+    StringBuilder p = new StringBuilder();
+    for (int level = 1; level <= levels; level++) {
+      p.append(level % 2 == 1 ? ".a" : "[0]");
+    }
+    return p.toString();
+  }
+
+  @Test
+  void valuesAtTheNestingLimitConvertAndPrint() throws Exception {
+    int limit = io.dendrite.parquet.variant.VariantBinary.MAX_NESTING_DEPTH;
+    String deep = "{\"id\":2,\"payload\":" + deepJson(limit) + "}";
+    Path in = write(dir.resolve("deep.jsonl"), List.of("{\"id\":1,\"payload\":{\"a\":1}}", deep));
+    Path out = dir.resolve("deep.parquet");
+    Cli.run("convert", in.toString(), out.toString(), "--variant", "payload").ok();
+
+    List<String> printed = Cli.run("cat", out.toString()).ok().lines().toList();
+    assertEquals(deep, printed.get(1));
+    String path = "payload" + deepPath(limit);
+    assertEquals("{\"" + path + "\":7}",
+        Cli.run("cat", out.toString(), "--select", path).ok().lines().toList().get(1));
+  }
+
+  @Test
+  void aLineNestedTooDeepNamesFileAndLineAndCanBeSkipped() throws Exception {
+    int tooDeep = io.dendrite.parquet.variant.VariantBinary.MAX_NESTING_DEPTH + 1;
+    List<String> lines = List.of("{\"id\":1,\"payload\":{\"a\":1}}", "",
+        "{\"id\":3,\"payload\":" + deepJson(tooDeep) + "}", "{\"id\":4,\"payload\":[4]}");
+    Path in = write(dir.resolve("deep.jsonl"), lines);
+    Path gz = dir.resolve("deep.jsonl.gz");
+    try (OutputStream o = new GZIPOutputStream(Files.newOutputStream(gz))) {
+      o.write((String.join("\n", lines) + "\n").getBytes(StandardCharsets.UTF_8));
+    }
+    Path out = dir.resolve("deep.parquet");
+    String expected = ": line 3, field 'payload': value is nested deeper than 1000 levels";
+
+    // Found while choosing column types (a small file is scanned whole) ...
+    String error = Cli.run("convert", in.toString(), out.toString()).failed(1);
+    assertTrue(error.startsWith("dendrite: " + in + expected), error);
+    // ... or by the writer, after a sample of one line.
+    error = Cli.run("convert", gz.toString(), out.toString(), "--variant", "payload",
+        "--sample-lines", "1").failed(1);
+    assertTrue(error.startsWith("dendrite: " + gz + expected), error);
+    assertFalse(error.contains("column types were chosen"), "no hint about types: " + error);
+    // ... or in a whole-line document.
+    error = Cli.run("convert", in.toString(), out.toString(), "--variant", "*").failed(1);
+    assertTrue(error.startsWith("dendrite: " + in + ": line 3: value is nested deeper than 1000"),
+        error);
+    try (Stream<Path> files = Files.list(dir)) {
+      assertEquals(List.of(in, gz), files.sorted().toList(), "no output, no temporary file");
+    }
+
+    for (List<String> args : List.of(List.of(in.toString()),
+        List.of(gz.toString(), "--sample-lines", "1"), List.of(in.toString(), "--variant", "*"))) {
+      List<String> command = new ArrayList<>(List.of("convert"));
+      command.addAll(args);
+      command.addAll(List.of(out.toString(), "--skip-invalid", "--overwrite"));
+      if (!args.contains("*")) {
+        command.addAll(List.of("--variant", "payload"));
+      }
+      String printed = Cli.run(command.toArray(String[]::new)).ok();
+      assertTrue(printed.contains("wrote 2 rows"), printed);
+      assertTrue(printed.contains("skipped 1 invalid lines"), printed);
+      assertTrue(printed.contains("line 3"), printed);
+      assertEquals(2, read(out).size(), command.toString());
+    }
+  }
+
+  @Test
+  void ofTwoConcurrentConvertsToOneFileExactlyOneSucceeds() throws Exception {
+    List<String> first = new ArrayList<>();
+    List<String> second = new ArrayList<>();
+    for (int i = 0; i < 20_000; i++) {
+      first.add("{\"id\":" + i + "}");
+      second.add("{\"id\":" + (100_000 + i) + "}");
+    }
+    Path a = write(dir.resolve("a.jsonl"), first);
+    Path b = write(dir.resolve("b.jsonl"), second);
+    Path out = dir.resolve("out.parquet");
+    java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(2);
+    try {
+      var runA = pool.submit(() -> Cli.run("convert", a.toString(), out.toString(), "--no-progress"));
+      var runB = pool.submit(() -> Cli.run("convert", b.toString(), out.toString(), "--no-progress"));
+      Cli.Result ra = runA.get(120, java.util.concurrent.TimeUnit.SECONDS);
+      Cli.Result rb = runB.get(120, java.util.concurrent.TimeUnit.SECONDS);
+      assertEquals(1, (ra.exitCode() == 0 ? 1 : 0) + (rb.exitCode() == 0 ? 1 : 0),
+          "exactly one succeeds: " + ra + " / " + rb);
+      Cli.Result lost = ra.exitCode() == 0 ? rb : ra;
+      assertTrue(lost.failed(1).contains("already exists"), lost.err());
+      assertRowsMatch(ra.exitCode() == 0 ? first : second, out);
+    } finally {
+      pool.shutdownNow();
+    }
+    try (Stream<Path> files = Files.list(dir)) {
+      assertEquals(List.of(a, b, out), files.sorted().toList(), "no temporary file left");
+    }
+  }
+
   @Test
   void badInvocationsFailWithOneLine() throws Exception {
     Path in = write(dir.resolve("in.jsonl"), List.of("{\"a\": 1}"));

@@ -25,6 +25,9 @@ import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
  *   <li>{@value #JSON_DOCUMENT_COLUMN}: store each JSON text value whole in this VARIANT
  *       column.</li>
  * </ul>
+ *
+ * <p>A record that fails to write fails the task, and its part file is not published (the
+ * writer is aborted; closing it afterwards publishes nothing), as {@link DendriteWriter} does.
  */
 public class DendriteOutputFormat extends FileOutputFormat<Object, Object> {
   public static final String SCHEMA = "dendrite.write.schema";

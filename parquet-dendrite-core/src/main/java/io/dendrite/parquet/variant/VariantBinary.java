@@ -18,9 +18,15 @@ import java.util.UUID;
  */
 public final class VariantBinary {
   /**
-   * Deepest nesting of objects/arrays that the recursive algorithms of this package (validation,
-   * copying, rendering, equality) accept; deeper input is rejected instead of risking a stack
-   * overflow. Matches Jackson's default JSON nesting limit.
+   * The one nesting limit of this library: how many arrays and objects may be nested inside each
+   * other in one variant value, the outermost included (a scalar has depth 0, {@code {"a":[1]}}
+   * depth 2). Every input the writer takes (maps and lists, Jackson nodes, JSON text, encoded
+   * variants) is held to it, deeper records being rejected as invalid, and every decoder of this
+   * package (validation, copying, rendering, equality) accepts exactly this depth and rejects
+   * deeper values with a {@link VariantFormatException}, instead of risking a stack overflow; so
+   * whatever the writer accepts reads back. The JSON parsers of this library allow this many
+   * levels inside a variant plus the levels of the record around it. Equals Jackson's default
+   * nesting limit.
    */
   public static final int MAX_NESTING_DEPTH = 1000;
 

@@ -32,7 +32,9 @@ import java.util.UUID;
  * <p>Typical use: {@code enc.reset(); enc.startObject(); enc.key("a"); enc.writeInt32(1);
  * enc.endObject(); EncodedVariant v = enc.finish();}. Misuse (a key outside an object, a value
  * without a key inside an object, unbalanced containers, finishing twice without reset) throws
- * {@link IllegalStateException}. Not thread-safe.
+ * {@link IllegalStateException}. Nesting deeper than {@link VariantBinary#MAX_NESTING_DEPTH}, counted
+ * over the whole value including copied variants, throws {@link VariantFormatException}. Not
+ * thread-safe.
  */
 public final class VariantEncoder {
   private static final byte OBJECT_FRAME = 0;
@@ -1117,7 +1119,8 @@ public final class VariantEncoder {
       return;
     }
     prepareRemap(srcMeta.size());
-    copy(srcMeta, srcValue, srcPos, 0);
+    // Counted from the containers already open here: the copy is nested inside them.
+    copy(srcMeta, srcValue, srcPos, depth);
   }
 
   /**
@@ -1151,10 +1154,11 @@ public final class VariantEncoder {
     }
   }
 
+  /** {@code d}: containers around this value (the limit counts containers, not scalars). */
   private void copy(VariantMetadata m, byte[] v, int pos, int d) {
-    VariantBinary.checkDepth(d, pos);
     int basic = VariantBinary.basicType(v, pos);
     if (basic == VariantBinary.BASIC_OBJECT) {
+      VariantBinary.checkDepth(d, pos);
       int n = VariantBinary.objectSize(v, pos);
       startObject();
       for (int i = 0; i < n; i++) {
@@ -1191,7 +1195,6 @@ public final class VariantEncoder {
   }
 
   private static boolean containsObject(byte[] v, int pos, int d) {
-    VariantBinary.checkDepth(d, pos);
     int basic = VariantBinary.basicType(v, pos);
     if (basic == VariantBinary.BASIC_OBJECT) {
       return true;
@@ -1199,6 +1202,7 @@ public final class VariantEncoder {
     if (basic != VariantBinary.BASIC_ARRAY) {
       return false;
     }
+    VariantBinary.checkDepth(d, pos);
     int n = VariantBinary.arraySize(v, pos);
     for (int i = 0; i < n; i++) {
       if (containsObject(v, VariantBinary.arrayElementPos(v, pos, i), d + 1)) {
@@ -1469,12 +1473,12 @@ public final class VariantEncoder {
 
   /** Whether every field id, translated through map, fits its object's field_id_size. */
   private boolean idsFit(int pos, int[] map, int d) {
-    VariantBinary.checkDepth(d, pos);
     int h = buf[pos] & 0xFF;
     int basic = h & 3;
     if (basic != VariantBinary.BASIC_OBJECT && basic != VariantBinary.BASIC_ARRAY) {
       return true;
     }
+    VariantBinary.checkDepth(d, pos);
     boolean object = basic == VariantBinary.BASIC_OBJECT;
     int offSize = ((h >> 2) & 3) + 1;
     int idSize = object ? ((h >> 4) & 3) + 1 : 0;
@@ -1500,12 +1504,12 @@ public final class VariantEncoder {
    * object's fields by the new ids.
    */
   private void remapInPlace(int pos, int[] map, int d) {
-    VariantBinary.checkDepth(d, pos);
     int h = buf[pos] & 0xFF;
     int basic = h & 3;
     if (basic != VariantBinary.BASIC_OBJECT && basic != VariantBinary.BASIC_ARRAY) {
       return;
     }
+    VariantBinary.checkDepth(d, pos);
     boolean object = basic == VariantBinary.BASIC_OBJECT;
     int offSize = ((h >> 2) & 3) + 1;
     int idSize = object ? ((h >> 4) & 3) + 1 : 0;
@@ -1554,10 +1558,10 @@ public final class VariantEncoder {
 
   /** Re-encodes {@code src} into the (emptied) buffer with ids translated through {@code map}. */
   private void copyRemapped(byte[] src, int pos, int[] map, int d) {
-    VariantBinary.checkDepth(d, pos);
     int h = src[pos] & 0xFF;
     int basic = h & 3;
     if (basic == VariantBinary.BASIC_OBJECT || basic == VariantBinary.BASIC_ARRAY) {
+      VariantBinary.checkDepth(d, pos);
       // Our own bytes, so the header is read once here rather than per field by VariantBinary.
       boolean object = basic == VariantBinary.BASIC_OBJECT;
       int offSize = ((h >> 2) & 3) + 1;
@@ -1756,7 +1760,8 @@ public final class VariantEncoder {
 
   private void pushFrame(byte kind) {
     if (depth == VariantBinary.MAX_NESTING_DEPTH) {
-      throw new IllegalStateException("containers are nested deeper than " + VariantBinary.MAX_NESTING_DEPTH + " levels");
+      throw new VariantFormatException("value is nested deeper than " + VariantBinary.MAX_NESTING_DEPTH
+          + " levels of arrays and objects (the limit, VariantBinary.MAX_NESTING_DEPTH)");
     }
     if (depth == frameKind.length) {
       int cap = depth * 2;

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.core.JsonParseException;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.StreamReadConstraints;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.math.BigDecimal;
@@ -60,7 +61,11 @@ import java.util.Base64;
  * {@code 2024-01-02 03:04:05.5+00:00}.
  */
 public final class VariantJson {
-  private static final JsonFactory FACTORY = JsonFactory.builder().build();
+  /** Documents parsed alone may nest as deep as a variant may. */
+  private static final JsonFactory FACTORY = JsonFactory.builder()
+      .streamReadConstraints(StreamReadConstraints.builder()
+          .maxNestingDepth(VariantBinary.MAX_NESTING_DEPTH).build())
+      .build();
 
   private VariantJson() {}
 
@@ -482,7 +487,9 @@ public final class VariantJson {
 
   /**
    * Writes the value at {@code pos} as one JSON value to a Jackson generator (same rules as the
-   * text rendering).
+   * text rendering). A value may nest {@link VariantBinary#MAX_NESTING_DEPTH} arrays and objects,
+   * so the generator's {@code StreamWriteConstraints} must allow that many levels plus those
+   * already open around it (Jackson's default allows 1000 in all).
    *
    * @param m the variant's metadata
    * @param v value bytes

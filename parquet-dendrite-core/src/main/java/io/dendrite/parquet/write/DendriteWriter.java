@@ -13,6 +13,7 @@ import io.dendrite.parquet.shred.ShreddingSchema;
 import io.dendrite.parquet.shred.VariantColumnShredder;
 import io.dendrite.parquet.shred.VariantSchemas;
 import io.dendrite.parquet.variant.EncodedVariant;
+import io.dendrite.parquet.variant.VariantBinary;
 import java.io.BufferedReader;
 import java.io.Closeable;
 import java.io.IOException;
@@ -42,23 +43,36 @@ import org.apache.parquet.schema.MessageType;
  * {@link #writeJsonLines}) or whole JSON documents stored in one VARIANT column
  * ({@link Builder#jsonDocumentColumn}). Shredding is inferred from the first rows by default
  * ({@link InferenceOptions#DEFAULTS}); it can instead be given, pinned from an existing file, or
- * switched off. The file appears at its final path only when {@link #close()} succeeds; an
- * invalid record fails the whole file unless {@link Builder#skipInvalid(boolean)} was set.
+ * switched off. Settings are fixed when {@link Builder#build()} creates the writer.
+ *
+ * <p>Failure: the file appears at its final path only when {@link #close()} succeeds. An invalid
+ * record ({@link InvalidRecordException}) is skipped when {@link Builder#skipInvalid(boolean)} is
+ * set; otherwise it, like any other exception from a write (an I/O error, a failed encoding),
+ * aborts the writer: the exception is thrown, the temporary file is deleted, later writes throw
+ * {@link IllegalStateException}, and {@link #close()} publishes nothing and throws nothing, so
+ * try-with-resources leaves no file behind. Without {@link Builder#overwrite(boolean)}, a file
+ * that appears at the final path while writing is never replaced: {@code close()} fails with
+ * {@link java.nio.file.FileAlreadyExistsException}. The temporary files of writers still open
+ * when the JVM is shut down (SIGTERM, Ctrl-C) are deleted by a shutdown hook.
+ *
+ * <p>Nesting: a variant value may nest at most {@link VariantBinary#MAX_NESTING_DEPTH} arrays and
+ * objects, whatever the input (map, list, Jackson node, JSON text, encoded variant); a deeper
+ * record is an {@link InvalidRecordException} naming the file, row (for JSON lines, the line) and
+ * field. Whatever is written within the limit reads back, whole and by path.
  * Instances are not thread-safe.
  */
 public final class DendriteWriter implements Closeable {
   private static final int MAX_REASONS = 20;
+  private static final String MESSAGE_NAME = "schema";
 
   private enum State { OPEN, CLOSED, FAILED }
 
   private final OutputTarget target;
   private final RecordSchema schema;
-  private final Builder options;
+  private final WriterOptions options;
   private final RecordCoercer coercer;
   private final JsonRecordParser json;
   private final List<VariantColumn> variantColumns;
-  /** Spark-style numerics, fixed at build(): see {@link Builder#widenExactNumerics}. */
-  private final boolean widenExactNumerics;
 
   private final List<Object[]> buffer = new ArrayList<>();
   private long bufferedBytes;
@@ -95,23 +109,21 @@ public final class DendriteWriter implements Closeable {
     }
   }
 
-  private DendriteWriter(Builder b, OutputTarget target, RecordSchema schema,
+  private DendriteWriter(WriterOptions options, OutputTarget target, RecordSchema schema,
       ShreddingSchema given, String givenOrigin) throws IOException {
     this.target = target;
     this.schema = schema;
-    this.options = b;
+    this.options = options;
     this.coercer = new RecordCoercer(schema);
     int documentColumn = -1;
-    if (b.documentColumn != null) {
-      documentColumn = coercer.indexOf(b.documentColumn);
+    if (options.documentColumn() != null) {
+      documentColumn = coercer.indexOf(options.documentColumn());
       if (documentColumn < 0 || !coercer.isVariant(documentColumn)) {
-        throw new IllegalArgumentException("jsonDocumentColumn '" + b.documentColumn
+        throw new IllegalArgumentException("jsonDocumentColumn '" + options.documentColumn()
             + "' is not a top-level VARIANT column of " + schema);
       }
     }
     this.json = new JsonRecordParser(coercer, documentColumn);
-    this.widenExactNumerics = b.widenExactNumerics
-        || (b.infer != null && b.infer.widenExactNumerics());
     this.variantColumns = new ArrayList<>();
     collectVariants(schema.fields(), "", new int[0]);
     if (given != null) {
@@ -125,8 +137,8 @@ public final class DendriteWriter implements Closeable {
       }
     }
     for (VariantColumn c : variantColumns) {
-      if (b.infer != null) {
-        c.inference = new ShreddingInference(b.infer.withWidenExactNumerics(widenExactNumerics));
+      if (options.infer() != null) {
+        c.inference = new ShreddingInference(options.infer());
       } else if (given != null && given.get(c.path) != null) {
         c.shredding = given.get(c.path);
         c.origin = givenOrigin;
@@ -134,9 +146,14 @@ public final class DendriteWriter implements Closeable {
         c.origin = "unshredded";
       }
     }
-    target.checkWritable(b.overwrite);
-    if (b.infer == null) {
-      open();
+    target.checkWritable(options.overwrite());
+    if (options.infer() == null) {
+      try {
+        open();
+      } catch (RuntimeException | Error e) {
+        abandon();
+        throw e;
+      }
     }
   }
 
@@ -180,46 +197,67 @@ public final class DendriteWriter implements Closeable {
    */
   public void write(Map<String, ?> record) {
     ensureOpen();
-    if (record == null) {
-      throw new IllegalArgumentException(target.displayName() + ": record must not be null");
-    }
-    long row = ++rowsSeen;
-    Object[] normalized;
     try {
-      normalized = coercer.coerce(record);
-    } catch (InvalidRecordException e) {
-      rejected(e, row);
-      return;
+      if (record == null) {
+        throw new IllegalArgumentException(target.displayName() + ": record must not be null");
+      }
+      long row = ++rowsSeen;
+      Object[] normalized;
+      try {
+        normalized = coercer.coerce(record);
+      } catch (InvalidRecordException e) {
+        rejected(e, row);
+        return;
+      }
+      accept(normalized);
+    } catch (RuntimeException | Error e) {
+      abandon();
+      throw e;
     }
-    accept(normalized);
   }
 
-  /** Writes one record given as a JSON object (or a whole document, see the builder). */
+  /**
+   * Writes one record given as a JSON object (or a whole document, see the builder).
+   *
+   * @throws InvalidRecordException when the text is not a record that fits the schema (unless
+   *     skipping)
+   */
   public void writeJson(String line) {
     ensureOpen();
-    writeJsonRow(line, ++rowsSeen);
+    try {
+      writeJsonRow(line, ++rowsSeen);
+    } catch (RuntimeException | Error e) {
+      abandon();
+      throw e;
+    }
   }
 
   /**
    * Writes every non-blank line of {@code in} as a JSON record; error messages number rows by
    * line. A byte-order mark (U+FEFF) at the start of the first line is skipped. Returns the
-   * number of rows written from this reader.
+   * number of rows written from this reader. An error reading {@code in} aborts the writer like
+   * an invalid line does.
    */
   public long writeJsonLines(Reader in) throws IOException {
     ensureOpen();
-    BufferedReader lines = in instanceof BufferedReader ? (BufferedReader) in
-        : new BufferedReader(in, 1 << 16);
-    long before = rowsWritten + buffer.size();
-    long lineNumber = 0;
-    String line;
-    while ((line = lines.readLine()) != null) {
-      lineNumber++;
-      if (lineNumber == 1 && line.startsWith("\uFEFF")) {
-        line = line.substring(1);
+    try {
+      BufferedReader lines = in instanceof BufferedReader ? (BufferedReader) in
+          : new BufferedReader(in, 1 << 16);
+      long before = rowsWritten + buffer.size();
+      long lineNumber = 0;
+      String line;
+      while ((line = lines.readLine()) != null) {
+        lineNumber++;
+        if (lineNumber == 1 && line.startsWith("\uFEFF")) {
+          line = line.substring(1);
+        }
+        writeJsonLine(line, lineNumber);
       }
-      writeJsonLine(line, lineNumber);
+      return rowsWritten + buffer.size() - before;
+    } catch (IOException | RuntimeException | Error e) {
+      abandon();
+      throw e;
     }
-    return rowsWritten + buffer.size() - before;
   }
 
   /**
@@ -227,27 +265,33 @@ public final class DendriteWriter implements Closeable {
    * {@link Utf8LineReader}): a leading byte-order mark is skipped, and a line that is not
    * well-formed UTF-8 is an invalid record of that line, skipped with
    * {@link Builder#skipInvalid}. Error messages number rows by line. The stream is not closed.
-   * Returns the number of rows written from this stream.
+   * Returns the number of rows written from this stream. An error reading {@code utf8} aborts
+   * the writer like an invalid line does.
    */
   public long writeJsonLines(InputStream utf8) throws IOException {
     ensureOpen();
-    Utf8LineReader lines = new Utf8LineReader(utf8);
-    long before = rowsWritten + buffer.size();
-    while (true) {
-      String line;
-      try {
-        line = lines.readLine();
-      } catch (InvalidRecordException e) {
-        rowsSeen++;
-        rejected(e, e.row());
-        continue;
+    try {
+      Utf8LineReader lines = new Utf8LineReader(utf8);
+      long before = rowsWritten + buffer.size();
+      while (true) {
+        String line;
+        try {
+          line = lines.readLine();
+        } catch (InvalidRecordException e) {
+          rowsSeen++;
+          rejected(e, e.row());
+          continue;
+        }
+        if (line == null) {
+          break;
+        }
+        writeJsonLine(line, lines.lineNumber());
       }
-      if (line == null) {
-        break;
-      }
-      writeJsonLine(line, lines.lineNumber());
+      return rowsWritten + buffer.size() - before;
+    } catch (IOException | RuntimeException | Error e) {
+      abandon();
+      throw e;
     }
-    return rowsWritten + buffer.size() - before;
   }
 
   private void writeJsonLine(String line, long lineNumber) {
@@ -270,7 +314,7 @@ public final class DendriteWriter implements Closeable {
 
   private void rejected(InvalidRecordException e, long row) {
     InvalidRecordException located = e.locate(target.displayName(), row);
-    if (options.skipInvalid) {
+    if (options.skipInvalid()) {
       rowsSkipped++;
       if (skippedReasons.size() < MAX_REASONS) {
         skippedReasons.add(located.getMessage());
@@ -291,8 +335,8 @@ public final class DendriteWriter implements Closeable {
           c.inference.add(v);
         }
       }
-      if (buffer.size() >= options.infer.sampleRows()
-          || bufferedBytes >= options.infer.sampleBytes()) {
+      if (buffer.size() >= options.infer().sampleRows()
+          || bufferedBytes >= options.infer().sampleBytes()) {
         open();
       }
       return;
@@ -330,10 +374,10 @@ public final class DendriteWriter implements Closeable {
         shredding.put(c.path, c.shredding);
       }
     }
-    MessageType parquetSchema = schema.toParquet(options.messageName, shredding::get);
+    MessageType parquetSchema = schema.toParquet(MESSAGE_NAME, shredding::get);
     Map<String, VariantColumnShredder> shredders = new LinkedHashMap<>();
     for (VariantColumn c : variantColumns) {
-      c.shredder = VariantColumnShredder.create(c.path, c.shredding, widenExactNumerics);
+      c.shredder = VariantColumnShredder.create(c.path, c.shredding, options.widenExactNumerics());
       shredders.put(c.path, c.shredder);
     }
     FieldWriter[] writers = FieldWriters.forStruct(schema.fields(), parquetSchema, "",
@@ -345,6 +389,8 @@ public final class DendriteWriter implements Closeable {
       footer.put(FooterKeys.SHREDDING, ShreddingSchema.of(shredding).toString());
     }
     RowWriteSupport support = new RowWriteSupport(parquetSchema, footer, writers);
+    // Registered before the temporary file exists, so an exit never misses it.
+    InProgressFiles.register(target);
     try {
       writer = ParquetWriters.create(target, support, options);
     } catch (IOException e) {
@@ -360,8 +406,11 @@ public final class DendriteWriter implements Closeable {
   }
 
   /**
-   * Finishes the file and moves it to its final path. After a failed write this only discards
-   * the temporary file; no file is left at the final path.
+   * Finishes the file and publishes it at its final path. Without overwriting, a file that
+   * appeared there meanwhile is left as it is and this throws
+   * {@link java.nio.file.FileAlreadyExistsException}. If it fails, or after a failed write or
+   * {@link #abort()} (when it does nothing and throws nothing), no file is left at the final path
+   * and the temporary file is deleted. Closing twice is harmless.
    */
   @Override
   public void close() throws IOException {
@@ -373,16 +422,22 @@ public final class DendriteWriter implements Closeable {
         open();
       }
       writer.close();
-      target.commit(options.overwrite);
+      target.commit(options.overwrite());
       state = State.CLOSED;
-    } catch (IOException | RuntimeException e) {
-      fail();
+      InProgressFiles.deregister(target);
+    } catch (IOException | RuntimeException | Error e) {
+      abandon();
       throw e;
     }
   }
 
   /** Abandons the file: nothing appears at the final path. Safe to call more than once. */
   public void abort() {
+    abandon();
+  }
+
+  /** Fails the writer unless that already happened (or it closed). */
+  private void abandon() {
     if (state == State.OPEN) {
       fail();
     }
@@ -390,14 +445,18 @@ public final class DendriteWriter implements Closeable {
 
   private void fail() {
     state = State.FAILED;
-    if (writer != null) {
-      try {
-        writer.close();
-      } catch (IOException | RuntimeException ignored) {
-        // The file is being discarded; the original failure is what matters.
+    try {
+      if (writer != null) {
+        try {
+          writer.close();
+        } catch (IOException | RuntimeException ignored) {
+          // The file is being discarded; the original failure is what matters.
+        }
       }
+      target.discard();
+    } finally {
+      InProgressFiles.deregister(target);
     }
-    target.discard();
   }
 
   private void ensureOpen() {
@@ -453,25 +512,25 @@ public final class DendriteWriter implements Closeable {
   /**
    * Options of a {@link DendriteWriter}. Defaults: codec snappy, row groups of 128 MiB, pages of
    * 1 MiB, shredding inferred with {@link InferenceOptions#DEFAULTS}, fail on the first invalid
-   * record, refuse to overwrite an existing file.
+   * record, refuse to overwrite an existing file. {@link #build()} copies the settings: a builder
+   * can be changed and built again without affecting writers built before.
    */
   public static final class Builder {
     private final java.nio.file.Path localPath;
     private final org.apache.hadoop.fs.Path hadoopPath;
     private final org.apache.hadoop.conf.Configuration conf;
     private RecordSchema recordSchema;
-    Codec codec = Codec.SNAPPY;
-    long rowGroupSize = 128L << 20;
-    int pageSize = 1 << 20;
-    boolean overwrite;
-    boolean skipInvalid;
-    InferenceOptions infer = InferenceOptions.DEFAULTS;
-    boolean widenExactNumerics;
+    private Codec codec = Codec.SNAPPY;
+    private long rowGroupSize = 128L << 20;
+    private int pageSize = 1 << 20;
+    private boolean overwrite;
+    private boolean skipInvalid;
+    private InferenceOptions infer = InferenceOptions.DEFAULTS;
+    private boolean widenExactNumerics;
     private ShreddingSchema given;
     private java.nio.file.Path pinLocal;
     private org.apache.hadoop.fs.Path pinHadoop;
-    String documentColumn;
-    String messageName = "schema";
+    private String documentColumn;
 
     private Builder(java.nio.file.Path localPath, org.apache.hadoop.fs.Path hadoopPath,
         org.apache.hadoop.conf.Configuration conf) {
@@ -514,7 +573,10 @@ public final class DendriteWriter implements Closeable {
       return this;
     }
 
-    /** Replace an existing file at the path (default: refuse). */
+    /**
+     * Replace an existing file at the path, atomically where the file system can (default:
+     * refuse, also when a file appears at the path while the writer is open).
+     */
     public Builder overwrite(boolean overwrite) {
       this.overwrite = overwrite;
       return this;
@@ -604,10 +666,14 @@ public final class DendriteWriter implements Closeable {
       pinHadoop = null;
     }
 
-    /** Creates the writer; fails early if the file exists (without overwrite) or options clash. */
+    /**
+     * Creates the writer with a copy of this builder's settings (changing the builder later does
+     * not affect it; building again makes an independent writer). Fails early if the file exists
+     * (without overwrite) or options clash.
+     */
     public DendriteWriter build() throws IOException {
       OutputTarget target = localPath != null ? new LocalOutputTarget(localPath)
-          : new HadoopOutputTarget(hadoopPath, conf == null
+          : OutputTarget.of(hadoopPath, conf == null
               ? new org.apache.hadoop.conf.Configuration() : conf);
       RecordSchema schema = recordSchema;
       ShreddingSchema shredding = given;
@@ -624,7 +690,11 @@ public final class DendriteWriter implements Closeable {
       if (schema == null) {
         throw new IllegalStateException("a record schema is required: call schema(...)");
       }
-      return new DendriteWriter(this, target, schema, shredding, origin);
+      boolean widen = widenExactNumerics || (infer != null && infer.widenExactNumerics());
+      WriterOptions options = new WriterOptions(codec, rowGroupSize, pageSize, overwrite,
+          skipInvalid, infer == null ? null : infer.withWidenExactNumerics(widen), widen,
+          documentColumn);
+      return new DendriteWriter(options, target, schema, shredding, origin);
     }
   }
 }

@@ -5,7 +5,14 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.core.exc.StreamConstraintsException;
+import io.dendrite.parquet.schema.Field;
+import io.dendrite.parquet.schema.FieldType;
+import io.dendrite.parquet.schema.ListType;
+import io.dendrite.parquet.schema.MapType;
+import io.dendrite.parquet.schema.StructType;
 import io.dendrite.parquet.variant.EncodedVariant;
+import io.dendrite.parquet.variant.VariantBinary;
 import io.dendrite.parquet.variant.VariantEncoder;
 import io.dendrite.parquet.variant.VariantFormatException;
 import io.dendrite.parquet.variant.VariantJson;
@@ -20,6 +27,10 @@ import java.util.Map;
  * Jackson's token stream ({@link VariantJson#parse(JsonParser, VariantEncoder)}), with no
  * intermediate tree; ordinary columns are read as plain Java values and then coerced like map
  * records are. In whole-document mode the entire line becomes one VARIANT column.
+ *
+ * <p>Jackson's nesting limit is {@link VariantBinary#MAX_NESTING_DEPTH} plus the levels the schema
+ * puts around a variant (the record object, structs, lists, maps): a line within it holds no
+ * variant deeper than the limit, and a deeper line is rejected before it is read further.
  */
 final class JsonRecordParser {
   /** Lines one streaming parser takes before it is replaced: bounds its table of field names. */
@@ -31,6 +42,7 @@ final class JsonRecordParser {
   private final int documentColumn;
   private final LineFeed feed = new LineFeed();
   private final LineFeed.Whitespace rest = new LineFeed.Whitespace();
+  private final int maxJsonDepth;
   private JsonParser streaming;
   private int streamedLines;
   private long linesParsedAlone;
@@ -39,10 +51,32 @@ final class JsonRecordParser {
   JsonRecordParser(RecordCoercer coercer, int documentColumn) {
     this.coercer = coercer;
     this.documentColumn = documentColumn;
+    int enclosing = 0;
+    if (documentColumn < 0) {
+      enclosing = 1 + coercer.schema().fields().stream().mapToInt(f -> containerDepth(f.type())).max()
+          .orElse(0);
+    }
+    this.maxJsonDepth = VariantBinary.MAX_NESTING_DEPTH + enclosing;
     this.factory = JsonFactory.builder()
-        // Deeply nested documents are legitimate variant input (the spec allows any depth).
-        .streamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(10_000).build())
+        .streamReadConstraints(
+            StreamReadConstraints.builder().maxNestingDepth(maxJsonDepth).build())
         .build();
+  }
+
+  /** JSON arrays and objects a value of this type nests, not counting variants' own. */
+  private static int containerDepth(FieldType type) {
+    if (type instanceof StructType) {
+      int deepest = 0;
+      for (Field f : ((StructType) type).fields()) {
+        deepest = Math.max(deepest, containerDepth(f.type()));
+      }
+      return 1 + deepest;
+    } else if (type instanceof ListType) {
+      return 1 + containerDepth(((ListType) type).element());
+    } else if (type instanceof MapType) {
+      return 1 + containerDepth(((MapType) type).value());
+    }
+    return 0;
   }
 
   /**
@@ -101,16 +135,17 @@ final class JsonRecordParser {
 
   private Object[] parseAlone(String line) {
     try (JsonParser p = factory.createParser(line)) {
-      Object[] row = readRecord(p);
-      if (p.nextToken() != null) {
-        throw new InvalidRecordException(0, null,
-            "unexpected text after the JSON value at column " + p.currentLocation().getColumnNr(),
-            null);
+      try {
+        Object[] row = readRecord(p);
+        if (p.nextToken() != null) {
+          throw new InvalidRecordException(0, null, "unexpected text after the JSON value at "
+              + "column " + p.currentLocation().getColumnNr(), null);
+        }
+        coercer.checkRequired(row);
+        return row;
+      } catch (JsonProcessingException e) {
+        throw new InvalidRecordException(0, null, problem(e, p), e);
       }
-      coercer.checkRequired(row);
-      return row;
-    } catch (JsonProcessingException e) {
-      throw new InvalidRecordException(0, null, malformed(e), e);
     } catch (VariantFormatException e) {
       throw new InvalidRecordException(0, null, e.getMessage(), e);
     } catch (IOException e) {
@@ -171,7 +206,7 @@ final class JsonRecordParser {
           row[i] = coercer.coerceField(i, readJava(p));
         }
       } catch (JsonProcessingException e) {
-        throw new InvalidRecordException(0, name, malformed(e), e);
+        throw new InvalidRecordException(0, name, problem(e, p), e);
       }
     }
     return row;
@@ -193,7 +228,13 @@ final class JsonRecordParser {
     }
   }
 
-  private static String malformed(JsonProcessingException e) {
+  /** What is wrong with the text: too deep (Jackson's nesting limit, see the class), or malformed. */
+  private String problem(JsonProcessingException e, JsonParser p) {
+    if (e instanceof StreamConstraintsException
+        && p.getParsingContext().getNestingDepth() > maxJsonDepth) {
+      return "value is nested deeper than " + VariantBinary.MAX_NESTING_DEPTH
+          + " levels of arrays and objects (the limit, VariantBinary.MAX_NESTING_DEPTH)";
+    }
     return "malformed JSON: " + e.getOriginalMessage()
         + (e.getLocation() == null ? "" : " at column " + e.getLocation().getColumnNr());
   }

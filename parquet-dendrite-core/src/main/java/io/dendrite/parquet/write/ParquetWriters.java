@@ -19,11 +19,11 @@ final class ParquetWriters {
   private ParquetWriters() {}
 
   static ParquetWriter<Object[]> create(OutputTarget target, WriteSupport<Object[]> support,
-      DendriteWriter.Builder options) throws IOException {
+      WriterOptions options) throws IOException {
     RowParquetBuilder b = new RowParquetBuilder(target.temporaryFile(), support)
-        .withCompressionCodec(options.codec.parquetName())
-        .withRowGroupSize(options.rowGroupSize)
-        .withPageSize(options.pageSize)
+        .withCompressionCodec(options.codec().parquetName())
+        .withRowGroupSize(options.rowGroupSize())
+        .withPageSize(options.pageSize())
         .withDictionaryEncoding(true)
         .withWriteMode(ParquetFileWriter.Mode.OVERWRITE);
     if (target instanceof LocalOutputTarget) {

@@ -28,11 +28,17 @@ import java.util.Map;
  * without corrupting the row group being written.
  */
 final class RecordCoercer {
+  private final RecordSchema schema;
   private final StructCoercer root;
   private final VariantEncoder encoder = new VariantEncoder(true);
 
   RecordCoercer(RecordSchema schema) {
+    this.schema = schema;
     this.root = new StructCoercer(schema.fields(), "");
+  }
+
+  RecordSchema schema() {
+    return schema;
   }
 
   /** Normalizes a record given as a map of column name to value. */

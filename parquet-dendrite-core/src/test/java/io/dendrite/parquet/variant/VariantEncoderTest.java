@@ -390,8 +390,57 @@ class VariantEncoderTest {
     for (int i = 0; i < VariantBinary.MAX_NESTING_DEPTH; i++) {
       e.startArray();
     }
-    IllegalStateException ex = assertThrows(IllegalStateException.class, e::startArray);
-    assertTrue(ex.getMessage().contains("1000"), ex.getMessage());
+    VariantFormatException ex = assertThrows(VariantFormatException.class, e::startArray);
+    assertTrue(ex.getMessage().contains("nested deeper than 1000 levels"), ex.getMessage());
+  }
+
+  @Test
+  void valuesExactlyAtTheLimitAreEncodedAndCopied() {
+    int limit = VariantBinary.MAX_NESTING_DEPTH;
+    // Keys arrive in descending order, so finish() re-maps the ids through all the levels.
+    EncodedVariant objects = valid(encode(e -> {
+      for (int i = limit; i >= 1; i--) {
+        e.startObject();
+        e.key("k" + i);
+      }
+      e.writeInt32(1);
+      for (int i = 0; i < limit; i++) {
+        e.endObject();
+      }
+    }));
+    EncodedVariant arrays = valid(encode(e -> {
+      for (int i = 0; i < limit; i++) {
+        e.startArray();
+      }
+      e.writeInt32(1);
+      for (int i = 0; i < limit; i++) {
+        e.endArray();
+      }
+    }));
+    for (EncodedVariant v : List.of(objects, arrays)) {
+      EncodedVariant copy = valid(encode(e -> e.writeVariant(v)));
+      assertEquals(v.toJson(), copy.toJson());
+    }
+  }
+
+  @Test
+  void copiedVariantsCountTowardsTheLimitFromWhereTheyAreCopied() {
+    // Arrays without objects are copied verbatim: their depth must still be counted.
+    EncodedVariant deepest = encode(e -> {
+      for (int i = 0; i < VariantBinary.MAX_NESTING_DEPTH; i++) {
+        e.startArray();
+      }
+      e.writeInt32(1);
+      for (int i = 0; i < VariantBinary.MAX_NESTING_DEPTH; i++) {
+        e.endArray();
+      }
+    });
+    VariantEncoder e = new VariantEncoder();
+    e.startObject();
+    e.key("a");
+    VariantFormatException ex =
+        assertThrows(VariantFormatException.class, () -> e.writeVariant(deepest));
+    assertTrue(ex.getMessage().contains("nested deeper than 1000 levels"), ex.getMessage());
   }
 
   // ---------------------------------------------------------------- key order

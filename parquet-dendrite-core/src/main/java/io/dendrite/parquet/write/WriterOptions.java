@@ -1,0 +1,17 @@
+package io.dendrite.parquet.write;
+
+import io.dendrite.parquet.shred.InferenceOptions;
+
+/**
+ * The settings of one {@link DendriteWriter}, copied from its builder at
+ * {@link DendriteWriter.Builder#build()}: changing the builder afterwards leaves an open writer
+ * as it was.
+ *
+ * @param infer how shredding is inferred, or null when it is given, pinned or switched off
+ * @param widenExactNumerics Spark-style numeric shredding (see
+ *     {@link DendriteWriter.Builder#widenExactNumerics}); {@code infer} carries the same flag
+ * @param documentColumn the column receiving whole JSON documents, or null
+ */
+record WriterOptions(Codec codec, long rowGroupSize, int pageSize, boolean overwrite,
+    boolean skipInvalid, InferenceOptions infer, boolean widenExactNumerics,
+    String documentColumn) {}
