@@ -3,16 +3,12 @@ package io.dendrite.parquet.spark;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.dendrite.parquet.testing.JsonTrees;
 import io.dendrite.parquet.variant.VariantValue;
-import java.io.IOException;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -34,7 +30,6 @@ import java.util.UUID;
  * we keep the scale and the exponent). Everything else must be equal as JSON.
  */
 final class SparkJson {
-  private static final ObjectMapper JSON = JsonMapper.builder().build();
   private static final DateTimeFormatter SPARK_TIMESTAMP = new DateTimeFormatterBuilder()
       .appendPattern("yyyy-MM-dd HH:mm:ss")
       .optionalStart().appendFraction(ChronoField.MICRO_OF_SECOND, 0, 6, true).optionalEnd()
@@ -87,54 +82,10 @@ final class SparkJson {
   /**
    * Parses JSON keeping what the text says about numbers: a literal with an exponent is a
    * double (compared as a double: JDK 17 prints 4.335e21 as 4.3350000000000003E21), any other
-   * number an exact decimal.
+   * number an exact decimal ({@link JsonTrees#parse}, shared with the DuckDB tests).
    */
   static JsonNode parse(String json) {
-    if (json == null) {
-      return null;
-    }
-    try (JsonParser p = JSON.getFactory().createParser(json)) {
-      p.nextToken();
-      return read(p);
-    } catch (IOException e) {
-      throw new AssertionError("not JSON: " + json, e);
-    }
-  }
-
-  private static JsonNode read(JsonParser p) throws IOException {
-    switch (p.currentToken()) {
-      case START_OBJECT: {
-        ObjectNode obj = NODES.objectNode();
-        while (p.nextToken() == JsonToken.FIELD_NAME) {
-          String key = p.currentName();
-          p.nextToken();
-          obj.set(key, read(p));
-        }
-        return obj;
-      }
-      case START_ARRAY: {
-        ArrayNode arr = NODES.arrayNode();
-        while (p.nextToken() != JsonToken.END_ARRAY) {
-          arr.add(read(p));
-        }
-        return arr;
-      }
-      case VALUE_NUMBER_INT:
-        return NODES.numberNode(new BigDecimal(p.getText()));
-      case VALUE_NUMBER_FLOAT: {
-        String text = p.getText();
-        return text.indexOf('e') >= 0 || text.indexOf('E') >= 0
-            ? NODES.numberNode(Double.parseDouble(text)) : NODES.numberNode(new BigDecimal(text));
-      }
-      case VALUE_STRING:
-        return NODES.textNode(p.getText());
-      case VALUE_TRUE:
-        return NODES.booleanNode(true);
-      case VALUE_FALSE:
-        return NODES.booleanNode(false);
-      default:
-        return NODES.nullNode();
-    }
+    return JsonTrees.parse(json);
   }
 
   /** Equal JSON trees, numbers compared by value (doubles as doubles when both are). */

@@ -7,6 +7,7 @@ import io.dendrite.parquet.read.DendriteReader;
 import io.dendrite.parquet.read.DendriteRow;
 import io.dendrite.parquet.shred.ShreddedType;
 import io.dendrite.parquet.shred.VariantSchemas;
+import io.dendrite.parquet.testing.Documents;
 import io.dendrite.parquet.write.DendriteWriter;
 import java.nio.file.Path;
 import java.util.List;

@@ -11,6 +11,7 @@ import io.dendrite.parquet.read.DendriteRow;
 import io.dendrite.parquet.shred.ShreddedObject;
 import io.dendrite.parquet.shred.ShreddedType;
 import io.dendrite.parquet.shred.VariantSchemas;
+import io.dendrite.parquet.testing.Documents;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -1,4 +1,4 @@
-package io.dendrite.parquet.spark;
+package io.dendrite.parquet.testing;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -10,16 +10,30 @@ import java.util.Random;
  * decimals, doubles in exponent form, integers beyond int64, optional and rare fields, JSON
  * nulls, empty containers, unicode keys and text, and top-level values that are not objects.
  * A {@code null} entry stands for a SQL NULL row.
+ *
+ * <p>One generator for every differential test against another engine (Spark in
+ * parquet-dendrite-spark-tests, which depends on this module's test jar; DuckDB here), so each
+ * engine is checked on the same kinds of values.
  */
-final class Documents {
+public final class Documents {
   /** Paths (Spark's JSONPath form) that hit every kind of place in these documents. */
-  static final List<String> PATHS = List.of("$.a", "$.b", "$.n", "$.n.c", "$.n.d", "$.n.d[0]",
-      "$.n.d[2]", "$.n.deep.x", "$.tags[0]", "$.tags[1]", "$.price", "$.ratio", "$.big",
+  public static final List<String> PATHS = List.of("$.a", "$.b", "$.n", "$.n.c", "$.n.d",
+      "$.n.d[0]", "$.n.d[2]", "$.n.deep.x", "$.tags[0]", "$.tags[1]", "$.price", "$.ratio", "$.big",
       "$.opt", "$.rare", "$.nul", "$.missing", "$.empty", "$.ключ", "$[0]", "$[1].k");
+
+  /**
+   * One path of {@link #PATHS} per kind of place holding a scalar (a field whose type
+   * conflicts, strings, a nested number, array elements, a deep boolean, doubles, a field that
+   * is an object or a string, a JSON null, elements of top-level arrays), for comparisons that
+   * cost one cast per type and value.
+   */
+  public static final List<String> CAST_PATHS = List.of("$.a", "$.b", "$.n.c", "$.n.d[0]",
+      "$.n.deep.x", "$.tags[0]", "$.ratio", "$.opt", "$.nul", "$[0]", "$[1].k");
 
   private Documents() {}
 
-  static List<String> generate(int n, long seed) {
+  /** {@code n} documents (JSON text, or null for a SQL NULL row), the same for the same seed. */
+  public static List<String> generate(int n, long seed) {
     Random r = new Random(seed);
     List<String> docs = new ArrayList<>(n);
     for (int i = 0; i < n; i++) {

@@ -1,0 +1,115 @@
+package io.dendrite.parquet.duckdb;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.dendrite.parquet.read.DendriteReader;
+import io.dendrite.parquet.read.DendriteRow;
+import io.dendrite.parquet.shred.ShreddedType;
+import io.dendrite.parquet.testing.Documents;
+import io.dendrite.parquet.write.DendriteWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.function.UnaryOperator;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * Files our writer makes from the random {@link Documents}, unshredded, with inferred shredding
+ * and with a given one, read by DuckDB 2.0: per row, DuckDB's {@code CAST(doc AS JSON)} equals
+ * our reader's whole value, and DuckDB's {@code variant_extract} on every path of
+ * {@link Documents#PATHS} equals our {@code select} by value, type, missing versus JSON null
+ * and typed getters ({@link DuckDbOracle} states the rules). Both engines read the same file,
+ * so any disagreement is a file DuckDB reads differently from us.
+ */
+class DuckDbReadsOurFilesTest {
+  private static final int ROWS = 2000;
+  private static final List<String> DOCS = Documents.generate(ROWS, 12L);
+  /** Deliberately imperfect: b is really a string, so every b lands in the residual. */
+  private static final String GIVEN = "doc: {a: int64, b: int32, n: {c: decimal(9,2),"
+      + " d: [int64], deep: {x: boolean}}, tags: [string], price: decimal(12,2),"
+      + " ratio: double, opt: variant, `ключ`: string}";
+
+  /** How our writer shreds the doc column. */
+  enum Layout {
+    UNSHREDDED(DendriteWriter.Builder::unshredded),
+    INFERRED(b -> b), // the default
+    GIVEN(b -> b.shredding(DuckDbReadsOurFilesTest.GIVEN));
+
+    final UnaryOperator<DendriteWriter.Builder> options;
+
+    Layout(UnaryOperator<DendriteWriter.Builder> options) {
+      this.options = options;
+    }
+  }
+
+  @TempDir static Path dir;
+  private static DuckDb duck;
+
+  @BeforeAll
+  static void writeEveryLayout() throws Exception {
+    duck = DuckDb.open();
+    for (Layout l : Layout.values()) {
+      DendriteWriter.Builder b = DendriteWriter.builder(file(l))
+          .schema("id int64 not null, doc variant")
+          .rowGroupSize(64 * 1024); // several row groups
+      try (DendriteWriter w = l.options.apply(b).build()) {
+        for (int i = 0; i < ROWS; i++) {
+          w.writeJson("{\"id\": " + i + ", \"doc\": " + DOCS.get(i) + "}");
+        }
+      }
+    }
+  }
+
+  @AfterAll
+  static void closeDuckDb() throws Exception {
+    duck.close();
+  }
+
+  private static Path file(Layout layout) {
+    return dir.resolve("ours-" + layout.name().toLowerCase() + ".parquet");
+  }
+
+  @ParameterizedTest
+  @EnumSource(Layout.class)
+  void duckDbReadsOurWholeVariants(Layout layout) throws Exception {
+    Footer f = new Footer(file(layout));
+    assertTrue(f.rowGroups.size() > 1, layout + ": row groups " + f.rowGroups.size());
+    ShreddedType t = f.shredded("doc");
+    assertEquals(layout == Layout.UNSHREDDED, t == null, layout + ": " + t);
+    assertEquals("VARIANT", duck.value("SELECT column_type FROM (DESCRIBE SELECT doc FROM "
+        + "read_parquet(" + DuckDb.quote(file(layout).toString()) + "))"), layout.toString());
+
+    DuckDbOracle oracle = new DuckDbOracle(duck, file(layout), "doc", List.of(), List.of());
+    assertEquals(ROWS, oracle.rows());
+    try (DendriteReader r = DendriteReader.builder(file(layout)).build()) {
+      for (DendriteRow row : r) {
+        oracle.checkWhole((Long) row.get("id"), row.getJson("doc"));
+      }
+    }
+    oracle.assertNoMismatches();
+    assertEquals(ROWS, oracle.compared("whole"));
+  }
+
+  @ParameterizedTest
+  @EnumSource(Layout.class)
+  void duckDbPathsEqualOurSelect(Layout layout) throws Exception {
+    DuckDbOracle oracle = new DuckDbOracle(duck, file(layout), "doc", Documents.PATHS,
+        Documents.CAST_PATHS);
+    int rows = 0;
+    try (DendriteReader r = DendriteReader.builder(file(layout)).select(oracle.selection())
+        .build()) {
+      for (DendriteRow row : r) {
+        oracle.checkPaths(row);
+        rows++;
+      }
+    }
+    assertEquals(ROWS, rows);
+    oracle.assertNoMismatches();
+    assertTrue(oracle.compared("value") > ROWS * 8, "values: " + oracle.compared("value"));
+    assertTrue(oracle.compared("json null") > ROWS / 20, "nulls: " + oracle.compared("json null"));
+  }
+}
