@@ -155,7 +155,8 @@ final class TypedConverters {
         names.add(name);
         Slot fieldSlot = new Slot(context, e -> e.key(name), slot.path + "." + name,
             Slot.Missing.SKIP);
-        fields[i] = new SlotConverter(field, fieldSlot, context, types.get(name));
+        fields[i] = FieldOrder.inSpecOrder(field,
+            new SlotConverter(field, fieldSlot, context, types.get(name)));
       }
     }
 
@@ -210,7 +211,7 @@ final class TypedConverters {
       GroupType elementType = repeatedType.getType(0).asGroupType();
       Slot elementSlot = new Slot(context, Slot.NO_KEY, slot.path + "[]", Slot.Missing.NULL);
       SlotConverter element = new SlotConverter(elementType, elementSlot, context, type.element());
-      this.repeated = new PassThroughConverter(element);
+      this.repeated = new PassThroughConverter(FieldOrder.inSpecOrder(elementType, element));
     }
 
     @Override

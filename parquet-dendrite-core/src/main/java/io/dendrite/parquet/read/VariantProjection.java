@@ -276,7 +276,13 @@ final class VariantProjection {
     return pair.withNewFields(fields);
   }
 
+  /** The converter of a value/typed_value pair group (with metadata: the column group). */
   private GroupConverter pairConverter(GroupType pair, List<String> node, boolean top) {
+    return FieldOrder.inSpecOrder(pair, pairConverterInSpecOrder(pair, node, top));
+  }
+
+  private GroupConverter pairConverterInSpecOrder(GroupType pair, List<String> node,
+      boolean top) {
     VariantRoot here = rootAt(roots, node);
     if (here != null && here.kind == Kind.REASSEMBLE) {
       here.context = new VariantContext(column);
