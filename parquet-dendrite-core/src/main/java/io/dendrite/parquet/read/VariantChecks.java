@@ -6,7 +6,8 @@ import io.dendrite.parquet.variant.VariantMetadata;
 /**
  * Validates the variant binaries of a file once each, before anything else reads them: a value
  * is bytes {@code [pos, pos+len)} of a page buffer, and only a value validated with exactly that
- * extent is safe to navigate (DESIGN.md §6). Failures name the path inside the variant.
+ * extent is safe to navigate (DESIGN.md §6). Failures, here and for typed values a variant type
+ * cannot hold, name the path inside the variant.
  */
 final class VariantChecks {
   private VariantChecks() {}
@@ -16,7 +17,7 @@ final class VariantChecks {
     try {
       return VariantMetadata.parse(bytes, off, len).validate();
     } catch (RuntimeException e) {
-      throw new VariantAssemblyException(path, "invalid metadata: " + message(e), e);
+      throw invalid(path, "metadata", e);
     }
   }
 
@@ -25,11 +26,13 @@ final class VariantChecks {
     try {
       VariantBinary.validate(metadata, v, pos, len);
     } catch (RuntimeException e) {
-      throw new VariantAssemblyException(path, "invalid value: " + message(e), e);
+      throw invalid(path, "value", e);
     }
   }
 
-  private static String message(RuntimeException e) {
-    return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+  /** The failure to read a {@code what} (metadata, value, typed_value) found at {@code path}. */
+  static VariantAssemblyException invalid(String path, String what, RuntimeException e) {
+    String problem = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+    return new VariantAssemblyException(path, "invalid " + what + ": " + problem, e);
   }
 }

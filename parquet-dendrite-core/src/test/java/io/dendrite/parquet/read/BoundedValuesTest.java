@@ -93,6 +93,51 @@ class BoundedValuesTest {
   }
 
   @Test
+  void typedValuesTheirVariantTypeCannotHoldAreRejectedOnEveryPath() throws Exception {
+    // A decimal(9,2) column holding 10 digits (decimal4 holds 9), a time past one day.
+    Path file = RawParquetFiles.write(dir.resolve("typed.parquet"), "message m {"
+        + " required int64 id; optional group v (VARIANT(1)) { required binary metadata;"
+        + " optional binary value; optional group typed_value {"
+        + " required group d { optional binary value; optional int32 typed_value (DECIMAL(9,2)); }"
+        + " required group t { optional binary value;"
+        + " optional int64 typed_value (TIME(MICROS,false)); } } } }", f -> {
+          Group r0 = f.newGroup().append("id", 0L);
+          Group v0 = r0.addGroup("v").append("metadata", bytes(EMPTY_METADATA));
+          Group t0 = v0.addGroup("typed_value");
+          t0.addGroup("d").append("typed_value", 2_000_000_000);
+          t0.addGroup("t");
+          Group r1 = f.newGroup().append("id", 1L);
+          Group v1 = r1.addGroup("v").append("metadata", bytes(EMPTY_METADATA));
+          Group t1 = v1.addGroup("typed_value");
+          t1.addGroup("d");
+          t1.addGroup("t").append("typed_value", 90_000_000_000L);
+          return List.of(r0, r1);
+        });
+    for (String select : new String[] {null, "v", "v.d"}) {
+      assertTypedValueRejected(file, select, 1, "v.d");
+    }
+    assertTypedValueRejected(file, "v.t", 2, "v.t");
+  }
+
+  private static void assertTypedValueRejected(Path file, String select, long row, String column)
+      throws Exception {
+    DendriteReader.Builder b = DendriteReader.builder(file);
+    if (select != null) {
+      b.select(select);
+    }
+    try (DendriteReader r = b.build()) {
+      for (DendriteRow x : r) {
+        x.toString(); // renders every value, as a printer would
+      }
+      fail("expected a DendriteReadException reading " + select);
+    } catch (DendriteReadException e) {
+      assertEquals(row, e.row(), e.getMessage());
+      assertEquals(column, e.column(), e.getMessage());
+      assertTrue(e.getMessage().contains("invalid typed_value: "), e.getMessage());
+    }
+  }
+
+  @Test
   void validRowsAroundAreReadAsWritten() throws Exception {
     // The same files without the bad value read fine: the error above is about that value.
     Path file = RawParquetFiles.write(dir.resolve("good.parquet"), UNSHREDDED, f -> List.of(
