@@ -61,9 +61,9 @@ public final class DendriteReadException extends RuntimeException {
   }
 
   /**
-   * The innermost message. JDK exceptions other than the argument/state ones keep their type
-   * (NullPointerException, EOFException, an index out of bounds): their messages alone say
-   * little, or nothing ("null", a number).
+   * The innermost message. A JDK exception keeps its type unless our code threw it with a
+   * message for the user: NullPointerException, EOFException, an index out of bounds or a
+   * buffer limit say little, or nothing ("null", a number), without it.
    */
   private static String problem(Throwable t) {
     String message = t.getMessage() == null ? "" : t.getMessage().strip();
@@ -71,10 +71,10 @@ public final class DendriteReadException extends RuntimeException {
     if (message.isEmpty()) {
       return type;
     }
-    boolean bare = message.chars().noneMatch(Character::isLetter) || message.equals("null");
+    StackTraceElement[] at = t.getStackTrace();
     boolean described = !t.getClass().getName().startsWith("java.")
-        || t instanceof IllegalArgumentException || t instanceof IllegalStateException
-        || t instanceof UnsupportedOperationException;
+        || (at.length > 0 && at[0].getClassName().startsWith("io.dendrite."));
+    boolean bare = message.chars().noneMatch(Character::isLetter) || message.equals("null");
     return bare || !described ? type + ": " + message : message;
   }
 
