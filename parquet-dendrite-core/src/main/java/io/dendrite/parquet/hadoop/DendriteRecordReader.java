@@ -24,6 +24,8 @@ import org.apache.parquet.hadoop.util.HadoopInputFile;
 final class DendriteRecordReader extends RecordReader<Void, DendriteRow> {
   private final ParquetRecordReader<DendriteRow> reader;
   private Path file;
+  /** The file as named in errors: the split's path, or the split itself if it has none. */
+  private String name = "(split not initialized)";
   private long splitStart;
   private long splitEnd;
   private Configuration conf;
@@ -45,10 +47,11 @@ final class DendriteRecordReader extends RecordReader<Void, DendriteRow> {
       splitStart = s.getStart();
       splitEnd = s.getStart() + s.getLength();
     }
+    name = file != null ? file.toString() : String.valueOf(split);
     try {
       reader.initialize(split, context);
     } catch (IOException | RuntimeException e) {
-      throw DendriteReadException.of(name(split), -1, 0, e);
+      throw DendriteReadException.of(name, -1, 0, e);
     }
   }
 
@@ -81,10 +84,6 @@ final class DendriteRecordReader extends RecordReader<Void, DendriteRow> {
     reader.close();
   }
 
-  private String name(InputSplit split) {
-    return file != null ? file.toString() : String.valueOf(split);
-  }
-
   /**
    * Locates the failed row: the one after the last row read, or, before any, the first row of
    * the split's first row group. The footer is read again only here, on the failure path.
@@ -92,6 +91,9 @@ final class DendriteRecordReader extends RecordReader<Void, DendriteRow> {
   private DendriteReadException failure(Exception e) {
     int rowGroup = -1;
     long row = 0;
+    if (file == null) {
+      return DendriteReadException.of(name, rowGroup, row, e);
+    }
     try {
       long last = reader.getCurrentRowIndex();
       List<BlockMetaData> blocks;
@@ -114,6 +116,6 @@ final class DendriteRecordReader extends RecordReader<Void, DendriteRow> {
     } catch (IOException | RuntimeException notFound) {
       e.addSuppressed(notFound); // described without the row group and row
     }
-    return DendriteReadException.of(String.valueOf(file), rowGroup, row, e);
+    return DendriteReadException.of(name, rowGroup, row, e);
   }
 }
