@@ -1,6 +1,8 @@
 package io.dendrite.parquet.read;
 
+import io.dendrite.parquet.shred.VariantSchemas;
 import java.util.Arrays;
+import java.util.List;
 import org.apache.parquet.column.Dictionary;
 import org.apache.parquet.io.api.Binary;
 import org.apache.parquet.io.api.Converter;
@@ -17,7 +19,8 @@ import org.apache.parquet.schema.GroupType;
  * in that order; groups in the usual order keep their converter, at no cost.
  */
 final class FieldOrder extends GroupConverter {
-  private static final String[] SPEC_ORDER = {"metadata", "value", "typed_value"};
+  private static final List<String> SPEC_ORDER =
+      List.of(VariantSchemas.METADATA, VariantSchemas.VALUE, VariantSchemas.TYPED_VALUE);
 
   private final GroupConverter target;
   /** Field indexes in replay order. */
@@ -45,9 +48,9 @@ final class FieldOrder extends GroupConverter {
     int[] rank = new int[n];
     boolean sorted = true;
     for (int i = 0; i < n; i++) {
-      rank[i] = Arrays.asList(SPEC_ORDER).indexOf(group.getType(i).getName());
+      rank[i] = SPEC_ORDER.indexOf(group.getType(i).getName());
       if (rank[i] < 0) {
-        rank[i] = SPEC_ORDER.length + i; // not a variant field: after them, in file order
+        rank[i] = SPEC_ORDER.size() + i; // not a variant field: after them, in file order
       }
       sorted &= i == 0 || rank[i - 1] < rank[i];
     }
