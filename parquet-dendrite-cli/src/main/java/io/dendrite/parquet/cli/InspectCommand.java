@@ -105,7 +105,7 @@ final class InspectCommand implements Callable<Integer> {
       }
 
       if (!noCoverage) {
-        coverage(out, ShreddingCoverage.scan(reader));
+        coverage(out, ShreddingCoverage.scan(file.toString(), reader));
       }
     }
     out.flush();

@@ -7,6 +7,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
+import org.apache.parquet.ParquetReadOptions;
+import org.apache.parquet.conf.PlainParquetConfiguration;
 import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.hadoop.metadata.ParquetMetadata;
 import org.apache.parquet.io.LocalInputFile;
@@ -75,7 +77,11 @@ final class ParquetFiles {
     }
   }
 
-  /** Opens {@code file} with parquet-java, with a one-line error naming it on failure. */
+  /**
+   * Opens {@code file} with parquet-java, with a one-line error naming it on failure. Pages read
+   * through the reader have their checksums verified, so a damaged page fails instead of being
+   * counted or decoded as if it were intact.
+   */
   static ParquetFileReader open(Path file) throws IOException {
     if (!Files.exists(file)) {
       throw new NoSuchFileException(file.toString());
@@ -84,7 +90,9 @@ final class ParquetFiles {
       throw new CliException(file + ": is a directory, expected a Parquet file");
     }
     try {
-      return ParquetFileReader.open(new LocalInputFile(file));
+      return ParquetFileReader.open(new LocalInputFile(file),
+          ParquetReadOptions.builder(new PlainParquetConfiguration())
+              .usePageChecksumVerification(true).build());
     } catch (IOException | RuntimeException e) {
       throw new CliException(openFailure(file, e), e);
     }

@@ -1,5 +1,6 @@
 package io.dendrite.parquet.cli;
 
+import io.dendrite.parquet.read.DendriteReadException;
 import io.dendrite.parquet.schema.FieldPath;
 import io.dendrite.parquet.shred.ShreddedArray;
 import io.dendrite.parquet.shred.ShreddedObject;
@@ -192,13 +193,18 @@ final class ShreddingCoverage {
     this.schema = schema;
   }
 
-  /** Scans the file open in {@code reader} (positioned before its first row group). */
-  static List<ColumnCoverage> scan(ParquetFileReader reader) throws IOException {
+  /**
+   * Scans {@code file}, open in {@code reader} (positioned before its first row group).
+   *
+   * @throws DendriteReadException naming the file, row group and row when the levels cannot be
+   *     read (a damaged page, a truncated column chunk)
+   */
+  static List<ColumnCoverage> scan(String file, ParquetFileReader reader) {
     MessageType schema = reader.getFooter().getFileMetaData().getSchema();
     ShreddingCoverage c = new ShreddingCoverage(schema);
     c.findVariants(schema, new ArrayList<>());
     if (!c.leaves.isEmpty()) {
-      c.read(reader);
+      c.read(file, reader);
     }
     List<ColumnCoverage> out = new ArrayList<>();
     for (ColumnCoverage col : c.columns) {
@@ -302,7 +308,7 @@ final class ShreddingCoverage {
         k -> new Leaf(schema.getColumnDescription(path.toArray(new String[0]))));
   }
 
-  private void read(ParquetFileReader reader) throws IOException {
+  private void read(String file, ParquetFileReader reader) {
     List<ColumnDescriptor> wanted = new ArrayList<>();
     for (Leaf l : leaves.values()) {
       wanted.add(l.descriptor);
@@ -310,22 +316,29 @@ final class ShreddingCoverage {
     reader.setRequestedSchema(wanted);
     GroupConverter converter = new GroupRecordConverter(schema).getRootConverter();
     String createdBy = reader.getFooter().getFileMetaData().getCreatedBy();
-    PageReadStore pages;
-    while ((pages = reader.readNextRowGroup()) != null) {
-      ColumnReadStoreImpl store = new ColumnReadStoreImpl(pages, converter, schema, createdBy);
-      for (Leaf l : leaves.values()) {
-        l.reader = store.getColumnReader(l.descriptor);
-        l.remaining = l.reader.getTotalValueCount();
-      }
-      long rows = pages.getRowCount();
-      for (long r = 0; r < rows; r++) {
+    int rowGroup = 0;
+    long row = 1; // 1-based row of the file being counted, for errors
+    try {
+      PageReadStore pages;
+      while ((pages = reader.readNextRowGroup()) != null) {
+        ColumnReadStoreImpl store = new ColumnReadStoreImpl(pages, converter, schema, createdBy);
         for (Leaf l : leaves.values()) {
-          l.readRow();
+          l.reader = store.getColumnReader(l.descriptor);
+          l.remaining = l.reader.getTotalValueCount();
         }
-        for (Node n : nodes) {
-          n.count();
+        long rows = pages.getRowCount();
+        for (long r = 0; r < rows; r++, row++) {
+          for (Leaf l : leaves.values()) {
+            l.readRow();
+          }
+          for (Node n : nodes) {
+            n.count();
+          }
         }
+        rowGroup++;
       }
+    } catch (IOException | RuntimeException e) {
+      throw DendriteReadException.of(file, rowGroup, row, e);
     }
   }
 }

@@ -22,6 +22,12 @@ import org.apache.parquet.schema.MessageType;
  *       absent or empty reads every column;</li>
  *   <li>{@value #STRICT_CASTS}: {@code true} to make failed typed-getter casts throw.</li>
  * </ul>
+ *
+ * <p>Used with {@code ParquetReader} directly, turn on page checksum verification
+ * ({@code usePageChecksumVerification()}, or {@code parquet.page.verify-checksum.enabled}) so a
+ * damaged page fails instead of decoding to wrong values; {@link DendriteReader} and
+ * {@code DendriteInputFormat} do. Invalid variants fail with a
+ * {@link VariantAssemblyException} naming the path inside the variant.
  */
 public final class DendriteReadSupport extends ReadSupport<DendriteRow> {
   /** Comma-separated selected paths. */

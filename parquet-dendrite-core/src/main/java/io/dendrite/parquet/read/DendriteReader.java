@@ -3,7 +3,6 @@ package io.dendrite.parquet.read;
 import io.dendrite.parquet.schema.RecordSchema;
 import java.io.Closeable;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.util.Iterator;
 import java.util.List;
 import java.util.NoSuchElementException;
@@ -42,16 +41,19 @@ public final class DendriteReader implements Closeable, Iterable<DendriteRow> {
   private final org.apache.parquet.schema.MessageType requested;
   private final ParquetReader<DendriteRow> reader;
   private final ParallelRowGroups parallel;
+  /** The 1-based row number of each row group's first row, to name the row group in errors. */
+  private final long[] firstRows;
   private long rowsRead;
 
   private DendriteReader(String file, RecordSchema schema,
       org.apache.parquet.schema.MessageType requested, ParquetReader<DendriteRow> reader,
-      ParallelRowGroups parallel) {
+      ParallelRowGroups parallel, long[] firstRows) {
     this.file = file;
     this.schema = schema;
     this.requested = requested;
     this.reader = reader;
     this.parallel = parallel;
+    this.firstRows = firstRows;
   }
 
   public static Builder builder(java.nio.file.Path path) {
@@ -76,7 +78,13 @@ public final class DendriteReader implements Closeable, Iterable<DendriteRow> {
     return requested;
   }
 
-  /** The next row, or null at the end of the file. */
+  /**
+   * The next row, or null at the end of the file.
+   *
+   * @throws DendriteReadException naming the file, row group, row and (where known) column
+   *     path, for invalid data (a variant binary or layout the spec forbids), a page whose
+   *     checksum does not match, or any other failure to decode the file
+   */
   public DendriteRow read() {
     try {
       DendriteRow row = parallel != null ? parallel.next() : reader.read();
@@ -85,13 +93,20 @@ public final class DendriteReader implements Closeable, Iterable<DendriteRow> {
       }
       return row;
     } catch (ParallelRowGroups.RowGroupFailure e) {
-      throw new DendriteReadException(file, e.row, describe(e.getCause()), e.getCause());
-    } catch (IOException e) {
-      throw new UncheckedIOException(
-          new IOException(file + ": row " + (rowsRead + 1) + ": " + e.getMessage(), e));
-    } catch (RuntimeException e) {
-      throw new DendriteReadException(file, rowsRead + 1, describe(e), e);
+      throw DendriteReadException.of(file, e.rowGroup, e.row, e.getCause());
+    } catch (IOException | RuntimeException e) {
+      long row = rowsRead + 1;
+      throw DendriteReadException.of(file, rowGroupOf(row), row, e);
     }
+  }
+
+  /** The row group holding the 1-based {@code row}. */
+  private int rowGroupOf(long row) {
+    int g = 0;
+    while (g + 1 < firstRows.length && firstRows[g + 1] <= row) {
+      g++;
+    }
+    return g;
   }
 
   /** Rows returned so far. */
@@ -135,16 +150,6 @@ public final class DendriteReader implements Closeable, Iterable<DendriteRow> {
     } else {
       reader.close();
     }
-  }
-
-  private static String describe(Throwable e) {
-    // parquet-java wraps converter failures; the innermost message names the problem.
-    Throwable t = e;
-    while (t.getCause() != null && t.getCause() != t
-        && !(t instanceof VariantAssemblyException)) {
-      t = t.getCause();
-    }
-    return t.getMessage() == null ? t.getClass().getSimpleName() : t.getMessage();
   }
 
   /** Options of a {@link DendriteReader}. */
@@ -234,23 +239,27 @@ public final class DendriteReader implements Closeable, Iterable<DendriteRow> {
         requested = ReadPlan.create(fileSchema, selection,
             AllNullColumns.of(rowGroups)::contains).requestedSchema();
       } catch (IOException | RuntimeException e) {
-        throw new DendriteReadException(name, 0, describe(e), e);
+        throw DendriteReadException.of(name, -1, 0, e);
+      }
+      long[] counts = rowGroups.stream().mapToLong(b -> b.getRowCount()).toArray();
+      long[] firstRows = new long[counts.length];
+      for (int g = 0; g < counts.length; g++) {
+        firstRows[g] = g == 0 ? 1 : firstRows[g - 1] + counts[g - 1];
       }
       try {
         if (parallelism > 1 && rowGroups.size() > 1) {
-          long[] counts = rowGroups.stream().mapToLong(b -> b.getRowCount()).toArray();
           ParallelRowGroups parallel = new ParallelRowGroups(rowGroup -> {
             org.apache.parquet.hadoop.metadata.BlockMetaData block = rowGroups.get(rowGroup);
             return parquetReader(input, AllNullColumns.of(List.of(block)))
                 .withFileRange(block.getStartingPos(),
                     block.getStartingPos() + block.getCompressedSize()).build();
           }, counts, Math.min(parallelism, rowGroups.size()));
-          return new DendriteReader(name, schema, requested, null, parallel);
+          return new DendriteReader(name, schema, requested, null, parallel, firstRows);
         }
         return new DendriteReader(name, schema, requested,
-            parquetReader(input, AllNullColumns.of(rowGroups)).build(), null);
+            parquetReader(input, AllNullColumns.of(rowGroups)).build(), null, firstRows);
       } catch (RuntimeException e) {
-        throw new DendriteReadException(name, 0, describe(e), e);
+        throw DendriteReadException.of(name, -1, 0, e);
       }
     }
 
@@ -258,8 +267,12 @@ public final class DendriteReader implements Closeable, Iterable<DendriteRow> {
         java.util.Set<String> allNullColumns) {
       ReadSupport<DendriteRow> support =
           new DendriteReadSupport(selection, strictCasts, allNullColumns);
-      return localPath != null ? new Local(input, support) : new Local(input, support).withConf(
-          conf == null ? new org.apache.hadoop.conf.Configuration() : conf);
+      ParquetReader.Builder<DendriteRow> b = localPath != null ? new Local(input, support)
+          : new Local(input, support).withConf(
+              conf == null ? new org.apache.hadoop.conf.Configuration() : conf);
+      // After withConf, which resets the options: a damaged page fails instead of decoding
+      // to wrong values (DESIGN.md §6).
+      return b.usePageChecksumVerification(true);
     }
   }
 

@@ -90,21 +90,16 @@ final class ParallelRowGroups {
     return true;
   }
 
-  private List<DendriteRow> decode(int rowGroup) throws IOException {
+  private List<DendriteRow> decode(int rowGroup) {
     List<DendriteRow> rows = new ArrayList<>();
     try (ParquetReader<DendriteRow> reader = readers.open(rowGroup)) {
       DendriteRow row;
-      while (true) {
-        try {
-          row = reader.read();
-        } catch (RuntimeException e) {
-          throw new RowGroupFailure(firstRow[rowGroup] + rows.size() + 1, e);
-        }
-        if (row == null) {
-          return rows;
-        }
+      while ((row = reader.read()) != null) {
         rows.add(row);
       }
+      return rows;
+    } catch (IOException | RuntimeException e) {
+      throw new RowGroupFailure(rowGroup, firstRow[rowGroup] + rows.size() + 1, e);
     }
   }
 
@@ -117,10 +112,12 @@ final class ParallelRowGroups {
 
   /** A failure inside a row group, with the 1-based row of the file it happened at. */
   static final class RowGroupFailure extends RuntimeException {
+    final int rowGroup;
     final long row;
 
-    RowGroupFailure(long row, RuntimeException cause) {
+    RowGroupFailure(int rowGroup, long row, Exception cause) {
       super(cause.getMessage(), cause);
+      this.rowGroup = rowGroup;
       this.row = row;
     }
   }

@@ -5,9 +5,10 @@ import org.apache.parquet.io.api.Binary;
 
 /**
  * The state of one {@code value} / {@code typed_value} pair while a row is assembled
- * (VariantShredding.md, "Reconstructing a Shredded Variant"). Parquet delivers {@code value}
- * before {@code typed_value} (checked per file), so the residual is kept until we know whether a
- * typed value follows; typed values stream into the encoder as they arrive.
+ * (VariantShredding.md, "Reconstructing a Shredded Variant"). {@code value} comes before
+ * {@code typed_value} ({@link FieldOrder} makes sure of it whatever the file's field order), so
+ * the residual is validated and kept until we know whether a typed value follows; typed values
+ * stream into the encoder as they arrive.
  */
 final class Slot {
   /** What to emit before this slot's value: an object key, or nothing. */
@@ -51,7 +52,9 @@ final class Slot {
   }
 
   void value(Binary value) {
-    residual = value.getBytes();
+    byte[] bytes = value.getBytes();
+    context.checkValue(bytes, 0, bytes.length, path);
+    residual = bytes;
   }
 
   /** A typed value begins; objects may be merged with a residual object, nothing else may. */

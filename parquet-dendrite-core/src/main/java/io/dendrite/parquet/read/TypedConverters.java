@@ -33,7 +33,10 @@ final class TypedConverters {
     return new ObjectTyped(parquet.asGroupType(), (ShreddedObject) shredded, slot, context);
   }
 
-  /** A shredded primitive: the Parquet value becomes the variant primitive of the same type. */
+  /**
+   * A shredded primitive: the Parquet value becomes the variant primitive of the same type. A
+   * value that type cannot hold (a decimal4 of 10 digits, a time outside one day) is invalid.
+   */
   private static final class PrimitiveTyped extends PrimitiveConverter {
     private final ShreddedPrimitive type;
     private final Slot slot;
@@ -54,32 +57,40 @@ final class TypedConverters {
     @Override
     public void addInt(int value) {
       slot.beginTyped(false);
-      switch (type.kind()) {
-        case INT8: encoder.writeInt8((byte) value); break;
-        case INT16: encoder.writeInt16((short) value); break;
-        case DATE: encoder.writeDate(value); break;
-        case DECIMAL4: encoder.writeDecimal4(value, type.scale()); break;
-        case DECIMAL8: encoder.writeDecimal8(value, type.scale()); break;
-        case INT64: encoder.writeInt64(value); break;
-        default: encoder.writeInt32(value); break;
+      try {
+        switch (type.kind()) {
+          case INT8: encoder.writeInt8((byte) value); break;
+          case INT16: encoder.writeInt16((short) value); break;
+          case DATE: encoder.writeDate(value); break;
+          case DECIMAL4: encoder.writeDecimal4(value, type.scale()); break;
+          case DECIMAL8: encoder.writeDecimal8(value, type.scale()); break;
+          case INT64: encoder.writeInt64(value); break;
+          default: encoder.writeInt32(value); break;
+        }
+      } catch (RuntimeException e) {
+        throw VariantChecks.invalid(slot.path, "typed_value", e);
       }
     }
 
     @Override
     public void addLong(long value) {
       slot.beginTyped(false);
-      switch (type.kind()) {
-        case TIME: encoder.writeTime(value); break;
-        case TIMESTAMP: encoder.writeTimestamp(value); break;
-        case TIMESTAMP_NTZ: encoder.writeTimestampNtz(value); break;
-        case TIMESTAMP_NANOS: encoder.writeTimestampNanos(value); break;
-        case TIMESTAMP_NTZ_NANOS: encoder.writeTimestampNtzNanos(value); break;
-        case DECIMAL4: encoder.writeDecimal4(Math.toIntExact(value), type.scale()); break;
-        case DECIMAL8: encoder.writeDecimal8(value, type.scale()); break;
-        case DECIMAL16:
-          encoder.writeDecimal16(java.math.BigInteger.valueOf(value), type.scale());
-          break;
-        default: encoder.writeInt64(value); break;
+      try {
+        switch (type.kind()) {
+          case TIME: encoder.writeTime(value); break;
+          case TIMESTAMP: encoder.writeTimestamp(value); break;
+          case TIMESTAMP_NTZ: encoder.writeTimestampNtz(value); break;
+          case TIMESTAMP_NANOS: encoder.writeTimestampNanos(value); break;
+          case TIMESTAMP_NTZ_NANOS: encoder.writeTimestampNtzNanos(value); break;
+          case DECIMAL4: encoder.writeDecimal4(Math.toIntExact(value), type.scale()); break;
+          case DECIMAL8: encoder.writeDecimal8(value, type.scale()); break;
+          case DECIMAL16:
+            encoder.writeDecimal16(java.math.BigInteger.valueOf(value), type.scale());
+            break;
+          default: encoder.writeInt64(value); break;
+        }
+      } catch (RuntimeException e) {
+        throw VariantChecks.invalid(slot.path, "typed_value", e);
       }
     }
 
@@ -98,6 +109,14 @@ final class TypedConverters {
     @Override
     public void addBinary(Binary value) {
       slot.beginTyped(false);
+      try {
+        binary(value);
+      } catch (RuntimeException e) {
+        throw VariantChecks.invalid(slot.path, "typed_value", e);
+      }
+    }
+
+    private void binary(Binary value) {
       switch (type.kind()) {
         case STRING: {
           ByteBuffer b = value.toByteBuffer();
@@ -132,6 +151,7 @@ final class TypedConverters {
         }
       }
     }
+
   }
 
   /**
@@ -155,7 +175,8 @@ final class TypedConverters {
         names.add(name);
         Slot fieldSlot = new Slot(context, e -> e.key(name), slot.path + "." + name,
             Slot.Missing.SKIP);
-        fields[i] = new SlotConverter(field, fieldSlot, context, types.get(name));
+        fields[i] = FieldOrder.inSpecOrder(field,
+            new SlotConverter(field, fieldSlot, context, types.get(name)));
       }
     }
 
@@ -210,7 +231,7 @@ final class TypedConverters {
       GroupType elementType = repeatedType.getType(0).asGroupType();
       Slot elementSlot = new Slot(context, Slot.NO_KEY, slot.path + "[]", Slot.Missing.NULL);
       SlotConverter element = new SlotConverter(elementType, elementSlot, context, type.element());
-      this.repeated = new PassThroughConverter(element);
+      this.repeated = new PassThroughConverter(FieldOrder.inSpecOrder(elementType, element));
     }
 
     @Override

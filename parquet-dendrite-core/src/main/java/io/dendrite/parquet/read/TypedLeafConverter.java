@@ -81,33 +81,41 @@ final class TypedLeafConverter extends PrimitiveConverter {
 
   @Override
   public void addInt(int value) {
-    switch (type.kind()) {
-      case INT8: root.typed = (byte) value; break;
-      case INT16: root.typed = (short) value; break;
-      case DATE: root.typed = LocalDate.ofEpochDay(value); break;
-      case DECIMAL4:
-      case DECIMAL8:
-      case DECIMAL16:
-        root.typed = BigDecimal.valueOf(value, type.scale());
-        break;
-      default: root.typed = value; break;
+    try {
+      switch (type.kind()) {
+        case INT8: root.typed = (byte) value; break;
+        case INT16: root.typed = (short) value; break;
+        case DATE: root.typed = LocalDate.ofEpochDay(value); break;
+        case DECIMAL4:
+        case DECIMAL8:
+        case DECIMAL16:
+          root.typed = decimal(BigDecimal.valueOf(value, type.scale()));
+          break;
+        default: root.typed = value; break;
+      }
+    } catch (RuntimeException e) {
+      throw VariantChecks.invalid(root.path, "typed_value", e);
     }
   }
 
   @Override
   public void addLong(long value) {
-    switch (type.kind()) {
-      case TIME: root.typed = LocalTime.ofNanoOfDay(value * 1000L); break;
-      case TIMESTAMP: root.typed = EpochTime.instant(value, EpochTime.MICROS); break;
-      case TIMESTAMP_NANOS: root.typed = EpochTime.instant(value, EpochTime.NANOS); break;
-      case TIMESTAMP_NTZ: root.typed = EpochTime.local(value, EpochTime.MICROS); break;
-      case TIMESTAMP_NTZ_NANOS: root.typed = EpochTime.local(value, EpochTime.NANOS); break;
-      case DECIMAL4:
-      case DECIMAL8:
-      case DECIMAL16:
-        root.typed = BigDecimal.valueOf(value, type.scale());
-        break;
-      default: root.typed = value; break;
+    try {
+      switch (type.kind()) {
+        case TIME: root.typed = LocalTime.ofNanoOfDay(Math.multiplyExact(value, 1000L)); break;
+        case TIMESTAMP: root.typed = EpochTime.instant(value, EpochTime.MICROS); break;
+        case TIMESTAMP_NANOS: root.typed = EpochTime.instant(value, EpochTime.NANOS); break;
+        case TIMESTAMP_NTZ: root.typed = EpochTime.local(value, EpochTime.MICROS); break;
+        case TIMESTAMP_NTZ_NANOS: root.typed = EpochTime.local(value, EpochTime.NANOS); break;
+        case DECIMAL4:
+        case DECIMAL8:
+        case DECIMAL16:
+          root.typed = decimal(BigDecimal.valueOf(value, type.scale()));
+          break;
+        default: root.typed = value; break;
+      }
+    } catch (RuntimeException e) {
+      throw VariantChecks.invalid(root.path, "typed_value", e);
     }
   }
 
@@ -123,23 +131,39 @@ final class TypedLeafConverter extends PrimitiveConverter {
 
   @Override
   public void addBinary(Binary value) {
-    switch (type.kind()) {
-      case STRING:
-        root.typed = value.toStringUsingUTF8();
-        break;
-      case UUID: {
-        ByteBuffer b = value.toByteBuffer();
-        root.typed = new UUID(b.getLong(b.position()), b.getLong(b.position() + 8));
-        break;
+    try {
+      switch (type.kind()) {
+        case STRING:
+          root.typed = value.toStringUsingUTF8();
+          break;
+        case UUID: {
+          ByteBuffer b = value.toByteBuffer();
+          root.typed = new UUID(b.getLong(b.position()), b.getLong(b.position() + 8));
+          break;
+        }
+        case DECIMAL4:
+        case DECIMAL8:
+        case DECIMAL16:
+          root.typed = decimal(new BigDecimal(new BigInteger(value.getBytes()), type.scale()));
+          break;
+        default:
+          root.typed = value.getBytes();
+          break;
       }
-      case DECIMAL4:
-      case DECIMAL8:
-      case DECIMAL16:
-        root.typed = new BigDecimal(new BigInteger(value.getBytes()), type.scale());
-        break;
-      default:
-        root.typed = value.getBytes();
-        break;
+    } catch (RuntimeException e) {
+      throw VariantChecks.invalid(root.path, "typed_value", e);
     }
+  }
+
+  /**
+   * The decimal, if the variant decimal type of the leaf holds it (decimal4: 9 digits, decimal8:
+   * 18, decimal16: 38): reassembling the whole variant rejects more, so a path must too.
+   */
+  private BigDecimal decimal(BigDecimal d) {
+    int max = type.kind().maxPrecision();
+    if (d.precision() > max) {
+      throw new IllegalArgumentException("decimal " + d + " has more than " + max + " digits");
+    }
+    return d;
   }
 }

@@ -40,9 +40,8 @@ final class ValueConverters {
   static Converter create(FieldType type, Type parquet, String path, Consumer<Object> sink) {
     if (type instanceof VariantFieldType) {
       GroupType g = parquet.asGroupType();
-      FieldOrder.check(g, path);
-      return VariantColumnConverter.create(g, path, VariantSchemas.shreddedTypeOf(g),
-          v -> sink.accept(VariantValue.of(v)));
+      return FieldOrder.inSpecOrder(g, VariantColumnConverter.create(g, path,
+          VariantSchemas.shreddedTypeOf(g), v -> sink.accept(VariantValue.of(v))));
     }
     if (type instanceof StructType) {
       return new StructConverter(((StructType) type).fields(), parquet.asGroupType(), path, sink);

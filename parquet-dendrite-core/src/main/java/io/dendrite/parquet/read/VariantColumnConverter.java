@@ -26,7 +26,7 @@ final class VariantColumnConverter extends SlotConverter {
 
   static VariantColumnConverter create(GroupType group, String path, ShreddedType shredded,
       Consumer<EncodedVariant> sink) {
-    VariantContext context = new VariantContext();
+    VariantContext context = new VariantContext(path);
     Slot slot = new Slot(context, Slot.NO_KEY, path, Slot.Missing.NULL);
     return new VariantColumnConverter(group, slot, context, shredded, sink);
   }

@@ -7,24 +7,39 @@ import java.util.Arrays;
 /**
  * Per-column assembly state shared by the converters of one VARIANT column: the row's metadata
  * and the encoder the reconstructed value streams into. Consecutive rows often share one
- * metadata dictionary, so its parse is reused when the bytes repeat.
+ * metadata dictionary, so its parse and validation are reused when the bytes repeat.
  */
 final class VariantContext {
   final VariantEncoder encoder = new VariantEncoder(false);
+  /** The VARIANT column's path, naming it in errors about its metadata. */
+  private final String path;
   VariantMetadata metadata;
   private byte[] lastMetadata;
 
+  VariantContext(String path) {
+    this.path = path;
+  }
+
   void metadata(byte[] bytes) {
     if (lastMetadata == null || !Arrays.equals(lastMetadata, bytes)) {
-      metadata = VariantMetadata.parse(bytes);
+      lastMetadata = null; // not reused if invalid
+      metadata = VariantChecks.metadata(bytes, 0, bytes.length, path);
       lastMetadata = bytes;
     }
     encoder.reset(metadata);
   }
 
-  /** Starts a row whose metadata another converter already parsed. */
+  /** Starts a row whose metadata another converter already parsed and validated. */
   void metadata(VariantMetadata parsed) {
     metadata = parsed;
     encoder.reset(parsed);
+  }
+
+  /**
+   * Validates a residual {@code value} of this row, exactly {@code v[pos, pos+len)}, found at
+   * {@code path} (a shredded field's path names that field).
+   */
+  void checkValue(byte[] v, int pos, int len, String path) {
+    VariantChecks.value(metadata, v, pos, len, path);
   }
 }

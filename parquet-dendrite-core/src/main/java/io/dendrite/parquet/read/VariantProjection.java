@@ -276,10 +276,16 @@ final class VariantProjection {
     return pair.withNewFields(fields);
   }
 
+  /** The converter of a value/typed_value pair group (with metadata: the column group). */
   private GroupConverter pairConverter(GroupType pair, List<String> node, boolean top) {
+    return FieldOrder.inSpecOrder(pair, pairConverterInSpecOrder(pair, node, top));
+  }
+
+  private GroupConverter pairConverterInSpecOrder(GroupType pair, List<String> node,
+      boolean top) {
     VariantRoot here = rootAt(roots, node);
     if (here != null && here.kind == Kind.REASSEMBLE) {
-      here.context = new VariantContext();
+      here.context = new VariantContext(column);
       here.slot = new Slot(here.context, Slot.NO_KEY, here.path,
           top ? Slot.Missing.NULL : Slot.Missing.SKIP);
       return new SlotConverter(pair, here.slot, here.context, here.type) {
@@ -349,11 +355,12 @@ final class VariantProjection {
     };
   }
 
-  /** Parses metadata, reusing the last parse when rows repeat the same dictionary. */
+  /** Parses and validates metadata, reusing the last one when rows repeat the same dictionary. */
   private void decodeMetadata(Binary value) {
     if (lastMetadata == null || !lastMetadata.equals(value)) {
       byte[] bytes = value.getBytes();
-      metadata = VariantMetadata.parse(bytes);
+      lastMetadata = null; // not reused if invalid
+      metadata = VariantChecks.metadata(bytes, 0, bytes.length, column);
       lastMetadata = Binary.fromConstantByteArray(bytes);
     }
   }

@@ -91,9 +91,13 @@ final class VariantRoot {
 
   private Object binary(VariantMetadata metadata) {
     if (residual != null) {
+      // A view into the page's bytes, not a copy: validated with the value's exact extent, so
+      // nothing reading the view goes past it into the next row's bytes.
       ByteBuffer b = residual.toByteBuffer();
-      return b.hasArray() ? VariantValue.of(metadata, b.array(), b.arrayOffset() + b.position())
-          : VariantValue.of(metadata, residual.getBytes(), 0);
+      byte[] bytes = b.hasArray() ? b.array() : residual.getBytes();
+      int pos = b.hasArray() ? b.arrayOffset() + b.position() : 0;
+      VariantChecks.value(metadata, bytes, pos, residual.length(), path);
+      return VariantValue.of(metadata, bytes, pos);
     }
     // Spec: a present variant whose value and typed_value are both null is variant null.
     return node.isEmpty() && present ? VARIANT_NULL : MISSING;

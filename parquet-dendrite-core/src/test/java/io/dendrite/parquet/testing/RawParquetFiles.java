@@ -7,20 +7,23 @@ import java.util.function.Function;
 import org.apache.parquet.example.data.Group;
 import org.apache.parquet.example.data.simple.SimpleGroupFactory;
 import org.apache.parquet.hadoop.ParquetFileWriter;
+import org.apache.parquet.hadoop.ParquetReader;
 import org.apache.parquet.hadoop.ParquetWriter;
 import org.apache.parquet.hadoop.example.ExampleParquetWriter;
+import org.apache.parquet.hadoop.example.GroupReadSupport;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.apache.parquet.io.LocalOutputFile;
 import org.apache.parquet.io.api.Binary;
 import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.MessageTypeParser;
+import org.apache.parquet.schema.Type;
 
 /**
  * Writes Parquet files cell by cell for hand-made bad-input tests: any schema text (fields in any
  * order, any annotation), any bytes in any binary cell, through parquet-java's example
- * {@link Group} writer, so the bytes land in the file exactly as given. Uncompressed, one row
- * group unless {@code rowGroupSize} says otherwise; page checksums are written (parquet-java's
- * default).
+ * {@link Group} writer, so the bytes land in the file exactly as given; or copies a file's rows
+ * into another schema ({@link #rewrite}). Uncompressed, one row group, no dictionary, page
+ * checksums written (parquet-java's default), unless {@link Options} say otherwise.
  */
 public final class RawParquetFiles {
   private RawParquetFiles() {}
@@ -37,25 +40,105 @@ public final class RawParquetFiles {
    */
   public static Path write(Path file, String schema, Function<SimpleGroupFactory, List<Group>> rows)
       throws IOException {
-    return write(file, schema, 128L * 1024 * 1024, rows);
+    return write(file, schema, Options.DEFAULTS, rows);
   }
 
   /** As {@link #write(Path, String, Function)} with a row-group size in bytes. */
   public static Path write(Path file, String schema, long rowGroupSize,
       Function<SimpleGroupFactory, List<Group>> rows) throws IOException {
+    return write(file, schema, Options.DEFAULTS.rowGroupSize(rowGroupSize), rows);
+  }
+
+  /** As {@link #write(Path, String, Function)} with other writer options. */
+  public static Path write(Path file, String schema, Options options,
+      Function<SimpleGroupFactory, List<Group>> rows) throws IOException {
     MessageType type = MessageTypeParser.parseMessageType(schema);
-    try (ParquetWriter<Group> w = ExampleParquetWriter.builder(new LocalOutputFile(file))
-        .withType(type)
-        .withWriteMode(ParquetFileWriter.Mode.OVERWRITE)
-        .withCompressionCodec(CompressionCodecName.UNCOMPRESSED)
-        .withRowGroupSize(rowGroupSize)
-        .withDictionaryEncoding(false)
-        .build()) {
+    try (ParquetWriter<Group> w = writer(file, type, options)) {
       for (Group g : rows.apply(new SimpleGroupFactory(type))) {
         w.write(g);
       }
     }
     return file;
+  }
+
+  /**
+   * Copies every row of {@code source} into {@code target} with {@code schema}, cell by cell
+   * and by field name, so the schema may list a group's fields in another order (or use other
+   * writer options) and hold the same data.
+   */
+  public static Path rewrite(Path source, Path target, MessageType schema, Options options)
+      throws IOException {
+    SimpleGroupFactory factory = new SimpleGroupFactory(schema);
+    try (ParquetReader<Group> r = ParquetReader.builder(new GroupReadSupport(),
+            new org.apache.hadoop.fs.Path(source.toUri())).build();
+        ParquetWriter<Group> w = writer(target, schema, options)) {
+      Group row;
+      while ((row = r.read()) != null) {
+        Group copy = factory.newGroup();
+        copyByName(row, copy);
+        w.write(copy);
+      }
+    }
+    return target;
+  }
+
+  private static void copyByName(Group from, Group to) {
+    for (Type f : to.getType().getFields()) {
+      String name = f.getName();
+      for (int i = 0; i < from.getFieldRepetitionCount(name); i++) {
+        if (!f.isPrimitive()) {
+          copyByName(from.getGroup(name, i), to.addGroup(name));
+          continue;
+        }
+        switch (f.asPrimitiveType().getPrimitiveTypeName()) {
+          case BOOLEAN: to.add(name, from.getBoolean(name, i)); break;
+          case INT32: to.add(name, from.getInteger(name, i)); break;
+          case INT64: to.add(name, from.getLong(name, i)); break;
+          case FLOAT: to.add(name, from.getFloat(name, i)); break;
+          case DOUBLE: to.add(name, from.getDouble(name, i)); break;
+          case INT96: to.add(name, from.getInt96(name, i)); break;
+          default: to.add(name, from.getBinary(name, i)); break;
+        }
+      }
+    }
+  }
+
+  private static ParquetWriter<Group> writer(Path file, MessageType type, Options options)
+      throws IOException {
+    return ExampleParquetWriter.builder(new LocalOutputFile(file))
+        .withType(type)
+        .withWriteMode(ParquetFileWriter.Mode.OVERWRITE)
+        .withCompressionCodec(options.codec())
+        .withRowGroupSize(options.rowGroupSize())
+        .withDictionaryEncoding(options.dictionary())
+        .withPageWriteChecksumEnabled(options.pageChecksums())
+        .build();
+  }
+
+  /**
+   * Writer options: codec (default uncompressed), row-group size in bytes (128 MiB), dictionary
+   * encoding (off, so values lie in the page one after another) and page checksums (on).
+   */
+  public record Options(CompressionCodecName codec, long rowGroupSize, boolean dictionary,
+      boolean pageChecksums) {
+    public static final Options DEFAULTS =
+        new Options(CompressionCodecName.UNCOMPRESSED, 128L * 1024 * 1024, false, true);
+
+    public Options codec(CompressionCodecName c) {
+      return new Options(c, rowGroupSize, dictionary, pageChecksums);
+    }
+
+    public Options rowGroupSize(long bytes) {
+      return new Options(codec, bytes, dictionary, pageChecksums);
+    }
+
+    public Options dictionary(boolean on) {
+      return new Options(codec, rowGroupSize, on, pageChecksums);
+    }
+
+    public Options pageChecksums(boolean on) {
+      return new Options(codec, rowGroupSize, dictionary, on);
+    }
   }
 
   /** A binary cell holding exactly these bytes. */
