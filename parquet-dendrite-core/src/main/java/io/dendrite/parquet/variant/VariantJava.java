@@ -54,8 +54,16 @@ public final class VariantJava {
    * @param v value bytes
    * @param pos start of the value
    * @return the Java value, or null for a Variant null
+   * @throws VariantFormatException if the value or metadata is invalid ({@link
+   *     VariantBinary#validate(VariantMetadata, byte[], int)} runs first)
    */
   public static Object toJava(VariantMetadata m, byte[] v, int pos) {
+    VariantBinary.validate(m, v, pos);
+    return toJava(m, v, pos, 0);
+  }
+
+  /** {@link #toJava(VariantMetadata, byte[], int)} of a value known to be valid. */
+  static Object toJavaValidated(VariantMetadata m, byte[] v, int pos) {
     return toJava(m, v, pos, 0);
   }
 

@@ -227,12 +227,16 @@ public final class VariantJson {
   // ================================================================ rendering
 
   /**
-   * Renders the value at {@code pos} as JSON text (rules in the class description).
+   * Renders the value at {@code pos} as JSON text (rules in the class description). Like every
+   * rendering method it first validates the value ({@link VariantBinary#validate(VariantMetadata,
+   * byte[], int)}), so invalid bytes fail with {@link VariantFormatException} instead of printing
+   * something a valid variant cannot hold, and the work and text stay linear in the input.
    *
    * @param m the variant's metadata
    * @param v value bytes
    * @param pos start of the value
    * @return the JSON text
+   * @throws VariantFormatException if the value or metadata is invalid
    */
   public static String toJson(VariantMetadata m, byte[] v, int pos) {
     return toJson(m, v, pos, JsonStyle.EXACT);
@@ -261,8 +265,14 @@ public final class VariantJson {
    * @return the JSON text
    */
   public static String toJson(VariantMetadata m, byte[] v, int pos, JsonStyle style) {
+    VariantBinary.validate(m, v, pos);
+    return toJsonValidated(m, v, pos, style);
+  }
+
+  /** {@link #toJson(VariantMetadata, byte[], int, JsonStyle)} of a value known to be valid. */
+  static String toJsonValidated(VariantMetadata m, byte[] v, int pos, JsonStyle style) {
     // JSON text is usually a little longer than the binary: start near that to avoid regrowth.
-    JsonTextWriter out = new JsonTextWriter(2 * (v.length - pos));
+    JsonTextWriter out = new JsonTextWriter(2 * VariantBinary.valueSize(v, pos));
     render(m, v, pos, out, 0, style == JsonStyle.SPARK);
     return out.finish();
   }
@@ -445,8 +455,11 @@ public final class VariantJson {
    * @param pos start of the value
    * @param gen the generator
    * @throws IOException from the generator
+   * @throws VariantFormatException if the value or metadata is invalid (checked before anything
+   *     is written)
    */
   public static void toJson(VariantMetadata m, byte[] v, int pos, JsonGenerator gen) throws IOException {
+    VariantBinary.validate(m, v, pos);
     generate(m, v, pos, gen, 0);
   }
 
