@@ -647,9 +647,10 @@ public final class VariantBinary {
    * Finds a field by key. The spec requires fields sorted by key in unsigned UTF-8 order
    * (section "Object field ID order and uniqueness"), so a binary search comes first; when it
    * misses, the object may still hold the key out of order (DuckDB writes fields in insertion
-   * order, older writers sorted in UTF-16 order), so a linear scan decides: over the field ids
-   * when the key's id is known from a sorted dictionary (a key absent from such a dictionary is
-   * absent from every object, without a scan), over the key bytes otherwise.
+   * order, older writers sorted in UTF-16 order), so a linear scan decides: in objects of more
+   * than 16 fields under a sorted dictionary, over the field ids for the key's id (a key absent
+   * from such a dictionary is absent from every object, without a scan), otherwise over the key
+   * bytes. A miss costs time linear in the number of fields.
    *
    * @param m the variant's metadata
    * @param v value bytes
@@ -799,13 +800,17 @@ public final class VariantBinary {
         hi = mid - 1;
       }
     }
-    // Missed: the key is absent, or the object is not sorted.
-    int id = s != null ? m.sortedId(s) : m.sortedId(k, kOff, kLen);
-    if (id >= 0) {
-      return scanIds(v, ids, n, idSize, id);
-    }
-    if (id == -1) {
-      return -1;
+    // Missed: the key is absent, or the object is not sorted. A large object under a sorted
+    // dictionary is scanned by the key's id (none if the key is not in the dictionary); others
+    // by key bytes, their lengths compared first.
+    if (n > 16) {
+      int id = s != null ? m.sortedId(s) : m.sortedId(k, kOff, kLen);
+      if (id >= 0) {
+        return scanIds(v, ids, n, idSize, id);
+      }
+      if (id == -1) {
+        return -1;
+      }
     }
     int len = s != null ? Utf8.encodedLength(s) : kLen;
     for (int i = 0; i < n; i++) {
@@ -930,12 +935,8 @@ public final class VariantBinary {
     private final byte[] v;
     /** Start of the top-level value: positions in messages are relative to it. */
     private final int base;
-    /**
-     * Children of the containers on the current path, {@code start << 32 | end} relative to
-     * their container's data; used as a stack from {@link #top}.
-     */
+    /** Scratch: a container's children as {@code start << 32 | end}, relative to its data. */
     private long[] extents;
-    private int top;
     /** For the duplicate key check of unsorted objects. */
     private FieldTable keys;
 
@@ -961,20 +962,22 @@ public final class VariantBinary {
       int h = v[p] & 0xFF;
       switch (h & 3) {
         case BASIC_PRIMITIVE: {
-          VariantType t = primitiveType(h, rel(p));
+          if (h >>> 2 >= PRIMITIVE_SIZE.length) {
+            primitiveType(h, rel(p)); // throws, naming the id
+          }
           int fixed = PRIMITIVE_SIZE[h >>> 2];
           if (fixed > 0) {
-            fits(p, fixed, limit, t.specName());
+            fits(p, fixed, limit, h, -1);
             return fixed;
           }
-          fits(p, 5, limit, t.specName());
+          fits(p, 5, limit, h, -1);
           long n = Bytes.readInt(v, p + 1) & 0xFFFFFFFFL;
-          fits(p, 5 + n, limit, t.specName() + " of length " + n);
+          fits(p, 5 + n, limit, h, n);
           return 5 + (int) n;
         }
         case BASIC_SHORT_STRING: {
           int n = h >>> 2;
-          fits(p, 1L + n, limit, "short string");
+          fits(p, 1L + n, limit, h, -1);
           return 1 + n;
         }
         case BASIC_OBJECT:
@@ -985,20 +988,20 @@ public final class VariantBinary {
     }
 
     private int containerExtent(int h, int p, int limit, boolean object) {
-      String what = object ? "object" : "array";
       int offSize = ((h >> 2) & 3) + 1;
       int idSize = object ? ((h >> 4) & 3) + 1 : 0;
       int countSize = (h & (object ? 0x40 : 0x10)) != 0 ? 4 : 1;
-      fits(p, 1L + countSize, limit, what + " header");
+      fits(p, 1L + countSize, limit, h, -1);
       long n = Bytes.readUnsigned(v, p + 1, countSize) & 0xFFFFFFFFL;
       long offsets = p + 1L + countSize + n * idSize;
       long data = offsets + (n + 1) * offSize;
-      fits(p, data - p, limit, what + " with " + n + (object ? " fields" : " elements"));
+      fits(p, data - p, limit, h, n);
       long last = Bytes.readUnsigned(v, (int) (offsets + n * offSize), offSize) & 0xFFFFFFFFL;
       long end = data + last;
       if (end > limit) {
-        throw new VariantFormatException(what + " at position " + rel(p) + ": " + (object ? "field" : "element")
-            + " data ends at byte " + (end - base) + ", past the end of its enclosing value (ends at " + rel(limit) + ")");
+        throw new VariantFormatException((object ? "object" : "array") + " at position " + rel(p) + ": "
+            + (object ? "field" : "element") + " data ends at byte " + (end - base)
+            + ", past the end of its enclosing value (ends at " + rel(limit) + ")");
       }
       return (int) (end - p);
     }
@@ -1119,10 +1122,6 @@ public final class VariantBinary {
      */
     private void children(int p, int offsets, int n, int offSize, int data, int end, int depth, int ids, int idSize) {
       int last = end - data;
-      int from = top;
-      if (extents == null || extents.length < from + n) {
-        extents = Arrays.copyOf(extents == null ? new long[0] : extents, Math.max(16, Math.max(from + n, 2 * from)));
-      }
       boolean ordered = true;
       long prevEnd = 0;
       for (int i = 0; i < n; i++) {
@@ -1136,34 +1135,60 @@ public final class VariantBinary {
                   + last + ")");
         }
         int size = extent(data + (int) off, end);
-        ordered &= off >= prevEnd;
+        ordered &= off >= prevEnd; // ascending and apart: no two can overlap
         prevEnd = off + size;
-        extents[from + i] = off << 32 | prevEnd;
       }
       if (!ordered) {
-        Arrays.sort(extents, from, from + n);
-        for (int i = from + 1; i < from + n; i++) {
-          long start = extents[i] >>> 32;
-          long prevStop = extents[i - 1] & 0xFFFFFFFFL;
-          if (start < prevStop) {
-            throw new VariantFormatException((ids < 0 ? "array" : "object") + " at position " + rel(p) + ": the "
-                + (ids < 0 ? "elements" : "field values") + " at positions " + (data + (extents[i - 1] >>> 32) - base)
-                + " and " + (data + start - base) + " overlap (the first ends at " + (data + prevStop - base)
-                + "); children must not share bytes");
-          }
-        }
+        checkApart(p, offsets, n, offSize, data, end, ids < 0);
       }
-      top = from + n;
-      for (int i = from; i < from + n; i++) {
-        long e = extents[i];
-        int start = (int) (e >>> 32);
-        contents(data + start, (int) e - start, depth + 1);
+      // Children are apart, so visiting each (and its size again) keeps the work linear.
+      for (int i = 0; i < n; i++) {
+        int c = data + Bytes.readUnsigned(v, offsets + i * offSize, offSize);
+        contents(c, extent(c, end), depth + 1);
       }
-      top = from;
     }
 
-    private void fits(int p, long size, int limit, String what) {
+    /** Sorts the children's extents (values may be stored in any order) and rejects overlap. */
+    private void checkApart(int p, int offsets, int n, int offSize, int data, int end, boolean array) {
+      if (extents == null || extents.length < n) {
+        extents = new long[Math.max(16, Math.max(n, extents == null ? 0 : 2 * extents.length))];
+      }
+      for (int i = 0; i < n; i++) {
+        long off = Bytes.readUnsigned(v, offsets + i * offSize, offSize) & 0xFFFFFFFFL;
+        extents[i] = off << 32 | (off + extent(data + (int) off, end));
+      }
+      Arrays.sort(extents, 0, n);
+      for (int i = 1; i < n; i++) {
+        long start = extents[i] >>> 32;
+        long prevStop = extents[i - 1] & 0xFFFFFFFFL;
+        if (start < prevStop) {
+          throw new VariantFormatException((array ? "array" : "object") + " at position " + rel(p) + ": the "
+              + (array ? "elements" : "field values") + " at positions " + (data + (extents[i - 1] >>> 32) - base)
+              + " and " + (data + start - base) + " overlap (the first ends at " + (data + prevStop - base)
+              + "); children must not share bytes");
+        }
+      }
+    }
+
+    /**
+     * Checks that the {@code size} bytes of the value at p (header h) end by {@code limit};
+     * {@code n} is the length of a long string or binary, or the entry count of a container once
+     * known (-1 before).
+     */
+    private void fits(int p, long size, int limit, int h, long n) {
       if (p + size > limit) {
+        String what;
+        switch (h & 3) {
+          case BASIC_PRIMITIVE:
+            what = primitiveType(h, rel(p)).specName() + (n >= 0 ? " of length " + n : "");
+            break;
+          case BASIC_SHORT_STRING:
+            what = "short string";
+            break;
+          default:
+            String kind = (h & 3) == BASIC_OBJECT ? "object" : "array";
+            what = n < 0 ? kind + " header" : kind + " with " + n + (kind.equals("object") ? " fields" : " elements");
+        }
         throw new VariantFormatException(what + " at position " + rel(p) + " needs " + size + " bytes, but only "
             + (limit - p) + " remain in its enclosing value");
       }
