@@ -38,7 +38,8 @@ import java.util.UUID;
  *   <tr><td>binary</td><td>byte[]</td></tr>
  *   <tr><td>string</td><td>String</td></tr>
  *   <tr><td>uuid</td><td>UUID</td></tr>
- *   <tr><td>object</td><td>LinkedHashMap&lt;String, Object&gt; in stored (sorted) key order</td></tr>
+ *   <tr><td>object</td><td>LinkedHashMap&lt;String, Object&gt; in stored key order (the spec's
+ *       sorted order, or the order another writer chose)</td></tr>
  *   <tr><td>array</td><td>ArrayList&lt;Object&gt;</td></tr>
  * </table>
  */

@@ -34,7 +34,8 @@ import java.util.Base64;
  * <h2>Rendering: Variant to JSON</h2>
  *
  * <ul>
- *   <li>Objects in stored (sorted key) order; arrays in order.
+ *   <li>Objects in stored key order (the spec's sorted order, or the order another writer
+ *       chose); arrays in order.
  *   <li>Integers and decimals as exact JSON numbers (decimals via {@code toPlainString}).
  *   <li>Doubles and floats as JSON numbers always written with an exponent ({@code 1.5E3},
  *       {@code 1.0E-3}, {@code 0.0E0}), so that parsing the text again yields a double rather than
@@ -44,12 +45,17 @@ import java.util.Base64;
  *       fractional digits for micros, 9 for nanos); timestamps without time zone the same without
  *       {@code Z}; times {@code "03:04:05.123456"}.
  *   <li>Binary as a base64 string; UUID as its canonical lower-case string.
- *   <li>Strings escaped as JSON requires; unpaired surrogates are written as {@code \}{@code u}
- *       escapes so the output stays valid UTF-8.
+ *   <li>Strings escaped as JSON requires (they are well-formed UTF-8: validation rejects
+ *       others, rather than printing replacement characters).
  * </ul>
  * {@link JsonStyle#SPARK} instead prints what Spark's {@code to_json} prints (time zone UTC):
  * decimals without trailing zeros, doubles and floats as Java's {@code toString}, timestamps as
  * {@code 2024-01-02 03:04:05.5+00:00}.
+ *
+ * <p>Every rendering method validates the value first ({@link VariantBinary#validate(VariantMetadata,
+ * byte[], int)}), so invalid bytes (an ill-formed string, a duplicate key, overlapping children)
+ * fail with {@link VariantFormatException} rather than print, and the text stays linear in the
+ * input's bytes.
  */
 public final class VariantJson {
   private static final JsonFactory FACTORY = JsonFactory.builder().build();
