@@ -3,64 +3,44 @@ package io.dendrite.parquet.variant;
 import java.util.Arrays;
 
 /**
- * An object's fields hashed by key bytes, for the work that a sorted object allows by comparing
- * neighbours or by binary search but an unsorted one (VariantEncoding.md permits none, DuckDB
- * writes them) would otherwise make quadratic: finding duplicate keys, and matching the fields
- * of two objects. Keys are compared as bytes, so a key an unsorted dictionary holds under two
- * ids is one key. Reusable: {@link #reset} clears it for the next object.
+ * An object's fields hashed by key bytes, so that matching the fields of two objects (of two
+ * metadata dictionaries) by key takes linear time even when the objects list them in different
+ * orders (VariantEncoding.md requires sorted fields, DuckDB writes insertion order), where a
+ * lookup per field would be quadratic. Keys are compared as bytes, so a key an unsorted
+ * dictionary holds under two ids is one key.
  */
 final class FieldTable {
-  private VariantMetadata m;
-  private byte[] v;
-  private int ids;
-  private int idSize;
+  private final VariantMetadata m;
+  private final byte[] v;
+  private final int ids;
+  private final int idSize;
   /** Open addressing: field index + 1, or 0 for a free slot. */
-  private int[] slots = new int[0];
-  private int mask;
+  private final int[] slots;
 
-  /** A table holding every field of the (valid) object at {@code v[pos]}. */
-  static FieldTable of(VariantMetadata m, byte[] v, int pos) {
-    int h = v[pos] & 0xFF;
-    int countSize = (h & 0x40) != 0 ? 4 : 1;
-    int n = VariantBinary.objectSize(v, pos);
-    FieldTable t = new FieldTable().reset(m, v, pos + 1 + countSize, n, ((h >> 4) & 3) + 1);
-    for (int i = 0; i < n; i++) {
-      t.add(i);
-    }
-    return t;
-  }
-
-  /**
-   * Clears the table for the object whose {@code n} field ids (each {@code idSize} bytes, below
-   * the dictionary size) start at {@code v[ids]}.
-   */
-  FieldTable reset(VariantMetadata m, byte[] v, int ids, int n, int idSize) {
+  private FieldTable(VariantMetadata m, byte[] v, int ids, int n, int idSize) {
     this.m = m;
     this.v = v;
     this.ids = ids;
     this.idSize = idSize;
-    int cap = Integer.highestOneBit(Math.max(2, n) * 2 - 1) << 1; // a power of two >= 2n
-    if (slots.length < cap) {
-      slots = new int[cap];
-    } else {
-      Arrays.fill(slots, 0, cap, 0);
-    }
-    mask = cap - 1;
-    return this;
+    this.slots = new int[Integer.highestOneBit(Math.max(2, n) * 2 - 1) << 1]; // a power of two >= 2n
   }
 
-  /** Adds field {@code i}; returns the index of an earlier field with the same key, or -1. */
-  int add(int i) {
-    int id = id(i);
+  /** A table of every field of the (valid) object at {@code v[pos]}. */
+  static FieldTable of(VariantMetadata m, byte[] v, int pos) {
+    int h = v[pos] & 0xFF;
+    int countSize = (h & 0x40) != 0 ? 4 : 1;
+    int n = VariantBinary.objectSize(v, pos);
+    FieldTable t = new FieldTable(m, v, pos + 1 + countSize, n, ((h >> 4) & 3) + 1);
     byte[] mb = m.bytes();
-    int ko = m.keyOffset(id);
-    int kl = m.keyLength(id);
-    int slot = find(mb, ko, kl);
-    if (slots[slot] != 0) {
-      return slots[slot] - 1;
+    for (int i = 0; i < n; i++) {
+      int id = t.id(i);
+      int ko = m.keyOffset(id);
+      int slot = t.find(mb, ko, m.keyLength(id));
+      if (t.slots[slot] == 0) { // a valid object has no repeated key; keep the first if it had
+        t.slots[slot] = i + 1;
+      }
     }
-    slots[slot] = i + 1;
-    return -1;
+    return t;
   }
 
   /** Index of the field whose key is {@code k[off, off+len)}, or -1. */
@@ -75,6 +55,7 @@ final class FieldTable {
       h = 31 * h + k[b];
     }
     byte[] mb = m.bytes();
+    int mask = slots.length - 1;
     int slot = (h ^ (h >>> 16)) & mask;
     while (slots[slot] != 0) {
       int other = id(slots[slot] - 1);

@@ -926,8 +926,8 @@ public final class VariantBinary {
 
   /**
    * One validation walk. Each value is first sized from its header alone ({@link #extent}); a
-   * container checks that its children's extents lie in its data and do not overlap before it
-   * visits any of them, so every byte is visited a bounded number of times even when hostile
+   * container checks that a child's extent lies in its data and overlaps no other child before
+   * it visits the child, so every byte is visited a bounded number of times even when hostile
    * offsets point many children at the same bytes.
    */
   private static final class Validator {
@@ -937,8 +937,8 @@ public final class VariantBinary {
     private final int base;
     /** Scratch: a container's children as {@code start << 32 | end}, relative to its data. */
     private long[] extents;
-    /** For the duplicate key check of unsorted objects. */
-    private FieldTable keys;
+    /** Scratch: the field ids of an unsorted object, for the duplicate key check. */
+    private int[] keys;
 
     Validator(VariantMetadata m, byte[] v, int base) {
       this.m = m;
@@ -1058,9 +1058,10 @@ public final class VariantBinary {
       int ids = p + 1 + countSize;
       int offsets = ids + n * idSize;
       int dictSize = m.size();
-      byte[] mb = m.bytes();
-      int prevOff = 0;
-      int prevLen = 0;
+      // Keys compared as ids: equal ids are equal keys, and so are ids an unsorted dictionary
+      // gives the same string (mapped to one id here).
+      int[] canonical = m.canonicalIds();
+      int prev = -1;
       boolean ascending = true;
       for (int i = 0; i < n; i++) {
         int id = Bytes.readUnsigned(v, ids + i * idSize, idSize);
@@ -1068,34 +1069,33 @@ public final class VariantBinary {
           throw new VariantFormatException("object at position " + rel(p) + ": field " + i + " has field id "
               + (id & 0xFFFFFFFFL) + ", but the metadata dictionary has only " + dictSize + " keys");
         }
-        int ko = m.keyOffset(id);
-        int kl = m.keyLength(id);
-        if (i > 0 && ascending) {
-          int c = Arrays.compareUnsigned(mb, prevOff, prevOff + prevLen, mb, ko, ko + kl);
-          if (c == 0) {
-            throw duplicateKey(p, id);
-          }
-          ascending = c < 0;
+        int key = canonical == null ? id : canonical[id];
+        if (key == prev) {
+          throw duplicateKey(p, id);
         }
-        prevOff = ko;
-        prevLen = kl;
+        ascending &= key > prev;
+        prev = key;
       }
       if (!ascending) {
-        // Out of order (tolerated): adjacent keys no longer prove uniqueness.
-        checkUniqueKeys(p, ids, n, idSize);
+        // Fields not in id order (tolerated): neighbours no longer prove the keys unique.
+        checkUniqueKeys(p, ids, n, idSize, canonical);
       }
       children(p, offsets, n, offSize, offsets + (n + 1) * offSize, end, depth, ids, idSize);
     }
 
-    /** Rejects two fields with equal key bytes (also under distinct ids), in expected linear time. */
-    private void checkUniqueKeys(int p, int ids, int n, int idSize) {
-      if (keys == null) {
-        keys = new FieldTable();
+    /** Rejects two fields with the same key, comparing (canonical) ids after sorting them. */
+    private void checkUniqueKeys(int p, int ids, int n, int idSize, int[] canonical) {
+      if (keys == null || keys.length < n) {
+        keys = new int[Math.max(16, Math.max(n, keys == null ? 0 : 2 * keys.length))];
       }
-      keys.reset(m, v, ids, n, idSize);
       for (int i = 0; i < n; i++) {
-        if (keys.add(i) >= 0) {
-          throw duplicateKey(p, Bytes.readUnsigned(v, ids + i * idSize, idSize));
+        int id = Bytes.readUnsigned(v, ids + i * idSize, idSize);
+        keys[i] = canonical == null ? id : canonical[id];
+      }
+      Arrays.sort(keys, 0, n);
+      for (int i = 1; i < n; i++) {
+        if (keys[i] == keys[i - 1]) {
+          throw duplicateKey(p, keys[i]);
         }
       }
     }
@@ -1117,44 +1117,53 @@ public final class VariantBinary {
     /**
      * Checks that every child of the container at p starts in its data {@code [data, end)},
      * ends there too, and shares no byte with another child (the spec lays children out one
-     * after another; unused bytes between them are tolerated), then validates each child.
-     * Objects pass their field id list ({@code ids}) for messages; arrays pass -1.
+     * after another; unused bytes between them are tolerated), and validates each child. Children
+     * in ascending order are checked against their predecessor and visited one by one; at the
+     * first one out of order, all are checked before any other is visited. Either way no byte is
+     * visited twice. Objects pass their field id list ({@code ids}) for messages; arrays pass -1.
      */
     private void children(int p, int offsets, int n, int offSize, int data, int end, int depth, int ids, int idSize) {
-      int last = end - data;
-      boolean ordered = true;
       long prevEnd = 0;
-      for (int i = 0; i < n; i++) {
-        long off = Bytes.readUnsigned(v, offsets + i * offSize, offSize) & 0xFFFFFFFFL;
-        if (off >= last) {
-          throw new VariantFormatException(ids < 0
-              ? "array at position " + rel(p) + ": offset " + off + " of element " + i
-                  + " is past the end of the element data (length " + last + ")"
-              : "object at position " + rel(p) + ": field offset " + off + " of field '"
-                  + m.key(Bytes.readUnsigned(v, ids + i * idSize, idSize)) + "' is past the end of the field data (length "
-                  + last + ")");
+      int i = 0;
+      for (; i < n; i++) {
+        int off = childOffset(p, offsets, i, offSize, end - data, ids, idSize);
+        int size = extent(data + off, end);
+        if (off < prevEnd) {
+          break;
         }
-        int size = extent(data + (int) off, end);
-        ordered &= off >= prevEnd; // ascending and apart: no two can overlap
-        prevEnd = off + size;
+        prevEnd = (long) off + size;
+        contents(data + off, size, depth + 1);
       }
-      if (!ordered) {
-        checkApart(p, offsets, n, offSize, data, end, ids < 0);
-      }
-      // Children are apart, so visiting each (and its size again) keeps the work linear.
-      for (int i = 0; i < n; i++) {
-        int c = data + Bytes.readUnsigned(v, offsets + i * offSize, offSize);
-        contents(c, extent(c, end), depth + 1);
+      if (i < n) {
+        checkApart(p, offsets, n, offSize, data, end, ids, idSize);
+        for (; i < n; i++) {
+          int c = data + Bytes.readUnsigned(v, offsets + i * offSize, offSize);
+          contents(c, extent(c, end), depth + 1);
+        }
       }
     }
 
+    /** Offset of child i, checked to start inside its container's data of {@code last} bytes. */
+    private int childOffset(int p, int offsets, int i, int offSize, int last, int ids, int idSize) {
+      long off = Bytes.readUnsigned(v, offsets + i * offSize, offSize) & 0xFFFFFFFFL;
+      if (off >= last) {
+        throw new VariantFormatException(ids < 0
+            ? "array at position " + rel(p) + ": offset " + off + " of element " + i
+                + " is past the end of the element data (length " + last + ")"
+            : "object at position " + rel(p) + ": field offset " + off + " of field '"
+                + m.key(Bytes.readUnsigned(v, ids + i * idSize, idSize)) + "' is past the end of the field data (length "
+                + last + ")");
+      }
+      return (int) off;
+    }
+
     /** Sorts the children's extents (values may be stored in any order) and rejects overlap. */
-    private void checkApart(int p, int offsets, int n, int offSize, int data, int end, boolean array) {
+    private void checkApart(int p, int offsets, int n, int offSize, int data, int end, int ids, int idSize) {
       if (extents == null || extents.length < n) {
         extents = new long[Math.max(16, Math.max(n, extents == null ? 0 : 2 * extents.length))];
       }
       for (int i = 0; i < n; i++) {
-        long off = Bytes.readUnsigned(v, offsets + i * offSize, offSize) & 0xFFFFFFFFL;
+        long off = childOffset(p, offsets, i, offSize, end - data, ids, idSize);
         extents[i] = off << 32 | (off + extent(data + (int) off, end));
       }
       Arrays.sort(extents, 0, n);
@@ -1162,8 +1171,8 @@ public final class VariantBinary {
         long start = extents[i] >>> 32;
         long prevStop = extents[i - 1] & 0xFFFFFFFFL;
         if (start < prevStop) {
-          throw new VariantFormatException((array ? "array" : "object") + " at position " + rel(p) + ": the "
-              + (array ? "elements" : "field values") + " at positions " + (data + (extents[i - 1] >>> 32) - base)
+          throw new VariantFormatException((ids < 0 ? "array" : "object") + " at position " + rel(p) + ": the "
+              + (ids < 0 ? "elements" : "field values") + " at positions " + (data + (extents[i - 1] >>> 32) - base)
               + " and " + (data + start - base) + " overlap (the first ends at " + (data + prevStop - base)
               + "); children must not share bytes");
         }

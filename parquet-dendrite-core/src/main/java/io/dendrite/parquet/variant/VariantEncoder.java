@@ -1219,7 +1219,9 @@ public final class VariantEncoder {
   /**
    * Appends already-encoded value bytes verbatim. Any field ids in them must refer to this
    * encoder's dictionary, which in practice means a seeded encoder and bytes from the seed's
-   * variant; the bytes are not validated.
+   * variant. The bytes are not validated here: pass only values that passed {@link
+   * VariantBinary#validate(VariantMetadata, byte[], int, int)} (an unseeded encoder may walk
+   * them again at {@link #finish()}).
    *
    * @param v array holding the encoded value
    * @param off start of the value

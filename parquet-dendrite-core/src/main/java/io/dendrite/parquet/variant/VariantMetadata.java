@@ -54,6 +54,10 @@ public final class VariantMetadata {
   private String[] keyCache;
   private volatile Map<String, Integer> index;
   private volatile boolean validated;
+  /** See {@link #canonicalIds()}; {@link #DISTINCT} once known to hold no repeated key. */
+  private volatile int[] canonical;
+
+  private static final int[] DISTINCT = new int[0];
 
   /** Trusted constructor: callers have checked the layout (parse) or produced it (encoder). */
   VariantMetadata(byte[] bytes, int offset, int length, int size, int offsetSize, boolean sorted) {
@@ -410,6 +414,59 @@ public final class VariantMetadata {
     }
     validated = true;
     return this;
+  }
+
+  /**
+   * For each id, the smallest id whose key has the same bytes; null when no key is repeated (so
+   * equal keys are equal ids), which validated sorted dictionaries guarantee. Lets checks of
+   * objects compare field ids instead of key bytes. Computed once, in time linear in the
+   * metadata's size (expected).
+   */
+  int[] canonicalIds() {
+    int[] c = canonical;
+    if (c == null) {
+      c = sorted && validated ? DISTINCT : repeatedKeys();
+      canonical = c;
+    }
+    return c == DISTINCT ? null : c;
+  }
+
+  /** Hashes every key once; returns the canonical ids, or DISTINCT if no key repeats. */
+  private int[] repeatedKeys() {
+    int cap = Integer.highestOneBit(Math.max(2, size) * 2 - 1) << 1; // a power of two >= 2 * size
+    int[] table = new int[cap]; // id + 1, or 0 when free
+    int[] canon = null;
+    for (int id = 0; id < size; id++) {
+      int o = keyOffset(id);
+      int l = keyLength(id);
+      int h = 0;
+      for (int b = o; b < o + l; b++) {
+        h = 31 * h + bytes[b];
+      }
+      int slot = (h ^ (h >>> 16)) & (cap - 1);
+      int same = -1;
+      while (table[slot] != 0) {
+        int other = table[slot] - 1;
+        int oo = keyOffset(other);
+        if (Arrays.equals(bytes, oo, oo + keyLength(other), bytes, o, o + l)) {
+          same = other;
+          break;
+        }
+        slot = (slot + 1) & (cap - 1);
+      }
+      if (same < 0) {
+        table[slot] = id + 1;
+      } else {
+        if (canon == null) {
+          canon = new int[size];
+          for (int i = 0; i < size; i++) {
+            canon[i] = i;
+          }
+        }
+        canon[id] = same;
+      }
+    }
+    return canon == null ? DISTINCT : canon;
   }
 
   /** Whether the keys are strictly increasing in Java String (UTF-16 code unit) order. */

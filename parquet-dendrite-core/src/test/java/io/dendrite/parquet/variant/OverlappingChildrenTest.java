@@ -65,8 +65,12 @@ class OverlappingChildrenTest {
     assertEquals(561, arrays.length);
     byte[] objects = objectBomb(55);
     assertTimeoutPreemptively(HANG_GUARD, () -> {
-      assertEveryOperationRejects(NO_KEYS, arrays, "array at position 0: the elements at positions 8 and 8 overlap");
-      assertEveryOperationRejects(KEYS_AB, objects, "object at position 0: the field values at positions 10 and 10 overlap");
+      // The first element of each level is checked first, down to the innermost level, whose
+      // second element is the first to repeat bytes.
+      assertEveryOperationRejects(NO_KEYS, arrays,
+          "array at position 552: the elements at positions 560 and 560 overlap (the first ends at 561)");
+      assertEveryOperationRejects(KEYS_AB, objects,
+          "object at position 540: the field values at positions 550 and 550 overlap (the first ends at 551)");
     });
   }
 

@@ -121,6 +121,45 @@ class UnsortedObjectsTest {
     }
   }
 
+  @Test
+  void objectsInDifferentFieldOrdersCompareByKey() {
+    int n = 300;
+    List<String> keys = new ArrayList<>();
+    int[] reverse = new int[n];
+    int[] shuffled = new int[n];
+    for (int i = 0; i < n; i++) {
+      keys.add(String.format("key%03d", i));
+      reverse[i] = n - 1 - i;
+      shuffled[i] = (i * 7919) % n;
+    }
+    VariantMetadata sorted = VariantMetadata.parse(metadata(keys, true));
+    List<String> insertion = new ArrayList<>(keys);
+    java.util.Collections.reverse(insertion);
+    VariantMetadata unsorted = VariantMetadata.parse(metadata(insertion, false));
+    VariantValue a = VariantValue.of(sorted, objectOfInt16s(sorted, keys, reverse), 0);
+    byte[] shuffledBytes = objectOfInt16s(unsorted, keys, shuffled);
+    VariantValue b = VariantValue.of(unsorted, shuffledBytes, 0);
+    assertEquals(a, b);
+    assertEquals(a.hashCode(), b.hashCode());
+    // Field "key007" (value 7) of b changed to 8: the difference names it.
+    int index = VariantBinary.objectFieldIndex(unsorted, shuffledBytes, 0, "key007".getBytes(StandardCharsets.UTF_8));
+    byte[] changed = shuffledBytes.clone();
+    changed[VariantBinary.objectFieldValuePos(shuffledBytes, 0, index) + 1] = 8;
+    assertEquals("$.key007: expected int16 7, found int16 8",
+        VariantEquality.describeDifference(sorted, a.valueBytes(), 0, unsorted, changed, 0));
+    // A key only b has.
+    List<String> more = new ArrayList<>(insertion);
+    more.add("extra");
+    VariantMetadata moreKeys = VariantMetadata.parse(metadata(more, false));
+    List<String> withExtra = new ArrayList<>(keys);
+    withExtra.add("extra");
+    int[] order = java.util.Arrays.copyOf(shuffled, n + 1);
+    order[n] = n;
+    byte[] extra = objectOfInt16s(moreKeys, withExtra, order);
+    assertEquals("$: unexpected key 'extra' (found int16 300)",
+        VariantEquality.describeDifference(sorted, a.valueBytes(), 0, moreKeys, extra, 0));
+  }
+
   /** Metadata of the given keys with 2-byte offsets. */
   static byte[] metadata(List<String> keys, boolean sorted) {
     ByteArrayOutputStream strings = new ByteArrayOutputStream();
