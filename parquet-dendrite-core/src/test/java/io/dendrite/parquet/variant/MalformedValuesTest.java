@@ -144,6 +144,9 @@ class MalformedValuesTest {
   void duplicateKeysUnderDistinctIdsAreRejected() {
     assertEveryDecoderRejects("duplicate key 'a'", unhex("01 03 00 01 02 03 \"aba\""),
         unhex("02 | 03 | 00 01 02 | 00 02 04 06 | 0c 01 | 0c 02 | 0c 03"));
+    // {"a": 1, "a": 3} with ids 0 and 2, ascending as in DuckDB's insertion order.
+    assertEveryDecoderRejects("duplicate key 'a'", unhex("01 03 00 01 02 03 \"aba\""),
+        unhex("02 | 02 | 00 02 | 00 02 04 | 0c 01 | 0c 03"));
     // A wide object: "a" (id 300), then 300 distinct keys k299 .. k0 (out of order), then "a"
     // again under id 301. The unsorted dictionary repeats "a", as it may.
     List<String> keys = new ArrayList<>();
