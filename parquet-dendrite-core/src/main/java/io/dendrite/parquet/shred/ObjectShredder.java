@@ -53,7 +53,8 @@ final class ObjectShredder extends Shredder {
     }
     int[] ids = m.isSorted() ? fieldIds(m) : null;
     for (int j = 0; j < names.length; j++) {
-      int i = ids == null ? findField(m, v, pos, n, namesUtf8[j]) : findField(m, v, pos, n, j, ids[j]);
+      int i = ids == null ? VariantBinary.objectFieldIndex(m, v, pos, namesUtf8[j])
+          : ids[j] < 0 ? -1 : VariantBinary.objectFieldIndexOfId(v, pos, ids[j]);
       found[j] = i;
       if (i >= 0) {
         shredded[i] = true;
@@ -88,9 +89,11 @@ final class ObjectShredder extends Shredder {
   }
 
   /**
-   * The dictionary ids of the shredded names in {@code m}. Rows usually share one metadata
-   * instance (the writer keeps the parsed metadata while the bytes repeat), so this is computed
-   * once per distinct metadata, and finding a field becomes an integer search.
+   * The dictionary ids of the shredded names in {@code m} (-1: not in it), for a sorted
+   * dictionary, which holds each key once: a name missing from it is missing from the object.
+   * Rows usually share one metadata instance (the writer keeps the parsed metadata while the
+   * bytes repeat), so this is computed once per distinct metadata, and finding a field becomes
+   * an integer search (which also finds fields of unsorted objects).
    */
   private int[] fieldIds(VariantMetadata m) {
     if (m != idsOf) {
@@ -100,40 +103,5 @@ final class ObjectShredder extends Shredder {
       idsOf = m;
     }
     return nameIds;
-  }
-
-  /**
-   * Field index of shredded name {@code j}, known to have dictionary id {@code id} in a sorted
-   * dictionary. A name missing from the dictionary is missing from the object. A sorted flag on a
-   * dictionary ordered differently (Java String order, as some older writers did) can make the
-   * id search miss, so a miss on a present id is confirmed by the key search.
-   */
-  private int findField(VariantMetadata m, byte[] v, int pos, int n, int j, int id) {
-    if (id < 0) {
-      return -1;
-    }
-    int i = VariantBinary.objectFieldIndexOfId(v, pos, id);
-    return i >= 0 ? i : findField(m, v, pos, n, namesUtf8[j]);
-  }
-
-  /** Binary search by key: object fields are sorted by unsigned UTF-8 key bytes (spec). */
-  private static int findField(VariantMetadata m, byte[] v, int pos, int n, byte[] key) {
-    byte[] mb = m.bytes();
-    int lo = 0;
-    int hi = n - 1;
-    while (lo <= hi) {
-      int mid = (lo + hi) >>> 1;
-      int id = VariantBinary.objectFieldId(v, pos, mid);
-      int off = m.keyOffset(id);
-      int cmp = Arrays.compareUnsigned(mb, off, off + m.keyLength(id), key, 0, key.length);
-      if (cmp < 0) {
-        lo = mid + 1;
-      } else if (cmp > 0) {
-        hi = mid - 1;
-      } else {
-        return mid;
-      }
-    }
-    return -1;
   }
 }

@@ -80,12 +80,13 @@ public record EncodedVariant(byte[] metadata, byte[] value) {
   }
 
   /**
-   * Renders the variant as JSON (see {@link VariantJson}).
+   * Renders the variant as JSON (see {@link VariantJson}), after validating it.
    *
    * @return the JSON text
+   * @throws VariantFormatException if the variant is invalid
    */
   public String toJson() {
-    return VariantJson.toJson(parsedMetadata(), value, 0);
+    return toValue().toJson();
   }
 
   @Override

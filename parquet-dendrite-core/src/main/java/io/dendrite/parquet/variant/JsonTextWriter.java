@@ -31,7 +31,7 @@ final class JsonTextWriter {
 
   /** {@link #ESCAPE} entry of a byte copied unchanged. */
   private static final byte PLAIN = 0;
-  /** {@link #ESCAPE} entry of a byte of a multi-byte UTF-8 sequence (needs validation once). */
+  /** {@link #ESCAPE} entry of a byte of a multi-byte UTF-8 sequence (copied, but not ASCII). */
   private static final byte NON_ASCII = 1;
   /**
    * Per unsigned byte: {@link #PLAIN}, {@link #NON_ASCII}, or the character after the backslash
@@ -379,28 +379,22 @@ final class JsonTextWriter {
   // ---------------------------------------------------------------- strings
 
   /**
-   * Writes UTF-8 bytes as a quoted JSON string. Runs that need no escaping are copied as they
-   * are; the first non-ASCII byte triggers one validation of the rest, and ill-formed UTF-8 is
-   * decoded with Java's replacement rules instead, so the output is the same as decoding to a
-   * {@code String} first and always valid UTF-8.
+   * Writes well-formed UTF-8 bytes (callers validated them: {@link VariantBinary#validate} checks
+   * strings, {@link VariantMetadata#validate()} keys) as a quoted JSON string. Runs that need no
+   * escaping are copied as they are; only ASCII control characters, quotes and backslashes are
+   * escaped.
    */
   void writeQuotedUtf8(byte[] s, int off, int n) {
-    int start = len;
     // Slack of one word past the text: copyPlain stores whole words.
     ensure(n + 2 + 8);
     buf[len++] = '"';
     int end = off + n;
     int i = off;
-    boolean validated = false;
-    while ((i = copyPlain(s, i, end, validated)) < end) {
+    boolean nonAscii = false;
+    while ((i = copyPlain(s, i, end, nonAscii)) < end) {
       int b = s[i] & 0xFF;
       if (ESCAPE[b] == NON_ASCII) {
-        if (Utf8.firstInvalid(s, i, end - i) >= 0) {
-          len = start;
-          writeQuotedString(new String(s, off, n, StandardCharsets.UTF_8));
-          return;
-        }
-        validated = true;
+        nonAscii = true; // from here on non-ASCII bytes are copied too
         ascii = false;
       } else {
         writeEscape(b);
@@ -412,15 +406,15 @@ final class JsonTextWriter {
   }
 
   /**
-   * Copies the bytes of {@code s[i, end)} that need no escaping (nor validation, until
-   * validated) to the buffer, eight at a time, and returns the index of the first one that does
+   * Copies the bytes of {@code s[i, end)} that need no escaping (and, unless {@code
+   * copyNonAscii}, are ASCII) to the buffer, eight at a time, and returns the index of the first one that does
    * (or {@code end}). Whole words are stored even when only some of their bytes count, so the
    * buffer must have {@code end - i + 8} free bytes; the length only advances over the bytes
    * that count. Near the end of the string a word may be read past {@code end} (never past the
    * array): its extra bytes are masked out of the check and not counted.
    */
-  private int copyPlain(byte[] s, int i, int end, boolean validated) {
-    long nonAscii = validated ? 0 : HIGH_BITS;
+  private int copyPlain(byte[] s, int i, int end, boolean copyNonAscii) {
+    long nonAscii = copyNonAscii ? 0 : HIGH_BITS;
     byte[] b = buf;
     int p = len;
     while (end - i >= 8) {
@@ -444,7 +438,7 @@ final class JsonTextWriter {
       len = p + left;
       return end;
     }
-    while (i < end && ESCAPE[s[i] & 0xFF] <= (validated ? NON_ASCII : PLAIN)) {
+    while (i < end && ESCAPE[s[i] & 0xFF] <= (copyNonAscii ? NON_ASCII : PLAIN)) {
       b[p++] = s[i++];
     }
     len = p;

@@ -11,8 +11,13 @@ import org.apache.parquet.variant.Variant;
 public final class ParquetVariants {
   private ParquetVariants() {}
 
-  /** A parquet-java Variant over a copy of this value's bytes. */
+  /**
+   * A parquet-java Variant over a copy of this value's bytes, after {@link VariantValue#validate()}.
+   *
+   * @throws VariantFormatException if the value is invalid
+   */
   public static Variant toParquet(VariantValue value) {
+    value.validate();
     EncodedVariant e = value.pos() == 0 && value.valueBytes().length
         == VariantBinary.valueSize(value.valueBytes(), 0)
         ? new EncodedVariant(value.metadata().toByteArray(), value.valueBytes().clone())

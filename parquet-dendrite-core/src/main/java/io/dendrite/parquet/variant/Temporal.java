@@ -75,10 +75,19 @@ final class Temporal {
   }
 
   static void checkTime(long micros) {
-    if (micros < 0 || micros >= MICROS_PER_DAY) {
-      throw new VariantFormatException("time value " + micros
-          + " is outside one day (expected microseconds in [0, 86400000000))");
+    if (!isTimeOfDay(micros)) {
+      throw new VariantFormatException("time" + timeProblem(micros));
     }
+  }
+
+  /** Whether {@code micros} is a valid time (type id 17): within one day. */
+  static boolean isTimeOfDay(long micros) {
+    return micros >= 0 && micros < MICROS_PER_DAY;
+  }
+
+  /** Why {@code micros} is not a valid time, as text to follow "time [at position P]". */
+  static String timeProblem(long micros) {
+    return " value " + micros + " is outside one day (expected microseconds in [0, 86400000000))";
   }
 
   static Instant instant(long value, boolean nanos) {

@@ -13,8 +13,54 @@ import java.util.UUID;
  *
  * <p>Accessors read only the bytes they need and check that those bytes lie inside the array; they
  * throw {@link VariantFormatException} naming the expected and the actual type when called on the
- * wrong type. They do not check a value against an enclosing value's extent: call {@link
- * #validate(VariantMetadata, byte[], int, int)} once on untrusted input.
+ * wrong type. They do not check a value against an enclosing value's extent, nor bytes they do not
+ * read: readers call {@link #validate(VariantMetadata, byte[], int, int)} once on every untrusted
+ * value, with the value's exact length, and use the accessors after. Once a value passed it,
+ * every accessor stays inside {@code [pos, pos+len)}.
+ *
+ * <p>What a reader does with each deviation from the spec ("tolerated": read as if valid;
+ * "rejected": {@link VariantFormatException} from {@code validate}, with positions relative to
+ * the value's first byte; "accessors" says which checks the accessors make on their own):
+ *
+ * <table>
+ *   <caption>Invalid or unusual input and what readers do with it</caption>
+ *   <tr><th>Input</th><th>Reader</th></tr>
+ *   <tr><td>object fields not in key order (DuckDB writes insertion order)</td>
+ *       <td>tolerated; every field lookup also finds fields of unsorted objects (a binary search
+ *       first, a linear scan when it misses)</td></tr>
+ *   <tr><td>object fields or dictionary sorted in Java String (UTF-16) order, as parquet-java and
+ *       Spark wrote them before their fixes</td><td>tolerated</td></tr>
+ *   <tr><td>duplicate keys in an object, in any order, also under two ids of an unsorted
+ *       dictionary that holds the same string twice</td><td>rejected</td></tr>
+ *   <tr><td>children (fields, elements) that overlap, share bytes or lie outside their
+ *       container's data</td><td>rejected (otherwise work could grow exponentially with the
+ *       input)</td></tr>
+ *   <tr><td>unused bytes between children inside a container's data</td><td>tolerated
+ *       (ignored)</td></tr>
+ *   <tr><td>bytes after the value within its given length</td><td>rejected by the exact {@code
+ *       validate(m, v, pos, len)}; allowed by {@code validate(m, v, pos)}, which checks a
+ *       prefix</td></tr>
+ *   <tr><td>header, size, offset or length reaching past the value</td><td>rejected; accessors
+ *       throw too (bounded by the array)</td></tr>
+ *   <tr><td>unknown primitive type id (21-63)</td><td>rejected; accessors throw too</td></tr>
+ *   <tr><td>field id not below the dictionary size</td><td>rejected; accessors throw too</td></tr>
+ *   <tr><td>string or key that is not well-formed UTF-8</td><td>rejected (accessors such as
+ *       {@link #getString} do not check and decode with replacement characters)</td></tr>
+ *   <tr><td>decimal4/8/16 scale above the type's maximum precision (9, 18, 38), or an unscaled
+ *       value with more digits than that</td><td>rejected; decimal accessors throw too</td></tr>
+ *   <tr><td>time (type id 17) outside [0, 86,400,000,000) microseconds</td><td>rejected; {@link
+ *       #getTimestamp} throws too</td></tr>
+ *   <tr><td>is_large set, or offsets/ids wider than needed</td><td>tolerated (the spec allows
+ *       it)</td></tr>
+ *   <tr><td>nesting deeper than {@link #MAX_NESTING_DEPTH}</td><td>rejected</td></tr>
+ *   <tr><td>metadata problems (version, offsets, sorted_strings, UTF-8)</td><td>see {@link
+ *       VariantMetadata}</td></tr>
+ * </table>
+ *
+ * <p>The recursive decoders ({@link VariantJson}, {@link VariantJava}, {@link VariantEquality},
+ * {@link VariantEncoder#writeVariant}, {@link VariantValue}) validate their input first, so they
+ * accept exactly what {@code validate} accepts, and their work and output stay linear in the
+ * input's bytes.
  */
 public final class VariantBinary {
   /**
@@ -66,6 +112,14 @@ public final class VariantBinary {
   static final int H_TIMESTAMP_NANOS = 18 << 2;
   static final int H_TIMESTAMP_NTZ_NANOS = 19 << 2;
   static final int H_UUID = 20 << 2;
+
+  /** Largest unscaled magnitude of a decimal4 (9 digits). */
+  static final int MAX_DECIMAL4_UNSCALED = 999_999_999;
+  /** Largest unscaled magnitude of a decimal8 (18 digits). */
+  static final long MAX_DECIMAL8_UNSCALED = 999_999_999_999_999_999L;
+  /** 10^38, the exclusive bound of a decimal16 unscaled magnitude, as two 64-bit halves. */
+  private static final long TEN_POW_38_HI = 0x4B3B4CA85A86C47AL;
+  private static final long TEN_POW_38_LO = 0x098A224000000000L;
 
   private VariantBinary() {}
 
@@ -247,7 +301,9 @@ public final class VariantBinary {
   }
 
   /**
-   * Value of a decimal4, decimal8 or decimal16 (primitive type ids 8-10).
+   * Value of a decimal4, decimal8 or decimal16 (primitive type ids 8-10). Like every decimal
+   * accessor it rejects a scale above the type's maximum precision (9, 18, 38) and an unscaled
+   * value with more digits than that (spec "Decimal table").
    *
    * @param v value bytes
    * @param pos start of the value
@@ -286,15 +342,11 @@ public final class VariantBinary {
    */
   public static long getDecimalUnscaledLong(byte[] v, int pos) {
     int h = header(v, pos);
-    if (h == H_DECIMAL4) {
-      need(v, pos, 6);
-      return Bytes.readInt(v, pos + 2);
+    if (h != H_DECIMAL4 && h != H_DECIMAL8) {
+      throw wrongType("decimal4 or decimal8", v, pos);
     }
-    if (h == H_DECIMAL8) {
-      need(v, pos, 10);
-      return Bytes.readLong(v, pos + 2);
-    }
-    throw wrongType("decimal4 or decimal8", v, pos);
+    decimalHeader(v, pos);
+    return h == H_DECIMAL4 ? Bytes.readInt(v, pos + 2) : Bytes.readLong(v, pos + 2);
   }
 
   /**
@@ -312,6 +364,7 @@ public final class VariantBinary {
     return BigInteger.valueOf(h == H_DECIMAL4 ? Bytes.readInt(v, pos + 2) : Bytes.readLong(v, pos + 2));
   }
 
+  /** The header of the decimal at pos, after checking its bytes are there and it is valid. */
   private static int decimalHeader(byte[] v, int pos) {
     int h = header(v, pos);
     if (h == H_DECIMAL4) {
@@ -323,7 +376,55 @@ public final class VariantBinary {
     } else {
       throw wrongType("decimal4, decimal8 or decimal16", v, pos);
     }
+    String problem = decimalProblem(h, v, pos);
+    if (problem != null) {
+      throw new VariantFormatException(primitiveType(h, pos).specName() + " at position " + pos + problem);
+    }
     return h;
+  }
+
+  /**
+   * What makes the decimal at pos (header h, all its bytes present) invalid, as text to follow
+   * "decimalN at position P", or null if it is valid: a scale above the type's maximum precision
+   * (the spec's scale range is [0, 38], and a DECIMAL(precision, scale) needs scale &lt;=
+   * precision), or an unscaled value with more digits than that precision (spec "Decimal table").
+   */
+  static String decimalProblem(int h, byte[] v, int pos) {
+    int max = h == H_DECIMAL4 ? 9 : h == H_DECIMAL8 ? 18 : 38;
+    int scale = v[pos + 1] & 0xFF;
+    if (scale > max) {
+      return " has scale " + scale + ", above the type's maximum precision " + max
+          + " (its scale must be in [0, " + max + "])";
+    }
+    boolean fits;
+    if (h == H_DECIMAL4) {
+      int u = Bytes.readInt(v, pos + 2);
+      fits = u >= -MAX_DECIMAL4_UNSCALED && u <= MAX_DECIMAL4_UNSCALED;
+    } else if (h == H_DECIMAL8) {
+      long u = Bytes.readLong(v, pos + 2);
+      fits = u >= -MAX_DECIMAL8_UNSCALED && u <= MAX_DECIMAL8_UNSCALED;
+    } else {
+      fits = fitsDecimal16(Bytes.readLong(v, pos + 10), Bytes.readLong(v, pos + 2));
+    }
+    if (!fits) {
+      BigInteger u = h == H_DECIMAL16 ? decimal16Unscaled(v, pos)
+          : BigInteger.valueOf(h == H_DECIMAL4 ? Bytes.readInt(v, pos + 2) : Bytes.readLong(v, pos + 2));
+      return " has unscaled value " + u + " with " + u.abs().toString().length() + " digits; at most " + max
+          + " fit its type";
+    }
+    return null;
+  }
+
+  /** Whether the 128-bit two's complement value {@code hi:lo} has at most 38 decimal digits. */
+  static boolean fitsDecimal16(long hi, long lo) {
+    long mHi = hi;
+    long mLo = lo;
+    if (hi < 0) { // magnitude of a negative 128-bit value: two's complement negate
+      mLo = -lo;
+      mHi = ~hi + (lo == 0 ? 1 : 0);
+    }
+    int c = Long.compareUnsigned(mHi, TEN_POW_38_HI);
+    return c < 0 || (c == 0 && Long.compareUnsigned(mLo, TEN_POW_38_LO) < 0);
   }
 
   private static BigInteger decimal16Unscaled(byte[] v, int pos) {
@@ -353,7 +454,8 @@ public final class VariantBinary {
 
   /**
    * The stored 8-byte value of a timestamp, timestamp_ntz, timestamp_nanos, timestamp_ntz_nanos
-   * or time (type ids 12, 13, 18, 19, 17): micros or nanos as stored, see {@link #type}.
+   * or time (type ids 12, 13, 18, 19, 17): micros or nanos as stored, see {@link #type}. A time
+   * outside [0, 86,400,000,000) microseconds is rejected.
    *
    * @param v value bytes
    * @param pos start of the value
@@ -363,7 +465,11 @@ public final class VariantBinary {
     int h = header(v, pos);
     if (h == H_TIMESTAMP || h == H_TIMESTAMP_NTZ || h == H_TIMESTAMP_NANOS || h == H_TIMESTAMP_NTZ_NANOS || h == H_TIME) {
       need(v, pos, 9);
-      return Bytes.readLong(v, pos + 1);
+      long value = Bytes.readLong(v, pos + 1);
+      if (h == H_TIME && !Temporal.isTimeOfDay(value)) {
+        throw new VariantFormatException("time at position " + pos + Temporal.timeProblem(value));
+      }
+      return value;
     }
     throw wrongType("timestamp, timestamp_ntz, timestamp_nanos, timestamp_ntz_nanos or time", v, pos);
   }
@@ -492,7 +598,8 @@ public final class VariantBinary {
   }
 
   /**
-   * Dictionary id of the i-th field; fields are in unsigned UTF-8 order of their keys.
+   * Dictionary id of the i-th field (in stored order: the spec's unsigned UTF-8 key order, or the
+   * order another writer chose).
    *
    * @param v value bytes
    * @param pos start of the object
@@ -524,7 +631,7 @@ public final class VariantBinary {
   }
 
   /**
-   * Absolute position of the i-th field's value (fields in sorted key order).
+   * Absolute position of the i-th field's value (fields in stored order).
    *
    * @param v value bytes
    * @param pos start of the object
@@ -543,9 +650,13 @@ public final class VariantBinary {
   }
 
   /**
-   * Finds a field by key with a binary search over the field ids, comparing key bytes in
-   * unsigned order (the spec requires fields sorted that way, section "Object field ID order and
-   * uniqueness").
+   * Finds a field by key. The spec requires fields sorted by key in unsigned UTF-8 order
+   * (section "Object field ID order and uniqueness"), so a binary search comes first; when it
+   * misses, the object may still hold the key out of order (DuckDB writes fields in insertion
+   * order, older writers sorted in UTF-16 order), so a linear scan decides: in objects of more
+   * than 16 fields under a sorted dictionary, over the field ids for the key's id (a key absent
+   * from such a dictionary is absent from every object, without a scan), otherwise over the key
+   * bytes. A miss costs time linear in the number of fields.
    *
    * @param m the variant's metadata
    * @param v value bytes
@@ -554,7 +665,7 @@ public final class VariantBinary {
    * @return absolute position of the field's value, or -1 if the object has no such field
    */
   public static int objectFindField(VariantMetadata m, byte[] v, int pos, String key) {
-    return findField(m, v, pos, key, null, 0, 0);
+    return fieldPos(v, pos, fieldIndex(m, v, pos, key, null, 0, 0));
   }
 
   /**
@@ -568,7 +679,7 @@ public final class VariantBinary {
    * @return absolute position of the field's value, or -1 if absent
    */
   public static int objectFindField(VariantMetadata m, byte[] v, int pos, byte[] keyUtf8) {
-    return findField(m, v, pos, null, keyUtf8, 0, keyUtf8.length);
+    return fieldPos(v, pos, fieldIndex(m, v, pos, null, keyUtf8, 0, keyUtf8.length));
   }
 
   /**
@@ -583,15 +694,30 @@ public final class VariantBinary {
    * @return absolute position of the field's value, or -1 if absent
    */
   public static int objectFindField(VariantMetadata m, byte[] v, int pos, byte[] key, int keyOff, int keyLen) {
-    return findField(m, v, pos, null, key, keyOff, keyLen);
+    return fieldPos(v, pos, fieldIndex(m, v, pos, null, key, keyOff, keyLen));
   }
 
   /**
-   * Finds the field whose key has dictionary id {@code id}, by a binary search over the field
-   * ids. Only valid when ids ascend with the keys' byte order, that is for metadata whose
-   * dictionary really is sorted in unsigned UTF-8 order; callers that cannot rule out a
-   * dictionary sorted some other way treat -1 as "not found this way" and fall back to
-   * {@link #objectFindField(VariantMetadata, byte[], int, byte[])}.
+   * Index of the field with the given key, found as by {@link #objectFindField(VariantMetadata,
+   * byte[], int, byte[])} (sorted or not), for callers that need the field's index rather than
+   * its value's position.
+   *
+   * @param m the variant's metadata
+   * @param v value bytes
+   * @param pos start of the object
+   * @param keyUtf8 the key's UTF-8 bytes
+   * @return the field's index in the object, or -1 if absent
+   */
+  public static int objectFieldIndex(VariantMetadata m, byte[] v, int pos, byte[] keyUtf8) {
+    return fieldIndex(m, v, pos, null, keyUtf8, 0, keyUtf8.length);
+  }
+
+  /**
+   * Finds the field whose key has dictionary id {@code id}: a binary search over the field ids
+   * (they ascend with the keys when the dictionary is sorted and the object is too), then a
+   * linear scan when it misses, so fields of unsorted objects are found as well. A key that an
+   * unsorted dictionary holds twice has two ids; callers with such a dictionary search by key
+   * ({@link #objectFieldIndex}).
    *
    * @param v value bytes
    * @param pos start of the object
@@ -603,13 +729,13 @@ public final class VariantBinary {
     int idSize = ((h >> 4) & 3) + 1;
     int countSize = (h & 0x40) != 0 ? 4 : 1;
     int n = count(v, pos, countSize);
-    long ids = pos + 1L + countSize;
+    int ids = pos + 1 + countSize;
     need(v, ids, (long) n * idSize);
     int lo = 0;
     int hi = n - 1;
     while (lo <= hi) {
       int mid = (lo + hi) >>> 1;
-      int found = fieldId(v, (int) ids + mid * idSize, idSize, pos);
+      int found = fieldId(v, ids + mid * idSize, idSize, pos);
       if (found < id) {
         lo = mid + 1;
       } else if (found > id) {
@@ -618,30 +744,61 @@ public final class VariantBinary {
         return mid;
       }
     }
+    return scanIds(v, ids, n, idSize, id);
+  }
+
+  /**
+   * Linear search for a field id, for objects whose fields are not in id order. This is what a
+   * miss in a sorted object costs too, so 1- and 2-byte ids (the usual widths) are compared eight
+   * bytes at a time.
+   */
+  private static int scanIds(byte[] v, int ids, int n, int idSize, int id) {
+    int i = 0;
+    if (idSize <= 2 && id >>> (8 * idSize) == 0) {
+      // A lane of x is zero where the id is; the classic "has a zero lane" test flags it (and
+      // can flag spurious lanes only above a real match, which the exact loop below rejects).
+      long lanes = idSize == 1 ? 0x0101010101010101L : 0x0001000100010001L;
+      long high = lanes << (8 * idSize - 1);
+      long pattern = lanes * id;
+      int perWord = 8 / idSize;
+      for (; i + perWord <= n; i += perWord) {
+        long x = Bytes.readLong(v, ids + i * idSize) ^ pattern;
+        if (((x - lanes) & ~x & high) != 0) {
+          break;
+        }
+      }
+    }
+    for (; i < n; i++) {
+      if (Bytes.readUnsigned(v, ids + i * idSize, idSize) == id) {
+        return i;
+      }
+    }
     return -1;
   }
 
-  private static int findField(VariantMetadata m, byte[] v, int pos, String s, byte[] k, int kOff, int kLen) {
+  /**
+   * Index of the field whose key is {@code s}, or else {@code k[kOff, kOff+kLen)}; -1 if none.
+   * See {@link #objectFindField(VariantMetadata, byte[], int, String)} for the search order.
+   */
+  private static int fieldIndex(VariantMetadata m, byte[] v, int pos, String s, byte[] k, int kOff, int kLen) {
     int h = objectHeader(v, pos);
-    int offSize = ((h >> 2) & 3) + 1;
     int idSize = ((h >> 4) & 3) + 1;
     int countSize = (h & 0x40) != 0 ? 4 : 1;
     int n = count(v, pos, countSize);
-    long ids = pos + 1L + countSize;
-    long offsets = ids + (long) n * idSize;
-    need(v, offsets, 0);
+    int ids = pos + 1 + countSize;
+    need(v, ids, (long) n * idSize);
     byte[] mb = m.bytes();
     int lo = 0;
     int hi = n - 1;
     while (lo <= hi) {
       int mid = (lo + hi) >>> 1;
-      int id = fieldId(v, (int) ids + mid * idSize, idSize, pos);
+      int id = fieldId(v, ids + mid * idSize, idSize, pos);
       int ko = m.keyOffset(id);
       int kl = m.keyLength(id);
       // Sign: field key compared with the searched key.
       int c = s != null ? -Utf8.compare(s, mb, ko, kl) : Arrays.compareUnsigned(mb, ko, ko + kl, k, kOff, kOff + kLen);
       if (c == 0) {
-        return childPos(v, pos, offsets, n, offSize, mid);
+        return mid;
       }
       if (c < 0) {
         lo = mid + 1;
@@ -649,22 +806,33 @@ public final class VariantBinary {
         hi = mid - 1;
       }
     }
-    // Writers that sorted keys with Java's String.compareTo (UTF-16 order; parquet-java and Spark
-    // before their GH-3735 / SPARK-58949 fixes) disagree with UTF-8 order only for keys with
-    // characters at or above U+E000, so only such keys can be missed above: scan linearly.
-    boolean mayDiffer = s != null ? Utf8.mayOrderDifferently(s) : Utf8.mayOrderDifferently(k, kOff, kLen);
-    if (mayDiffer) {
-      for (int i = 0; i < n; i++) {
-        int id = fieldId(v, (int) ids + i * idSize, idSize, pos);
-        int ko = m.keyOffset(id);
-        int kl = m.keyLength(id);
-        boolean same = s != null ? Utf8.compare(s, mb, ko, kl) == 0 : Arrays.equals(mb, ko, ko + kl, k, kOff, kOff + kLen);
-        if (same) {
-          return childPos(v, pos, offsets, n, offSize, i);
-        }
+    // Missed: the key is absent, or the object is not sorted. A large object under a sorted
+    // dictionary is scanned by the key's id (none if the key is not in the dictionary); others
+    // by key bytes, their lengths compared first.
+    if (n > 16) {
+      int id = s != null ? m.sortedId(s) : m.sortedId(k, kOff, kLen);
+      if (id >= 0) {
+        return scanIds(v, ids, n, idSize, id);
+      }
+      if (id == -1) {
+        return -1;
+      }
+    }
+    int len = s != null ? Utf8.encodedLength(s) : kLen;
+    for (int i = 0; i < n; i++) {
+      int fid = fieldId(v, ids + i * idSize, idSize, pos);
+      int ko = m.keyOffset(fid);
+      if (m.keyLength(fid) == len
+          && (s != null ? Utf8.compare(s, mb, ko, len) == 0 : Arrays.equals(mb, ko, ko + len, k, kOff, kOff + len))) {
+        return i;
       }
     }
     return -1;
+  }
+
+  /** Position of the value of field {@code i} (-1 stays -1). */
+  private static int fieldPos(byte[] v, int pos, int i) {
+    return i < 0 ? -1 : objectFieldValuePos(v, pos, i);
   }
 
   // ---------------------------------------------------------------- arrays
@@ -701,8 +869,10 @@ public final class VariantBinary {
   // ---------------------------------------------------------------- validation
 
   /**
-   * Fully validates the value at {@code pos} against its metadata, requiring it to fit in the
-   * array from {@code pos} on (trailing bytes after it are allowed, so sub-values can be checked).
+   * Fully validates the value at {@code pos} as {@link #validate(VariantMetadata, byte[], int,
+   * int)} does, requiring it to fit in the array from {@code pos} on (trailing bytes after it are
+   * allowed, so sub-values can be checked). Prefer the exact form: a value stored in a larger
+   * array (a page) is only bounded by its own length.
    *
    * @param m the variant's metadata
    * @param v value bytes
@@ -714,24 +884,26 @@ public final class VariantBinary {
     if (pos < 0 || pos >= v.length) {
       throw new VariantFormatException("value position " + pos + " is outside the value (length " + v.length + ")");
     }
-    m.validate();
-    new Validator(m, v).value(pos, v.length, 0);
+    validate(m, v, pos, v.length, false);
   }
 
   /**
-   * Fully validates a value that must occupy exactly {@code v[pos, pos+len)}: header and type ids,
-   * every size and offset within bounds, field ids below the dictionary size, object keys
-   * strictly increasing in unsigned UTF-8 order (so no duplicates; for compatibility, objects
-   * strictly increasing in Java String order, as parquet-java and Spark wrote them before fixing
-   * their ordering, are accepted too), strings and keys well-formed
-   * UTF-8, decimal scales at most 38, nesting at most {@link #MAX_NESTING_DEPTH}. Readers call this
-   * on untrusted input before using the other accessors.
+   * Fully validates a value that must occupy exactly {@code v[pos, pos+len)}, so that every
+   * accessor used on it afterwards stays inside that range: the metadata ({@link
+   * VariantMetadata#validate()}); header and type ids; every size and offset within the value;
+   * children inside their container's data and not overlapping; field ids below the dictionary
+   * size; no duplicate keys (field order itself is not checked: unsorted objects are tolerated);
+   * strings well-formed UTF-8; decimals and times within their types' ranges; nesting at most
+   * {@link #MAX_NESTING_DEPTH}. The class description lists each rule. Readers call this on every
+   * untrusted value before using the other accessors. Work is linear in {@code len} (plus {@code
+   * n log n} for a container whose children are stored out of order).
    *
    * @param m the variant's metadata
    * @param v value bytes
    * @param pos start of the value
    * @param len exact encoded length of the value
-   * @throws VariantFormatException describing the first problem found
+   * @throws VariantFormatException describing the first problem found, with positions relative
+   *     to {@code pos}
    */
   public static void validate(VariantMetadata m, byte[] v, int pos, int len) {
     if (pos < 0 || len < 0 || pos > v.length - len) {
@@ -741,183 +913,312 @@ public final class VariantBinary {
     if (len == 0) {
       throw new VariantFormatException("value is empty; expected at least a header byte");
     }
-    m.validate();
-    int size = new Validator(m, v).value(pos, pos + len, 0);
-    if (size != len) {
-      throw new VariantFormatException("value has " + (len - size) + " trailing bytes (expected length " + size
-          + ", found " + len + ")");
-    }
+    validate(m, v, pos, pos + len, true);
   }
 
-  /** Recursive validator; one instance per validate call, holding the shared inputs. */
+  /**
+   * Validates the value at {@code pos}, which must end by {@code limit} (exactly at it when
+   * {@code exact}); returns its size. Callers have checked {@code 0 <= pos < limit <= v.length}.
+   */
+  static int validate(VariantMetadata m, byte[] v, int pos, int limit, boolean exact) {
+    m.validate();
+    int size = new Validator(m, v, pos).value(pos, limit, 0);
+    if (exact && size != limit - pos) {
+      throw new VariantFormatException("value has " + (limit - pos - size) + " trailing bytes (expected length " + size
+          + ", found " + (limit - pos) + ")");
+    }
+    return size;
+  }
+
+  /**
+   * One validation walk. Each value is first sized from its header alone ({@link #extent}); a
+   * container checks that a child's extent lies in its data and overlaps no other child before
+   * it visits the child, so every byte is visited a bounded number of times even when hostile
+   * offsets point many children at the same bytes.
+   */
   private static final class Validator {
     private final VariantMetadata m;
     private final byte[] v;
+    /** Start of the top-level value: positions in messages are relative to it. */
+    private final int base;
+    /** Scratch: a container's children as {@code start << 32 | end}, relative to its data. */
+    private long[] extents;
+    /** Scratch: the field ids of an unsorted object, for the duplicate key check. */
+    private int[] keys;
 
-    Validator(VariantMetadata m, byte[] v) {
+    Validator(VariantMetadata m, byte[] v, int base) {
       this.m = m;
       this.v = v;
+      this.base = base;
     }
 
-    /** Validates the value at pos, which must end by {@code limit}; returns its size. */
-    int value(int pos, int limit, int depth) {
-      if (pos >= limit) {
-        throw new VariantFormatException("value at position " + pos + " is past the end of its enclosing value (ends at " + limit + ")");
+    /** Validates the value at p, which must end by {@code limit}; returns its size. */
+    int value(int p, int limit, int depth) {
+      int size = extent(p, limit);
+      contents(p, size, depth);
+      return size;
+    }
+
+    /** Size of the value at p from its header alone, checked to end by {@code limit}. */
+    private int extent(int p, int limit) {
+      if (p >= limit) {
+        throw new VariantFormatException("value at position " + rel(p) + " is past the end of its enclosing value (ends at "
+            + rel(limit) + ")");
       }
-      int h = v[pos] & 0xFF;
+      int h = v[p] & 0xFF;
       switch (h & 3) {
-        case BASIC_PRIMITIVE:
-          return primitive(h, pos, limit);
+        case BASIC_PRIMITIVE: {
+          if (h >>> 2 >= PRIMITIVE_SIZE.length) {
+            primitiveType(h, rel(p)); // throws, naming the id
+          }
+          int fixed = PRIMITIVE_SIZE[h >>> 2];
+          if (fixed > 0) {
+            fits(p, fixed, limit, h, -1);
+            return fixed;
+          }
+          fits(p, 5, limit, h, -1);
+          long n = Bytes.readInt(v, p + 1) & 0xFFFFFFFFL;
+          fits(p, 5 + n, limit, h, n);
+          return 5 + (int) n;
+        }
         case BASIC_SHORT_STRING: {
           int n = h >>> 2;
-          fits(pos, 1L + n, limit, "short string");
-          utf8(pos + 1, n, pos);
+          fits(p, 1L + n, limit, h, -1);
           return 1 + n;
         }
         case BASIC_OBJECT:
-          return object(h, pos, limit, depth);
+          return containerExtent(h, p, limit, true);
         default:
-          return array(h, pos, limit, depth);
+          return containerExtent(h, p, limit, false);
       }
     }
 
-    private int primitive(int h, int pos, int limit) {
-      VariantType t = primitiveType(h, pos);
-      int fixed = PRIMITIVE_SIZE[h >>> 2];
-      if (fixed > 0) {
-        fits(pos, fixed, limit, t.specName());
-        if (t.isDecimal()) {
-          int scale = v[pos + 1] & 0xFF;
-          if (scale > 38) {
-            throw new VariantFormatException(t.specName() + " at position " + pos + " has scale " + scale
-                + "; the scale must be in [0, 38]");
+    private int containerExtent(int h, int p, int limit, boolean object) {
+      int offSize = ((h >> 2) & 3) + 1;
+      int idSize = object ? ((h >> 4) & 3) + 1 : 0;
+      int countSize = (h & (object ? 0x40 : 0x10)) != 0 ? 4 : 1;
+      fits(p, 1L + countSize, limit, h, -1);
+      long n = Bytes.readUnsigned(v, p + 1, countSize) & 0xFFFFFFFFL;
+      long offsets = p + 1L + countSize + n * idSize;
+      long data = offsets + (n + 1) * offSize;
+      fits(p, data - p, limit, h, n);
+      long last = Bytes.readUnsigned(v, (int) (offsets + n * offSize), offSize) & 0xFFFFFFFFL;
+      long end = data + last;
+      if (end > limit) {
+        throw new VariantFormatException((object ? "object" : "array") + " at position " + rel(p) + ": "
+            + (object ? "field" : "element") + " data ends at byte " + (end - base)
+            + ", past the end of its enclosing value (ends at " + rel(limit) + ")");
+      }
+      return (int) (end - p);
+    }
+
+    /** Checks what lies inside the value at p, whose {@link #extent} is {@code size}. */
+    private void contents(int p, int size, int depth) {
+      int h = v[p] & 0xFF;
+      switch (h & 3) {
+        case BASIC_PRIMITIVE:
+          primitive(h, p, size);
+          return;
+        case BASIC_SHORT_STRING:
+          utf8(p + 1, size - 1, p);
+          return;
+        case BASIC_OBJECT:
+          object(h, p, p + size, depth);
+          return;
+        default:
+          array(h, p, p + size, depth);
+      }
+    }
+
+    private void primitive(int h, int p, int size) {
+      switch (h) {
+        case H_DECIMAL4:
+        case H_DECIMAL8:
+        case H_DECIMAL16: {
+          String problem = decimalProblem(h, v, p);
+          if (problem != null) {
+            throw new VariantFormatException(primitiveType(h, p).specName() + " at position " + rel(p) + problem);
           }
+          return;
         }
-        return fixed;
+        case H_TIME: {
+          long t = Bytes.readLong(v, p + 1);
+          if (!Temporal.isTimeOfDay(t)) {
+            throw new VariantFormatException("time at position " + rel(p) + Temporal.timeProblem(t));
+          }
+          return;
+        }
+        case H_STRING:
+          utf8(p + 5, size - 5, p);
+          return;
+        default: // the other primitives: every bit pattern is a value
       }
-      fits(pos, 5, limit, t.specName());
-      long n = Bytes.readInt(v, pos + 1) & 0xFFFFFFFFL;
-      fits(pos, 5 + n, limit, t.specName() + " of length " + n);
-      if (t == VariantType.STRING) {
-        utf8(pos + 5, (int) n, pos);
-      }
-      return 5 + (int) n;
     }
 
-    private int object(int h, int pos, int limit, int depth) {
-      checkDepth(depth, pos);
+    private void object(int h, int p, int end, int depth) {
+      checkDepth(depth, rel(p));
       int offSize = ((h >> 2) & 3) + 1;
       int idSize = ((h >> 4) & 3) + 1;
       int countSize = (h & 0x40) != 0 ? 4 : 1;
-      fits(pos, 1L + countSize, limit, "object header");
-      long n = Bytes.readUnsigned(v, pos + 1, countSize) & 0xFFFFFFFFL;
-      long ids = pos + 1L + countSize;
-      long offsets = ids + n * idSize;
-      long data = offsets + (n + 1) * offSize;
-      fits(pos, data - pos, limit, "object with " + n + " fields");
-      int count = (int) n;
-      long last = Bytes.readUnsigned(v, (int) (offsets + n * offSize), offSize) & 0xFFFFFFFFL;
-      long end = data + last;
-      if (end > limit) {
-        throw new VariantFormatException("object at position " + pos + ": field data ends at byte " + end
-            + ", past the end of its enclosing value (ends at " + limit + ")");
-      }
+      int n = Bytes.readUnsigned(v, p + 1, countSize); // extent() bounded it by the value's length
+      int ids = p + 1 + countSize;
+      int offsets = ids + n * idSize;
       int dictSize = m.size();
-      byte[] mb = m.bytes();
-      int prevOff = 0;
-      int prevLen = 0;
-      boolean legacyOrder = false;
-      for (int i = 0; i < count; i++) {
-        int id = Bytes.readUnsigned(v, (int) ids + i * idSize, idSize);
-        if (id < 0 || id >= dictSize) {
-          throw new VariantFormatException("object at position " + pos + ": field " + i + " has field id "
-              + (id & 0xFFFFFFFFL) + ", but the metadata dictionary has only " + dictSize + " keys");
-        }
-        int ko = m.keyOffset(id);
-        int kl = m.keyLength(id);
-        if (i > 0 && !legacyOrder) {
-          int c = Arrays.compareUnsigned(mb, prevOff, prevOff + prevLen, mb, ko, ko + kl);
-          if (c == 0) {
-            throw new VariantFormatException("object at position " + pos + " has duplicate key '" + m.key(id) + "'");
-          }
-          if (c > 0 && isUtf16Sorted((int) ids, count, idSize, dictSize)) {
-            // Accepted for compatibility: written in Java String order by parquet-java/Spark
-            // before their UTF-8 ordering fixes. Strictly increasing, so no duplicates either.
-            legacyOrder = true;
-          } else if (c > 0) {
-            throw new VariantFormatException("object at position " + pos + ": keys are not in sorted order ('"
-                + new String(mb, prevOff, prevLen, StandardCharsets.UTF_8) + "' comes before '" + m.key(id) + "')");
-          }
-        }
-        prevOff = ko;
-        prevLen = kl;
-        long off = Bytes.readUnsigned(v, (int) offsets + i * offSize, offSize) & 0xFFFFFFFFL;
-        if (off >= last) {
-          throw new VariantFormatException("object at position " + pos + ": field offset " + off + " of field '"
-              + m.key(id) + "' is past the end of the field data (length " + last + ")");
-        }
-        value((int) (data + off), (int) end, depth + 1);
-      }
-      return (int) (end - pos);
-    }
-
-    /** Whether all field keys are strictly increasing in Java String (UTF-16) order. */
-    private boolean isUtf16Sorted(int ids, int count, int idSize, int dictSize) {
-      String prev = null;
-      for (int i = 0; i < count; i++) {
+      // Keys compared as ids: equal ids are equal keys, and so are ids an unsorted dictionary
+      // gives the same string (mapped to one id here).
+      int[] canonical = m.canonicalIds();
+      int prev = -1;
+      boolean ascending = true;
+      for (int i = 0; i < n; i++) {
         int id = Bytes.readUnsigned(v, ids + i * idSize, idSize);
         if (id < 0 || id >= dictSize) {
-          return false; // reported by the main loop
+          throw new VariantFormatException("object at position " + rel(p) + ": field " + i + " has field id "
+              + (id & 0xFFFFFFFFL) + ", but the metadata dictionary has only " + dictSize + " keys");
         }
-        String key = m.key(id);
-        if (prev != null && prev.compareTo(key) >= 0) {
-          return false;
+        int key = canonical == null ? id : canonical[id];
+        if (key == prev) {
+          throw duplicateKey(p, id);
         }
+        ascending &= key > prev;
         prev = key;
       }
-      return true;
+      if (!ascending) {
+        // Fields not in id order (tolerated): neighbours no longer prove the keys unique.
+        checkUniqueKeys(p, ids, n, idSize, canonical);
+      }
+      children(p, offsets, n, offSize, offsets + (n + 1) * offSize, end, depth, ids, idSize);
     }
 
-    private int array(int h, int pos, int limit, int depth) {
-      checkDepth(depth, pos);
+    /** Rejects two fields with the same key, comparing (canonical) ids after sorting them. */
+    private void checkUniqueKeys(int p, int ids, int n, int idSize, int[] canonical) {
+      if (keys == null || keys.length < n) {
+        keys = new int[Math.max(16, Math.max(n, keys == null ? 0 : 2 * keys.length))];
+      }
+      for (int i = 0; i < n; i++) {
+        int id = Bytes.readUnsigned(v, ids + i * idSize, idSize);
+        keys[i] = canonical == null ? id : canonical[id];
+      }
+      Arrays.sort(keys, 0, n);
+      for (int i = 1; i < n; i++) {
+        if (keys[i] == keys[i - 1]) {
+          throw duplicateKey(p, keys[i]);
+        }
+      }
+    }
+
+    private VariantFormatException duplicateKey(int p, int id) {
+      return new VariantFormatException("object at position " + rel(p) + " has duplicate key '" + m.key(id)
+          + "' (keys must be unique)");
+    }
+
+    private void array(int h, int p, int end, int depth) {
+      checkDepth(depth, rel(p));
       int offSize = ((h >> 2) & 3) + 1;
       int countSize = (h & 0x10) != 0 ? 4 : 1;
-      fits(pos, 1L + countSize, limit, "array header");
-      long n = Bytes.readUnsigned(v, pos + 1, countSize) & 0xFFFFFFFFL;
-      long offsets = pos + 1L + countSize;
-      long data = offsets + (n + 1) * offSize;
-      fits(pos, data - pos, limit, "array with " + n + " elements");
-      int count = (int) n;
-      long last = Bytes.readUnsigned(v, (int) (offsets + n * offSize), offSize) & 0xFFFFFFFFL;
-      long end = data + last;
-      if (end > limit) {
-        throw new VariantFormatException("array at position " + pos + ": element data ends at byte " + end
-            + ", past the end of its enclosing value (ends at " + limit + ")");
-      }
-      for (int i = 0; i < count; i++) {
-        long off = Bytes.readUnsigned(v, (int) offsets + i * offSize, offSize) & 0xFFFFFFFFL;
-        if (off >= last) {
-          throw new VariantFormatException("array at position " + pos + ": offset " + off + " of element " + i
-              + " is past the end of the element data (length " + last + ")");
+      int n = Bytes.readUnsigned(v, p + 1, countSize);
+      int offsets = p + 1 + countSize;
+      children(p, offsets, n, offSize, offsets + (n + 1) * offSize, end, depth, -1, 0);
+    }
+
+    /**
+     * Checks that every child of the container at p starts in its data {@code [data, end)},
+     * ends there too, and shares no byte with another child (the spec lays children out one
+     * after another; unused bytes between them are tolerated), and validates each child. Children
+     * in ascending order are checked against their predecessor and visited one by one; at the
+     * first one out of order, all are checked before any other is visited. Either way no byte is
+     * visited twice. Objects pass their field id list ({@code ids}) for messages; arrays pass -1.
+     */
+    private void children(int p, int offsets, int n, int offSize, int data, int end, int depth, int ids, int idSize) {
+      long prevEnd = 0;
+      int i = 0;
+      for (; i < n; i++) {
+        int off = childOffset(p, offsets, i, offSize, end - data, ids, idSize);
+        int size = extent(data + off, end);
+        if (off < prevEnd) {
+          break;
         }
-        value((int) (data + off), (int) end, depth + 1);
+        prevEnd = (long) off + size;
+        contents(data + off, size, depth + 1);
       }
-      return (int) (end - pos);
+      if (i < n) {
+        checkApart(p, offsets, n, offSize, data, end, ids, idSize);
+        for (; i < n; i++) {
+          int c = data + Bytes.readUnsigned(v, offsets + i * offSize, offSize);
+          contents(c, extent(c, end), depth + 1);
+        }
+      }
     }
 
-    private void fits(int pos, long size, int limit, String what) {
-      if (pos + size > limit) {
-        throw new VariantFormatException(what + " at position " + pos + " needs " + size + " bytes, but only "
-            + (limit - pos) + " remain in its enclosing value");
+    /** Offset of child i, checked to start inside its container's data of {@code last} bytes. */
+    private int childOffset(int p, int offsets, int i, int offSize, int last, int ids, int idSize) {
+      long off = Bytes.readUnsigned(v, offsets + i * offSize, offSize) & 0xFFFFFFFFL;
+      if (off >= last) {
+        throw new VariantFormatException(ids < 0
+            ? "array at position " + rel(p) + ": offset " + off + " of element " + i
+                + " is past the end of the element data (length " + last + ")"
+            : "object at position " + rel(p) + ": field offset " + off + " of field '"
+                + m.key(Bytes.readUnsigned(v, ids + i * idSize, idSize)) + "' is past the end of the field data (length "
+                + last + ")");
+      }
+      return (int) off;
+    }
+
+    /** Sorts the children's extents (values may be stored in any order) and rejects overlap. */
+    private void checkApart(int p, int offsets, int n, int offSize, int data, int end, int ids, int idSize) {
+      if (extents == null || extents.length < n) {
+        extents = new long[Math.max(16, Math.max(n, extents == null ? 0 : 2 * extents.length))];
+      }
+      for (int i = 0; i < n; i++) {
+        long off = childOffset(p, offsets, i, offSize, end - data, ids, idSize);
+        extents[i] = off << 32 | (off + extent(data + (int) off, end));
+      }
+      Arrays.sort(extents, 0, n);
+      for (int i = 1; i < n; i++) {
+        long start = extents[i] >>> 32;
+        long prevStop = extents[i - 1] & 0xFFFFFFFFL;
+        if (start < prevStop) {
+          throw new VariantFormatException((ids < 0 ? "array" : "object") + " at position " + rel(p) + ": the "
+              + (ids < 0 ? "elements" : "field values") + " at positions " + (data + (extents[i - 1] >>> 32) - base)
+              + " and " + (data + start - base) + " overlap (the first ends at " + (data + prevStop - base)
+              + "); children must not share bytes");
+        }
       }
     }
 
-    private void utf8(int off, int len, int pos) {
+    /**
+     * Checks that the {@code size} bytes of the value at p (header h) end by {@code limit};
+     * {@code n} is the length of a long string or binary, or the entry count of a container once
+     * known (-1 before).
+     */
+    private void fits(int p, long size, int limit, int h, long n) {
+      if (p + size > limit) {
+        String what;
+        switch (h & 3) {
+          case BASIC_PRIMITIVE:
+            what = primitiveType(h, rel(p)).specName() + (n >= 0 ? " of length " + n : "");
+            break;
+          case BASIC_SHORT_STRING:
+            what = "short string";
+            break;
+          default:
+            String kind = (h & 3) == BASIC_OBJECT ? "object" : "array";
+            what = n < 0 ? kind + " header" : kind + " with " + n + (kind.equals("object") ? " fields" : " elements");
+        }
+        throw new VariantFormatException(what + " at position " + rel(p) + " needs " + size + " bytes, but only "
+            + (limit - p) + " remain in its enclosing value");
+      }
+    }
+
+    private void utf8(int off, int len, int p) {
       int bad = Utf8.firstInvalid(v, off, len);
       if (bad >= 0) {
-        throw new VariantFormatException("string at position " + pos + " is not valid UTF-8 (bad byte 0x"
+        throw new VariantFormatException("string at position " + rel(p) + " is not valid UTF-8 (bad byte 0x"
             + Integer.toHexString(v[off + bad] & 0xFF) + " at offset " + bad + " of the string)");
       }
+    }
+
+    private int rel(int p) {
+      return p - base;
     }
   }
 

@@ -30,7 +30,7 @@ public final class VariantCastException extends RuntimeException {
   @Override
   public String getMessage() {
     if (message == null && value != null) {
-      String shown = value.toJson();
+      String shown = value.toString(); // JSON, or the problem if the bytes are invalid
       if (shown.length() > 60) {
         shown = shown.substring(0, 57) + "...";
       }

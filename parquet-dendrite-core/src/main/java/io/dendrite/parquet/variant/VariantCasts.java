@@ -35,6 +35,8 @@ import java.time.ZoneOffset;
  *       followed by a space or {@code T} and a time.</li>
  * </ul>
  * Anything else throws {@link VariantCastException} naming the value's type and the target.
+ * Each cast first validates the value ({@link VariantValue#validate()}, kept by the view), so
+ * invalid bytes throw {@link VariantFormatException} instead of casting to a wrong answer.
  */
 public final class VariantCasts {
   private static final BigDecimal LONG_MIN = BigDecimal.valueOf(Long.MIN_VALUE);
@@ -44,6 +46,7 @@ public final class VariantCasts {
   private VariantCasts() {}
 
   public static String toText(VariantValue v) {
+    v.validate();
     switch (v.type()) {
       case NULL:
         return null;
@@ -70,6 +73,7 @@ public final class VariantCasts {
   }
 
   public static Long toLong(VariantValue v) {
+    v.validate();
     switch (v.type()) {
       case NULL:
         return null;
@@ -121,6 +125,7 @@ public final class VariantCasts {
   }
 
   public static Double toDouble(VariantValue v) {
+    v.validate();
     switch (v.type()) {
       case NULL:
         return null;
@@ -156,6 +161,7 @@ public final class VariantCasts {
   }
 
   public static BigDecimal toDecimal(VariantValue v) {
+    v.validate();
     switch (v.type()) {
       case NULL:
         return null;
@@ -190,6 +196,7 @@ public final class VariantCasts {
   }
 
   public static Boolean toBoolean(VariantValue v) {
+    v.validate();
     switch (v.type()) {
       case NULL:
         return null;
@@ -221,6 +228,7 @@ public final class VariantCasts {
   }
 
   public static Instant toInstant(VariantValue v) {
+    v.validate();
     switch (v.type()) {
       case NULL:
         return null;
@@ -263,6 +271,7 @@ public final class VariantCasts {
   }
 
   public static LocalDate toLocalDate(VariantValue v) {
+    v.validate();
     switch (v.type()) {
       case NULL:
         return null;

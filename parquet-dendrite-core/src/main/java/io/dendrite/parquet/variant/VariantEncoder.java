@@ -41,9 +41,6 @@ public final class VariantEncoder {
   private static final byte ARRAY_FRAME = 1;
   /** Strings with more chars than this are encoded through String.getBytes (fast intrinsic). */
   private static final int LARGE_STRING_CHARS = 4096;
-  /** 10^38, the exclusive bound of a decimal16 unscaled magnitude, as two 64-bit halves. */
-  private static final long TEN_POW_38_HI = 0x4B3B4CA85A86C47AL;
-  private static final long TEN_POW_38_LO = 0x098A224000000000L;
 
   private final boolean sortDictionary;
 
@@ -365,11 +362,11 @@ public final class VariantEncoder {
    * Writes a decimal4 (primitive type id 8).
    *
    * @param unscaled unscaled value, at most 9 digits
-   * @param scale scale in [0, 38]
+   * @param scale scale in [0, 9] (at most the type's maximum precision)
    */
   public void writeDecimal4(int unscaled, int scale) {
-    checkScale(scale);
-    if (unscaled > 999_999_999 || unscaled < -999_999_999) {
+    checkScale(scale, 9, "decimal4");
+    if (unscaled > VariantBinary.MAX_DECIMAL4_UNSCALED || unscaled < -VariantBinary.MAX_DECIMAL4_UNSCALED) {
       throw new VariantFormatException("decimal4 unscaled value " + unscaled + " has more than 9 digits");
     }
     beforeValue();
@@ -384,11 +381,11 @@ public final class VariantEncoder {
    * Writes a decimal8 (primitive type id 9).
    *
    * @param unscaled unscaled value, at most 18 digits
-   * @param scale scale in [0, 38]
+   * @param scale scale in [0, 18] (at most the type's maximum precision)
    */
   public void writeDecimal8(long unscaled, int scale) {
-    checkScale(scale);
-    if (unscaled > 999_999_999_999_999_999L || unscaled < -999_999_999_999_999_999L) {
+    checkScale(scale, 18, "decimal8");
+    if (unscaled > VariantBinary.MAX_DECIMAL8_UNSCALED || unscaled < -VariantBinary.MAX_DECIMAL8_UNSCALED) {
       throw new VariantFormatException("decimal8 unscaled value " + unscaled + " has more than 18 digits");
     }
     beforeValue();
@@ -421,15 +418,8 @@ public final class VariantEncoder {
    * @param scale scale in [0, 38]
    */
   public void writeDecimal16(long hi, long lo, int scale) {
-    checkScale(scale);
-    long mHi = hi;
-    long mLo = lo;
-    if (hi < 0) { // magnitude of a negative 128-bit value: two's complement negate
-      mLo = -lo;
-      mHi = ~hi + (lo == 0 ? 1 : 0);
-    }
-    int c = Long.compareUnsigned(mHi, TEN_POW_38_HI);
-    if (c > 0 || (c == 0 && Long.compareUnsigned(mLo, TEN_POW_38_LO) >= 0)) {
+    checkScale(scale, 38, "decimal16");
+    if (!VariantBinary.fitsDecimal16(hi, lo)) {
       throw new VariantFormatException("decimal16 unscaled value "
           + BigInteger.valueOf(hi).shiftLeft(64).or(new BigInteger(Long.toUnsignedString(lo)))
           + " has more than 38 digits");
@@ -443,9 +433,10 @@ public final class VariantEncoder {
     len += 18;
   }
 
-  private static void checkScale(int scale) {
-    if (scale < 0 || scale > 38) {
-      throw new VariantFormatException("decimal scale must be in [0, 38], found " + scale);
+  /** The scale of a DECIMAL(precision, scale) cannot exceed the type's maximum precision. */
+  private static void checkScale(int scale, int maxPrecision, String type) {
+    if (scale < 0 || scale > maxPrecision) {
+      throw new VariantFormatException(type + " scale must be in [0, " + maxPrecision + "], found " + scale);
     }
   }
 
@@ -506,7 +497,7 @@ public final class VariantEncoder {
    * @throws IllegalArgumentException if outside one day
    */
   public void writeTime(long micros) {
-    if (micros < 0 || micros >= 86_400_000_000L) {
+    if (!Temporal.isTimeOfDay(micros)) {
       throw new IllegalArgumentException("time must be in [0, 86400000000) microseconds since midnight, found " + micros);
     }
     beforeValue();
@@ -1106,14 +1097,21 @@ public final class VariantEncoder {
   /**
    * Copies the value at {@code srcPos} of another variant, re-mapping its object keys into this
    * encoder's dictionary (recursively). Containers without objects, and every value when {@code
-   * srcMeta} is this encoder's seed, are copied verbatim. The source is trusted to be valid; call
-   * {@link VariantBinary#validate} first on untrusted input.
+   * srcMeta} is this encoder's seed, are copied verbatim. The source is validated first ({@link
+   * VariantBinary#validate(VariantMetadata, byte[], int)}), so invalid bytes are never copied.
    *
    * @param srcMeta the source variant's metadata
    * @param srcValue the source value bytes
    * @param srcPos start of the value to copy
+   * @throws VariantFormatException if the source is invalid
    */
   public void writeVariant(VariantMetadata srcMeta, byte[] srcValue, int srcPos) {
+    VariantBinary.validate(srcMeta, srcValue, srcPos);
+    writeVariantValidated(srcMeta, srcValue, srcPos);
+  }
+
+  /** {@link #writeVariant(VariantMetadata, byte[], int)} of a value known to be valid. */
+  void writeVariantValidated(VariantMetadata srcMeta, byte[] srcValue, int srcPos) {
     if (seed != null && (srcMeta == seed || srcMeta.equals(seed))) {
       writeRawValue(srcValue, srcPos, checkedSize(srcValue, srcPos));
       return;
@@ -1129,7 +1127,7 @@ public final class VariantEncoder {
    * @param variant the variant to copy
    */
   public void writeVariant(EncodedVariant variant) {
-    writeVariant(variant.parsedMetadata(), variant.value(), 0);
+    writeVariant(VariantValue.of(variant));
   }
 
   /**
@@ -1138,7 +1136,8 @@ public final class VariantEncoder {
    * @param value the value to copy
    */
   public void writeVariant(VariantValue value) {
-    writeVariant(value.metadata(), value.valueBytes(), value.pos());
+    value.validate();
+    writeVariantValidated(value.metadata(), value.valueBytes(), value.pos());
   }
 
   private void prepareRemap(int n) {
@@ -1224,7 +1223,9 @@ public final class VariantEncoder {
   /**
    * Appends already-encoded value bytes verbatim. Any field ids in them must refer to this
    * encoder's dictionary, which in practice means a seeded encoder and bytes from the seed's
-   * variant; the bytes are not validated.
+   * variant. The bytes are not validated here: pass only values that passed {@link
+   * VariantBinary#validate(VariantMetadata, byte[], int, int)} (an unseeded encoder may walk
+   * them again at {@link #finish()}).
    *
    * @param v array holding the encoded value
    * @param off start of the value

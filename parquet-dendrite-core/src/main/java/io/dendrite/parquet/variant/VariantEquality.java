@@ -13,6 +13,10 @@ import java.util.Arrays;
  * semantics: NaN equals NaN, 0.0 differs from -0.0), decimals by unscaled value and scale (1.0 and
  * 1.00 differ), strings and binaries by bytes, objects by key set and the values per key, arrays
  * element by element.
+ *
+ * <p>Every public method first validates its values ({@link VariantBinary#validate(VariantMetadata,
+ * byte[], int)}, or the exact form for complete variants), so invalid bytes fail with {@link
+ * VariantFormatException} and the work stays linear in the input.
  */
 public final class VariantEquality {
   /** Returned internally when a difference is found but no description was requested. */
@@ -30,8 +34,16 @@ public final class VariantEquality {
    * @param v2 value bytes of the second variant
    * @param p2 start of the second value
    * @return true if equal
+   * @throws VariantFormatException if either value is invalid
    */
   public static boolean equal(VariantMetadata m1, byte[] v1, int p1, VariantMetadata m2, byte[] v2, int p2) {
+    VariantBinary.validate(m1, v1, p1);
+    VariantBinary.validate(m2, v2, p2);
+    return equalValidated(m1, v1, p1, m2, v2, p2);
+  }
+
+  /** {@link #equal(VariantMetadata, byte[], int, VariantMetadata, byte[], int)} of valid values. */
+  static boolean equalValidated(VariantMetadata m1, byte[] v1, int p1, VariantMetadata m2, byte[] v2, int p2) {
     return compare(m1, v1, p1, m2, v2, p2, null, 0) == null;
   }
 
@@ -43,7 +55,7 @@ public final class VariantEquality {
    * @return true if equal
    */
   public static boolean equal(EncodedVariant a, EncodedVariant b) {
-    return equal(a.parsedMetadata(), a.value(), 0, b.parsedMetadata(), b.value(), 0);
+    return VariantValue.of(a).equals(VariantValue.of(b));
   }
 
   /**
@@ -58,8 +70,11 @@ public final class VariantEquality {
    * @param v2 value bytes of the actual variant
    * @param p2 start of the actual value
    * @return the description, or null if the values are equal
+   * @throws VariantFormatException if either value is invalid
    */
   public static String describeDifference(VariantMetadata m1, byte[] v1, int p1, VariantMetadata m2, byte[] v2, int p2) {
+    VariantBinary.validate(m1, v1, p1);
+    VariantBinary.validate(m2, v2, p2);
     return compare(m1, v1, p1, m2, v2, p2, new StringBuilder("$"), 0);
   }
 
@@ -72,7 +87,9 @@ public final class VariantEquality {
    * @return the description, or null if equal
    */
   public static String describeDifference(EncodedVariant expected, EncodedVariant actual) {
-    return describeDifference(expected.parsedMetadata(), expected.value(), 0, actual.parsedMetadata(), actual.value(), 0);
+    VariantValue e = VariantValue.of(expected).validate();
+    VariantValue a = VariantValue.of(actual).validate();
+    return compare(e.metadata(), e.valueBytes(), 0, a.metadata(), a.valueBytes(), 0, new StringBuilder("$"), 0);
   }
 
   /** Returns null when equal, else DIFFERENT (path == null) or a description. */
@@ -142,8 +159,9 @@ public final class VariantEquality {
 
   /**
    * Matches fields by key: a positional walk while both objects list the same keys (the case for
-   * canonical, UTF-8 ordered objects), switching to lookups by key when they diverge, so objects
-   * written in legacy Java String order compare correctly too.
+   * canonical, UTF-8 ordered objects), switching to a table of the other object's keys when they
+   * diverge, so objects in another order (legacy Java String order, DuckDB's insertion order)
+   * compare correctly too, in linear time.
    */
   private static String compareObjects(VariantMetadata m1, byte[] v1, int p1, VariantMetadata m2, byte[] v2, int p2,
       StringBuilder path, int depth) {
@@ -155,22 +173,26 @@ public final class VariantEquality {
     }
     byte[] b1 = m1.bytes();
     byte[] b2 = m2.bytes();
+    FieldTable keys2 = null;
     for (int i = 0; i < n1; i++) {
       int id1 = VariantBinary.objectFieldId(v1, p1, i);
       int o1 = m1.keyOffset(id1);
       int l1 = m1.keyLength(id1);
-      int q2 = -1;
+      int j = -1;
       if (i < n2) {
         int id2 = VariantBinary.objectFieldId(v2, p2, i);
         int o2 = m2.keyOffset(id2);
         if (Arrays.equals(b1, o1, o1 + l1, b2, o2, o2 + m2.keyLength(id2))) {
-          q2 = VariantBinary.objectFieldValuePos(v2, p2, i);
+          j = i;
         }
       }
-      if (q2 < 0) {
-        q2 = VariantBinary.objectFindField(m2, v2, p2, b1, o1, l1);
+      if (j < 0) {
+        if (keys2 == null) {
+          keys2 = FieldTable.of(m2, v2, p2);
+        }
+        j = keys2.indexOf(b1, o1, l1);
       }
-      if (q2 < 0) {
+      if (j < 0) {
         if (path == null) {
           return DIFFERENT;
         }
@@ -181,7 +203,8 @@ public final class VariantEquality {
       if (path != null) {
         appendKey(path, m1.key(id1));
       }
-      String d = compare(m1, v1, VariantBinary.objectFieldValuePos(v1, p1, i), m2, v2, q2, path, depth + 1);
+      String d = compare(m1, v1, VariantBinary.objectFieldValuePos(v1, p1, i), m2, v2,
+          VariantBinary.objectFieldValuePos(v2, p2, j), path, depth + 1);
       if (d != null) {
         return d;
       }
@@ -190,9 +213,10 @@ public final class VariantEquality {
       }
     }
     if (n2 > n1) { // every expected key was found, so the actual object has extra keys
+      FieldTable keys1 = FieldTable.of(m1, v1, p1);
       for (int j = 0; j < n2; j++) {
         int id2 = VariantBinary.objectFieldId(v2, p2, j);
-        if (VariantBinary.objectFindField(m1, v1, p1, b2, m2.keyOffset(id2), m2.keyLength(id2)) < 0) {
+        if (keys1.indexOf(b2, m2.keyOffset(id2), m2.keyLength(id2)) < 0) {
           return path + ": unexpected key " + quoteKey(m2.key(id2)) + " (found "
               + describe(m2, v2, VariantBinary.objectFieldValuePos(v2, p2, j)) + ")";
         }
@@ -245,7 +269,7 @@ public final class VariantEquality {
       int n = VariantBinary.arraySize(v, pos);
       return "array with " + n + (n == 1 ? " element" : " elements");
     }
-    String json = VariantJson.toJson(m, v, pos);
+    String json = VariantJson.toJsonValidated(m, v, pos, JsonStyle.EXACT);
     if (json.length() > 80) {
       json = json.substring(0, 77) + "...";
     }
@@ -280,8 +304,15 @@ public final class VariantEquality {
    * @param v value bytes
    * @param pos start of the value
    * @return the hash code
+   * @throws VariantFormatException if the value is invalid
    */
   public static int hash(VariantMetadata m, byte[] v, int pos) {
+    VariantBinary.validate(m, v, pos);
+    return hash(m, v, pos, 0);
+  }
+
+  /** {@link #hash(VariantMetadata, byte[], int)} of a value known to be valid. */
+  static int hashValidated(VariantMetadata m, byte[] v, int pos) {
     return hash(m, v, pos, 0);
   }
 
@@ -293,7 +324,7 @@ public final class VariantEquality {
         VariantBinary.checkDepth(depth, pos);
         int n = VariantBinary.objectSize(v, pos);
         byte[] mb = m.bytes();
-        // Summed per field, so independent of field order (canonical or legacy).
+        // Summed per field, so independent of field order (canonical or not).
         for (int i = 0; i < n; i++) {
           int id = VariantBinary.objectFieldId(v, pos, i);
           h += 31 * bytesHash(mb, m.keyOffset(id), m.keyLength(id)) + hash(m, v, VariantBinary.objectFieldValuePos(v, pos, i), depth + 1);

@@ -38,7 +38,8 @@ import java.util.UUID;
  *   <tr><td>binary</td><td>byte[]</td></tr>
  *   <tr><td>string</td><td>String</td></tr>
  *   <tr><td>uuid</td><td>UUID</td></tr>
- *   <tr><td>object</td><td>LinkedHashMap&lt;String, Object&gt; in stored (sorted) key order</td></tr>
+ *   <tr><td>object</td><td>LinkedHashMap&lt;String, Object&gt; in stored key order (the spec's
+ *       sorted order, or the order another writer chose)</td></tr>
  *   <tr><td>array</td><td>ArrayList&lt;Object&gt;</td></tr>
  * </table>
  */
@@ -54,8 +55,16 @@ public final class VariantJava {
    * @param v value bytes
    * @param pos start of the value
    * @return the Java value, or null for a Variant null
+   * @throws VariantFormatException if the value or metadata is invalid ({@link
+   *     VariantBinary#validate(VariantMetadata, byte[], int)} runs first)
    */
   public static Object toJava(VariantMetadata m, byte[] v, int pos) {
+    VariantBinary.validate(m, v, pos);
+    return toJava(m, v, pos, 0);
+  }
+
+  /** {@link #toJava(VariantMetadata, byte[], int)} of a value known to be valid. */
+  static Object toJavaValidated(VariantMetadata m, byte[] v, int pos) {
     return toJava(m, v, pos, 0);
   }
 

@@ -43,7 +43,8 @@ import java.util.Base64;
  * <h2>Rendering: Variant to JSON</h2>
  *
  * <ul>
- *   <li>Objects in stored (sorted key) order; arrays in order.
+ *   <li>Objects in stored key order (the spec's sorted order, or the order another writer
+ *       chose); arrays in order.
  *   <li>Integers and decimals as exact JSON numbers (decimals via {@code toPlainString}).
  *   <li>Doubles and floats as JSON numbers always written with an exponent ({@code 1.5E3},
  *       {@code 1.0E-3}, {@code 0.0E0}), so that parsing the text again yields a double rather than
@@ -53,12 +54,17 @@ import java.util.Base64;
  *       fractional digits for micros, 9 for nanos); timestamps without time zone the same without
  *       {@code Z}; times {@code "03:04:05.123456"}.
  *   <li>Binary as a base64 string; UUID as its canonical lower-case string.
- *   <li>Strings escaped as JSON requires; unpaired surrogates are written as {@code \}{@code u}
- *       escapes so the output stays valid UTF-8.
+ *   <li>Strings escaped as JSON requires (they are well-formed UTF-8: validation rejects
+ *       others, rather than printing replacement characters).
  * </ul>
  * {@link JsonStyle#SPARK} instead prints what Spark's {@code to_json} prints (time zone UTC):
  * decimals without trailing zeros, doubles and floats as Java's {@code toString}, timestamps as
  * {@code 2024-01-02 03:04:05.5+00:00}.
+ *
+ * <p>Every rendering method validates the value first ({@link VariantBinary#validate(VariantMetadata,
+ * byte[], int)}), so invalid bytes (an ill-formed string, a duplicate key, overlapping children)
+ * fail with {@link VariantFormatException} rather than print, and the text stays linear in the
+ * input's bytes.
  */
 public final class VariantJson {
   /** Documents parsed alone may nest as deep as a variant may. */
@@ -276,12 +282,16 @@ public final class VariantJson {
   // ================================================================ rendering
 
   /**
-   * Renders the value at {@code pos} as JSON text (rules in the class description).
+   * Renders the value at {@code pos} as JSON text (rules in the class description). Like every
+   * rendering method it first validates the value ({@link VariantBinary#validate(VariantMetadata,
+   * byte[], int)}), so invalid bytes fail with {@link VariantFormatException} instead of printing
+   * something a valid variant cannot hold, and the work and text stay linear in the input.
    *
    * @param m the variant's metadata
    * @param v value bytes
    * @param pos start of the value
    * @return the JSON text
+   * @throws VariantFormatException if the value or metadata is invalid
    */
   public static String toJson(VariantMetadata m, byte[] v, int pos) {
     return toJson(m, v, pos, JsonStyle.EXACT);
@@ -310,8 +320,14 @@ public final class VariantJson {
    * @return the JSON text
    */
   public static String toJson(VariantMetadata m, byte[] v, int pos, JsonStyle style) {
+    VariantBinary.validate(m, v, pos);
+    return toJsonValidated(m, v, pos, style);
+  }
+
+  /** {@link #toJson(VariantMetadata, byte[], int, JsonStyle)} of a value known to be valid. */
+  static String toJsonValidated(VariantMetadata m, byte[] v, int pos, JsonStyle style) {
     // JSON text is usually a little longer than the binary: start near that to avoid regrowth.
-    JsonTextWriter out = new JsonTextWriter(2 * (v.length - pos));
+    JsonTextWriter out = new JsonTextWriter(2 * VariantBinary.valueSize(v, pos));
     render(m, v, pos, out, 0, style == JsonStyle.SPARK);
     return out.finish();
   }
@@ -496,8 +512,11 @@ public final class VariantJson {
    * @param pos start of the value
    * @param gen the generator
    * @throws IOException from the generator
+   * @throws VariantFormatException if the value or metadata is invalid (checked before anything
+   *     is written)
    */
   public static void toJson(VariantMetadata m, byte[] v, int pos, JsonGenerator gen) throws IOException {
+    VariantBinary.validate(m, v, pos);
     generate(m, v, pos, gen, 0);
   }
 

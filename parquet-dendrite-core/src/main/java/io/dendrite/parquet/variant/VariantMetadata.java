@@ -10,10 +10,28 @@ import java.util.Objects;
  * A parsed, structurally validated view over Variant metadata bytes: the header, the key
  * dictionary's offsets and its UTF-8 strings (VariantEncoding.md, section "Metadata encoding").
  *
- * <p>Parsing checks the version, the offset table's bounds and monotonicity, and that the strings
- * end exactly at the end of the range; it does not copy the bytes. UTF-8 well-formedness and the
- * {@code sorted_strings} promise are checked by {@link #validate()}, which readers of untrusted
- * input reach through {@link VariantBinary#validate(VariantMetadata, byte[], int)}.
+ * <p>Parsing checks the structure and does not copy the bytes; {@link #validate()} checks the
+ * strings, and readers of untrusted input reach it through {@link
+ * VariantBinary#validate(VariantMetadata, byte[], int, int)}:
+ *
+ * <table>
+ *   <caption>Metadata problems and what readers do with them</caption>
+ *   <tr><th>Input</th><th>Reader</th></tr>
+ *   <tr><td>version other than 1</td><td>rejected by parsing (the spec does not expect readers
+ *       to parse a higher version)</td></tr>
+ *   <tr><td>header bit 5 (unused by version 1) set</td><td>tolerated (ignored)</td></tr>
+ *   <tr><td>offset table or strings reaching past the metadata, first offset not 0, an offset
+ *       smaller than the one before</td><td>rejected by parsing</td></tr>
+ *   <tr><td>bytes after the last string ({@link #parse(byte[], int, int)} is exact)</td>
+ *       <td>rejected by parsing</td></tr>
+ *   <tr><td>a key that is not well-formed UTF-8</td><td>rejected by {@link #validate()}</td></tr>
+ *   <tr><td>{@code sorted_strings=1} with keys not unique and strictly increasing in unsigned
+ *       UTF-8 order</td><td>rejected by {@link #validate()}, except keys strictly increasing in
+ *       Java String (UTF-16) order, as parquet-java and Spark wrote them before fixing their
+ *       ordering: tolerated</td></tr>
+ *   <tr><td>{@code sorted_strings=0} with keys in any order, or a key repeated</td><td>valid (the
+ *       spec allows it); lookups find a repeated key under any of its ids</td></tr>
+ * </table>
  *
  * <p>Instances are immutable views and safe to share between threads; the lazily decoded key
  * strings and the lookup index are benign caches. The underlying array must not be modified.
@@ -36,6 +54,10 @@ public final class VariantMetadata {
   private String[] keyCache;
   private volatile Map<String, Integer> index;
   private volatile boolean validated;
+  /** See {@link #canonicalIds()}; {@link #DISTINCT} once known to hold no repeated key. */
+  private volatile int[] canonical;
+
+  private static final int[] DISTINCT = new int[0];
 
   /** Trusted constructor: callers have checked the layout (parse) or produced it (encoder). */
   VariantMetadata(byte[] bytes, int offset, int length, int size, int offsetSize, boolean sorted) {
@@ -245,22 +267,9 @@ public final class VariantMetadata {
    */
   public int id(String key) {
     if (sorted) {
-      int lo = 0;
-      int hi = size - 1;
-      while (lo <= hi) {
-        int mid = (lo + hi) >>> 1;
-        int c = Utf8.compare(key, bytes, keyOffset(mid), keyLength(mid));
-        if (c == 0) {
-          return mid;
-        }
-        if (c > 0) {
-          lo = mid + 1;
-        } else {
-          hi = mid - 1;
-        }
-      }
-      if (!Utf8.mayOrderDifferently(key)) {
-        return -1;
+      int id = sortedId(key);
+      if (id != UNKNOWN_ID) {
+        return id;
       }
       // A dictionary sorted in Java String order (older parquet-java/Spark) can hide only keys
       // with characters at or above U+E000 from the UTF-8 binary search: fall through to the index.
@@ -275,6 +284,59 @@ public final class VariantMetadata {
     }
     Integer id = idx.get(key);
     return id == null ? -1 : id;
+  }
+
+  /** Returned by {@link #sortedId} when a binary search cannot tell. */
+  static final int UNKNOWN_ID = -2;
+
+  /**
+   * The id of {@code key} by a binary search of a sorted dictionary, which holds each key once:
+   * the id, -1 if the key is absent, or {@link #UNKNOWN_ID} when the dictionary is not sorted or
+   * the key has characters that a dictionary sorted in UTF-16 order (older writers) may place
+   * elsewhere.
+   */
+  int sortedId(String key) {
+    if (!sorted) {
+      return UNKNOWN_ID;
+    }
+    int lo = 0;
+    int hi = size - 1;
+    while (lo <= hi) {
+      int mid = (lo + hi) >>> 1;
+      int c = Utf8.compare(key, bytes, keyOffset(mid), keyLength(mid));
+      if (c == 0) {
+        return mid;
+      }
+      if (c > 0) {
+        lo = mid + 1;
+      } else {
+        hi = mid - 1;
+      }
+    }
+    return Utf8.mayOrderDifferently(key) ? UNKNOWN_ID : -1;
+  }
+
+  /** Same as {@link #sortedId(String)} for the UTF-8 key {@code k[off, off+len)}. */
+  int sortedId(byte[] k, int off, int len) {
+    if (!sorted) {
+      return UNKNOWN_ID;
+    }
+    int lo = 0;
+    int hi = size - 1;
+    while (lo <= hi) {
+      int mid = (lo + hi) >>> 1;
+      int o = keyOffset(mid);
+      int c = Arrays.compareUnsigned(bytes, o, o + keyLength(mid), k, off, off + len);
+      if (c == 0) {
+        return mid;
+      }
+      if (c < 0) {
+        lo = mid + 1;
+      } else {
+        hi = mid - 1;
+      }
+    }
+    return Utf8.mayOrderDifferently(k, off, len) ? UNKNOWN_ID : -1;
   }
 
   /**
@@ -352,6 +414,59 @@ public final class VariantMetadata {
     }
     validated = true;
     return this;
+  }
+
+  /**
+   * For each id, the smallest id whose key has the same bytes; null when no key is repeated (so
+   * equal keys are equal ids), which validated sorted dictionaries guarantee. Lets checks of
+   * objects compare field ids instead of key bytes. Computed once, in time linear in the
+   * metadata's size (expected).
+   */
+  int[] canonicalIds() {
+    int[] c = canonical;
+    if (c == null) {
+      c = sorted && validated ? DISTINCT : repeatedKeys();
+      canonical = c;
+    }
+    return c == DISTINCT ? null : c;
+  }
+
+  /** Hashes every key once; returns the canonical ids, or DISTINCT if no key repeats. */
+  private int[] repeatedKeys() {
+    int cap = Integer.highestOneBit(Math.max(2, size) * 2 - 1) << 1; // a power of two >= 2 * size
+    int[] table = new int[cap]; // id + 1, or 0 when free
+    int[] canon = null;
+    for (int id = 0; id < size; id++) {
+      int o = keyOffset(id);
+      int l = keyLength(id);
+      int h = 0;
+      for (int b = o; b < o + l; b++) {
+        h = 31 * h + bytes[b];
+      }
+      int slot = (h ^ (h >>> 16)) & (cap - 1);
+      int same = -1;
+      while (table[slot] != 0) {
+        int other = table[slot] - 1;
+        int oo = keyOffset(other);
+        if (Arrays.equals(bytes, oo, oo + keyLength(other), bytes, o, o + l)) {
+          same = other;
+          break;
+        }
+        slot = (slot + 1) & (cap - 1);
+      }
+      if (same < 0) {
+        table[slot] = id + 1;
+      } else {
+        if (canon == null) {
+          canon = new int[size];
+          for (int i = 0; i < size; i++) {
+            canon[i] = i;
+          }
+        }
+        canon[id] = same;
+      }
+    }
+    return canon == null ? DISTINCT : canon;
   }
 
   /** Whether the keys are strictly increasing in Java String (UTF-16 code unit) order. */

@@ -12,8 +12,9 @@ public final class VariantObjects {
 
   /**
    * A new object value holding fields {@code keep[0..count)} (indexes in field order, ascending)
-   * of the object at {@code v[pos]}; field order stays sorted because a subsequence of a sorted
-   * list is sorted (VariantEncoding.md, "Value encoding" for objects).
+   * of the object at {@code v[pos]}, in the same order: sorted if the object's fields are,
+   * because a subsequence of a sorted list is sorted (VariantEncoding.md, "Value encoding" for
+   * objects). An unsorted object (tolerated on read) gives an unsorted subset.
    */
   public static byte[] subset(byte[] v, int pos, int[] keep, int count) {
     int maxId = 0;

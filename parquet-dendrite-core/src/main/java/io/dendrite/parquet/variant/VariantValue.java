@@ -9,21 +9,37 @@ import java.util.UUID;
 
 /**
  * An immutable, user-friendly view of one Variant value: metadata, value bytes and the position of
- * the value inside them. Navigation ({@link #field}, {@link #element}) returns views of nested
- * values without copying; accessors mirror {@link VariantBinary}. {@link #equals} and {@link
- * #hashCode} are logical ({@link VariantEquality}); {@link #toString} is the JSON rendering.
+ * the value inside them, plus the range the value must lie in. Navigation ({@link #field}, {@link
+ * #element}) returns views of nested values without copying; accessors mirror {@link
+ * VariantBinary}. {@link #equals} and {@link #hashCode} are logical ({@link VariantEquality});
+ * {@link #toString} is the JSON rendering.
  *
- * <p>Creating a view does not validate the bytes; call {@link #validate()} for untrusted input.
+ * <p>Creating a view does not validate the bytes. {@link #validate()} does, once: the result is
+ * kept, and views navigated to from a validated view count as validated. The whole-value
+ * operations ({@link #toJson()}, {@link #toJava()}, {@link #toEncoded()}, {@link #equals}, {@link
+ * #hashCode}, and {@link VariantCasts}) validate first, so on invalid bytes they throw {@link
+ * VariantFormatException} rather than return a wrong answer. The typed getters and navigation read
+ * only the bytes they need, as {@link VariantBinary}'s accessors do (bounded by the array, not by
+ * the view's range): call {@link #validate()} first on untrusted input.
  */
 public final class VariantValue {
   private final VariantMetadata metadata;
   private final byte[] value;
   private final int pos;
+  /** End (exclusive) of the range the value must lie in. */
+  private final int limit;
+  /** Whether the value must end exactly at {@link #limit} (its length is known) or only by it. */
+  private final boolean exact;
+  /** Set once validated (a benign race at worst validates twice); inherited by nested views. */
+  private boolean validated;
 
-  private VariantValue(VariantMetadata metadata, byte[] value, int pos) {
+  private VariantValue(VariantMetadata metadata, byte[] value, int pos, int limit, boolean exact, boolean validated) {
     this.metadata = Objects.requireNonNull(metadata, "metadata");
     this.value = Objects.requireNonNull(value, "value");
     this.pos = pos;
+    this.limit = limit;
+    this.exact = exact;
+    this.validated = validated;
   }
 
   /**
@@ -33,22 +49,26 @@ public final class VariantValue {
    * @return the view of its top-level value
    */
   public static VariantValue of(EncodedVariant variant) {
-    return new VariantValue(variant.parsedMetadata(), variant.value(), 0);
+    return of(variant.parsedMetadata(), variant.value(), 0, variant.value().length);
   }
 
   /**
-   * A view of a complete variant given as its two binaries (not copied).
+   * A view of a complete variant given as its two binaries (not copied); the value must occupy
+   * all of {@code value}.
    *
    * @param metadata metadata bytes
    * @param value value bytes
    * @return the view of the top-level value
+   * @throws VariantFormatException if the metadata cannot be parsed
    */
   public static VariantValue of(byte[] metadata, byte[] value) {
-    return new VariantValue(VariantMetadata.parse(metadata), value, 0);
+    return of(VariantMetadata.parse(metadata), value, 0, value.length);
   }
 
   /**
-   * A view of the value at {@code pos}.
+   * A view of the value at {@code pos}, which may be followed by other bytes; {@link #validate()}
+   * checks that it fits in the array. Prefer {@link #of(VariantMetadata, byte[], int, int)} when
+   * the value's length is known.
    *
    * @param metadata the variant's metadata
    * @param value value bytes
@@ -56,16 +76,48 @@ public final class VariantValue {
    * @return the view
    */
   public static VariantValue of(VariantMetadata metadata, byte[] value, int pos) {
-    return new VariantValue(metadata, value, pos);
+    return new VariantValue(metadata, value, pos, value.length, false, false);
   }
 
   /**
-   * Fully validates this value (see {@link VariantBinary#validate(VariantMetadata, byte[], int)}).
+   * A view of the value occupying exactly {@code value[pos, pos+len)}, for example one value in a
+   * page's buffer: {@link #validate()} checks that it ends exactly there and that nothing in it
+   * points outside that range.
+   *
+   * @param metadata the variant's metadata
+   * @param value array holding the value
+   * @param pos start of the value
+   * @param len exact length of the value
+   * @return the view
+   * @throws IndexOutOfBoundsException if the range is outside the array
+   */
+  public static VariantValue of(VariantMetadata metadata, byte[] value, int pos, int len) {
+    Objects.checkFromIndexSize(pos, len, value.length);
+    return new VariantValue(metadata, value, pos, pos + len, true, false);
+  }
+
+  /**
+   * Fully validates this value and its metadata (see {@link VariantBinary#validate(VariantMetadata,
+   * byte[], int, int)}): against its exact range for views made with a length (or from complete
+   * variants), else within the array (or, for a navigated view, within its root's range). The
+   * result is kept, so later calls and the whole-value operations do not validate again.
    *
    * @return this view
+   * @throws VariantFormatException describing the first problem, with positions relative to the
+   *     value's first byte
    */
   public VariantValue validate() {
-    VariantBinary.validate(metadata, value, pos);
+    if (!validated) {
+      if (exact) {
+        VariantBinary.validate(metadata, value, pos, limit - pos);
+      } else {
+        if (pos < 0 || pos >= limit) {
+          throw new VariantFormatException("value position " + pos + " is outside the value (length " + limit + ")");
+        }
+        VariantBinary.validate(metadata, value, pos, limit, false);
+      }
+      validated = true;
+    }
     return this;
   }
 
@@ -221,11 +273,12 @@ public final class VariantValue {
    */
   public VariantValue field(String key) {
     int p = VariantBinary.objectFindField(metadata, value, pos, key);
-    return p < 0 ? null : new VariantValue(metadata, value, p);
+    return p < 0 ? null : nested(p);
   }
 
   /**
-   * The keys of this object in stored (unsigned UTF-8) order.
+   * The keys of this object in stored order (the spec's unsigned UTF-8 order, or the order
+   * another writer chose).
    *
    * @return an unmodifiable list of keys
    */
@@ -255,7 +308,12 @@ public final class VariantValue {
    * @throws IndexOutOfBoundsException if i is not a valid index
    */
   public VariantValue element(int i) {
-    return new VariantValue(metadata, value, VariantBinary.arrayElementPos(value, pos, i));
+    return nested(VariantBinary.arrayElementPos(value, pos, i));
+  }
+
+  /** A child's view: within this view's range, and valid if this view is. */
+  private VariantValue nested(int p) {
+    return new VariantValue(metadata, value, p, limit, false, validated);
   }
 
   /**
@@ -264,12 +322,19 @@ public final class VariantValue {
    * @return the JSON text
    */
   public String toJson() {
-    return VariantJson.toJson(metadata, value, pos);
+    return toJson(JsonStyle.EXACT);
   }
 
-  /** This value as JSON text in the given style (see {@link JsonStyle}). */
+  /**
+   * This value as JSON text in the given style (see {@link JsonStyle}), after {@link #validate()}.
+   *
+   * @param style the style
+   * @return the JSON text
+   * @throws VariantFormatException if the value is invalid
+   */
   public String toJson(JsonStyle style) {
-    return VariantJson.toJson(metadata, value, pos, style);
+    validate();
+    return VariantJson.toJsonValidated(metadata, value, pos, style);
   }
 
   /**
@@ -278,7 +343,8 @@ public final class VariantValue {
    * @return the Java value
    */
   public Object toJava() {
-    return VariantJava.toJava(metadata, value, pos);
+    validate();
+    return VariantJava.toJavaValidated(metadata, value, pos);
   }
 
   /**
@@ -289,15 +355,20 @@ public final class VariantValue {
    * @return the encoded variant
    */
   public EncodedVariant toEncoded() {
+    validate();
     if (pos == 0 && VariantBinary.valueSize(value, 0) == value.length) {
       return new EncodedVariant(metadata.toByteArray(), value);
     }
     VariantEncoder enc = new VariantEncoder();
-    enc.writeVariant(metadata, value, pos);
+    enc.writeVariantValidated(metadata, value, pos);
     return enc.finish();
   }
 
-  /** Logical equality, see {@link VariantEquality}. */
+  /**
+   * Logical equality, see {@link VariantEquality}.
+   *
+   * @throws VariantFormatException if either value is invalid
+   */
   @Override
   public boolean equals(Object o) {
     if (this == o) {
@@ -307,18 +378,29 @@ public final class VariantValue {
       return false;
     }
     VariantValue other = (VariantValue) o;
-    return VariantEquality.equal(metadata, value, pos, other.metadata, other.value, other.pos);
+    validate();
+    other.validate();
+    return VariantEquality.equalValidated(metadata, value, pos, other.metadata, other.value, other.pos);
   }
 
-  /** Consistent with the logical {@link #equals}. */
+  /**
+   * Consistent with the logical {@link #equals}.
+   *
+   * @throws VariantFormatException if the value is invalid
+   */
   @Override
   public int hashCode() {
-    return VariantEquality.hash(metadata, value, pos);
+    validate();
+    return VariantEquality.hashValidated(metadata, value, pos);
   }
 
-  /** The JSON rendering. */
+  /** The JSON rendering, or for invalid bytes a description of the problem (never throws). */
   @Override
   public String toString() {
-    return toJson();
+    try {
+      return toJson();
+    } catch (VariantFormatException e) {
+      return "VariantValue[invalid: " + e.getMessage() + "]";
+    }
   }
 }

@@ -50,6 +50,29 @@ final class TestSupport {
     return b;
   }
 
+  /**
+   * Bytes from readable hex: pairs of hex digits; spaces and {@code |} (to mark the parts of a
+   * value) are ignored, and {@code "text"} stands for the UTF-8 bytes of the text.
+   */
+  static byte[] unhex(String s) {
+    java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      if (c == ' ' || c == '|') {
+        continue;
+      }
+      if (c == '"') {
+        int end = s.indexOf('"', i + 1);
+        out.writeBytes(s.substring(i + 1, end).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        i = end;
+        continue;
+      }
+      out.write(Integer.parseInt(s.substring(i, i + 2), 16));
+      i++;
+    }
+    return out.toByteArray();
+  }
+
   static String hex(byte[] b) {
     return Bytes.hex(b, 0, b.length, Integer.MAX_VALUE);
   }
