@@ -2,6 +2,7 @@ package io.dendrite.parquet.read;
 
 import io.dendrite.parquet.variant.VariantBinary;
 import io.dendrite.parquet.variant.VariantMetadata;
+import io.dendrite.parquet.variant.VariantValue;
 
 /**
  * Validates the variant binaries of a file once each, before anything else reads them: a value
@@ -25,6 +26,18 @@ final class VariantChecks {
   static void value(VariantMetadata metadata, byte[] v, int pos, int len, String path) {
     try {
       VariantBinary.validate(metadata, v, pos, len);
+    } catch (RuntimeException e) {
+      throw invalid(path, "value", e);
+    }
+  }
+
+  /**
+   * A view of the value occupying exactly {@code v[pos, pos+len)}, validated once: the view
+   * remembers it, so later operations on it do not validate again.
+   */
+  static VariantValue view(VariantMetadata metadata, byte[] v, int pos, int len, String path) {
+    try {
+      return VariantValue.of(metadata, v, pos, len).validate();
     } catch (RuntimeException e) {
       throw invalid(path, "value", e);
     }

@@ -96,8 +96,7 @@ final class VariantRoot {
       ByteBuffer b = residual.toByteBuffer();
       byte[] bytes = b.hasArray() ? b.array() : residual.getBytes();
       int pos = b.hasArray() ? b.arrayOffset() + b.position() : 0;
-      VariantChecks.value(metadata, bytes, pos, residual.length(), path);
-      return VariantValue.of(metadata, bytes, pos);
+      return VariantChecks.view(metadata, bytes, pos, residual.length(), path);
     }
     // Spec: a present variant whose value and typed_value are both null is variant null.
     return node.isEmpty() && present ? VARIANT_NULL : MISSING;

@@ -115,12 +115,16 @@ final class RecordCoercer {
   }
 
   private Object coerceVariant(Object value, String path) {
-    if (value instanceof EncodedVariant) {
-      EncodedVariant ev = (EncodedVariant) value;
-      VariantBinary.validate(VariantMetadata.parse(ev.metadata()), ev.value(), 0);
-      return ev;
-    }
     encoder.reset();
+    if (value instanceof EncodedVariant) {
+      // Validated whole, then re-encoded: readers tolerate objects whose fields are not in key
+      // order (DuckDB writes them), but a file we write keeps the spec's order.
+      EncodedVariant ev = (EncodedVariant) value;
+      VariantMetadata metadata = VariantMetadata.parse(ev.metadata());
+      VariantBinary.validate(metadata, ev.value(), 0, ev.value().length);
+      encoder.writeVariant(metadata, ev.value(), 0);
+      return encoder.finish();
+    }
     VariantJava.write(value, encoder);
     return encoder.finish();
   }
