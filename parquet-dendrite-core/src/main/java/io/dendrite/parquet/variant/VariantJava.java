@@ -156,7 +156,35 @@ public final class VariantJava {
     write(value, enc, 0);
   }
 
+  // Containers recurse through this small method; scalars go to writeScalar, whose long chain
+  // of type checks would otherwise make every nesting level's stack frame large (a value at
+  // the nesting limit must fit a default 1 MiB thread stack).
   private static void write(Object value, VariantEncoder enc, int depth) {
+    if (value instanceof Map) {
+      writeMap((Map<?, ?>) value, enc, depth);
+    } else if (value instanceof JsonNode) { // before Iterable: JsonNode is Iterable
+      writeJsonNode((JsonNode) value, enc, depth);
+    } else if (value instanceof Iterable) {
+      checkDepth(depth, value);
+      enc.startArray();
+      for (Object o : (Iterable<?>) value) {
+        write(o, enc, depth + 1);
+      }
+      enc.endArray();
+    } else if (value instanceof Object[]) {
+      checkDepth(depth, value);
+      enc.startArray();
+      for (Object o : (Object[]) value) {
+        write(o, enc, depth + 1);
+      }
+      enc.endArray();
+    } else {
+      writeScalar(value, enc, depth);
+    }
+  }
+
+  /** Everything but maps, iterables, JSON nodes and object arrays. */
+  private static void writeScalar(Object value, VariantEncoder enc, int depth) {
     // Most frequent types first: this is a chain of type checks.
     if (value == null) {
       enc.writeNull();
@@ -170,17 +198,6 @@ public final class VariantJava {
       enc.writeDouble((Double) value);
     } else if (value instanceof Boolean) {
       enc.writeBoolean((Boolean) value);
-    } else if (value instanceof Map) {
-      writeMap((Map<?, ?>) value, enc, depth);
-    } else if (value instanceof JsonNode) { // before Iterable: JsonNode is Iterable
-      writeJsonNode((JsonNode) value, enc, depth);
-    } else if (value instanceof Iterable) {
-      checkDepth(depth, value);
-      enc.startArray();
-      for (Object o : (Iterable<?>) value) {
-        write(o, enc, depth + 1);
-      }
-      enc.endArray();
     } else if (value instanceof BigDecimal) {
       enc.writeDecimal((BigDecimal) value);
     } else if (value instanceof Short) {
@@ -232,13 +249,6 @@ public final class VariantJava {
       enc.writeVariant((VariantValue) value);
     } else if (ParquetVariants.isParquetVariant(value)) {
       ParquetVariants.write(value, enc);
-    } else if (value instanceof Object[]) {
-      checkDepth(depth, value);
-      enc.startArray();
-      for (Object o : (Object[]) value) {
-        write(o, enc, depth + 1);
-      }
-      enc.endArray();
     } else if (value.getClass().isArray()) { // primitive arrays other than byte[]
       checkDepth(depth, value);
       int n = Array.getLength(value);
