@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.function.Function;
+import org.apache.parquet.conf.PlainParquetConfiguration;
 import org.apache.parquet.example.data.Group;
 import org.apache.parquet.example.data.simple.SimpleGroupFactory;
 import org.apache.parquet.hadoop.ParquetFileWriter;
@@ -45,6 +46,7 @@ public final class RawParquetFiles {
       Function<SimpleGroupFactory, List<Group>> rows) throws IOException {
     MessageType type = MessageTypeParser.parseMessageType(schema);
     try (ParquetWriter<Group> w = ExampleParquetWriter.builder(new LocalOutputFile(file))
+        .withConf(new PlainParquetConfiguration()) // no Hadoop Configuration: fast enough to fuzz
         .withType(type)
         .withWriteMode(ParquetFileWriter.Mode.OVERWRITE)
         .withCompressionCodec(CompressionCodecName.UNCOMPRESSED)
