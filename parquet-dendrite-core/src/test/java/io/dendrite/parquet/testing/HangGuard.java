@@ -1,67 +1,81 @@
 package io.dendrite.parquet.testing;
 
-import static org.junit.jupiter.api.Assertions.fail;
-
 import java.time.Duration;
-import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.junit.jupiter.api.function.Executable;
 
 /**
  * Runs a check with a time limit, as a guard against hangs only (never a timing assertion): a
- * hang fails the test instead of the build. Like {@code assertTimeoutPreemptively}, but the
+ * hang fails the check instead of the build. Like {@code assertTimeoutPreemptively}, but the
  * runaway thread is stopped, so a value that makes the decoder loop (exponentially, issue 11
- * item 5) does not keep a core busy and fill the heap for the rest of the test run.
+ * item 5) does not keep a core busy and fill the heap for the rest of the run.
  *
- * <p>Under {@code JAZZER_FUZZ} the check runs directly: the fuzzer has its own per-input timeout
- * and needs the check on its own thread.
+ * <p>Fuzz targets use it too: Jazzer's per-input timeout did not fire on this JDK (a hang ran
+ * for minutes), while a failed check is a finding Jazzer saves and, with
+ * {@code JAZZER_KEEP_GOING}, fuzzes past. Checks run on one reused worker thread (coverage is
+ * recorded globally, so the fuzzer still sees it).
  */
 public final class HangGuard {
-  private HangGuard() {}
+  private static ExecutorService executor;
+  private static Thread worker;
 
-  /** Whether Jazzer is fuzzing (rather than replaying its inputs as regression tests). */
-  public static boolean fuzzing() {
-    String fuzz = System.getenv("JAZZER_FUZZ");
-    return fuzz != null && !fuzz.isEmpty();
-  }
+  private HangGuard() {}
 
   /**
    * Runs {@code check}, failing with {@code what} if it has not finished within {@code limit}.
    * Exceptions and errors of the check are rethrown unchanged.
    */
-  public static void run(Duration limit, String what, Executable check) throws Throwable {
-    if (fuzzing()) {
-      check.execute();
-      return;
-    }
-    AtomicReference<Throwable> thrown = new AtomicReference<>();
-    Thread worker = new Thread(() -> {
+  public static synchronized void run(Duration limit, String what, Executable check)
+      throws Throwable {
+    Future<Throwable> result = executor().submit(() -> {
       try {
         check.execute();
+        return null;
       } catch (Throwable t) {
-        thrown.set(t);
+        return t;
       }
-    }, "hang-guard");
-    worker.setDaemon(true);
-    worker.start();
+    });
+    Throwable thrown;
     try {
-      worker.join(limit.toMillis());
-    } finally {
-      if (worker.isAlive()) { // timed out, or this thread was interrupted (e.g. by @Timeout)
-        stop(worker);
-        fail("did not finish within " + limit.toSeconds() + " s (hang guard): " + what);
-      }
+      thrown = result.get(limit.toMillis(), TimeUnit.MILLISECONDS);
+    } catch (TimeoutException | InterruptedException e) {
+      abandonWorker();
+      throw new AssertionError("did not finish within " + limit.toSeconds()
+          + " s (hang guard): " + what);
+    } catch (ExecutionException e) {
+      throw e.getCause(); // not reached: the task returns what the check threw
     }
-    if (thrown.get() != null) {
-      throw thrown.get();
+    if (thrown != null) {
+      throw thrown;
     }
   }
 
-  @SuppressWarnings({"deprecation", "removal"})
-  private static void stop(Thread worker) {
-    try {
-      worker.stop(); // JDK 17 still stops a thread; later JDKs throw and leave it running
-    } catch (UnsupportedOperationException e) {
-      worker.interrupt();
+  private static ExecutorService executor() {
+    if (executor == null) {
+      executor = Executors.newSingleThreadExecutor(task -> {
+        worker = new Thread(task, "hang-guard");
+        worker.setDaemon(true);
+        return worker;
+      });
     }
+    return executor;
+  }
+
+  /** Stops the hung worker (JDK 17 still can; later JDKs throw) and starts afresh next time. */
+  @SuppressWarnings({"deprecation", "removal"})
+  private static void abandonWorker() {
+    executor.shutdownNow();
+    try {
+      worker.stop();
+    } catch (UnsupportedOperationException e) {
+      // the thread keeps running; it is a daemon and was interrupted
+    }
+    executor = null;
+    worker = null;
   }
 }

@@ -37,7 +37,7 @@ import java.util.function.Supplier;
  *       {@code element()}) finds every key and element {@code toJava()} shows, with the same
  *       values, and no key twice.</li>
  * </ul>
- * Hangs are the caller's to catch ({@link HangGuard}, or the fuzzer's per-input timeout).
+ * Hangs are the caller's to catch ({@link HangGuard}).
  */
 public final class VariantInvariants {
   /** Output characters (or Java nodes) allowed per value byte, before the key-length factor. */
