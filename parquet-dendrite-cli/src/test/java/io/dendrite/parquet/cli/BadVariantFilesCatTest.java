@@ -28,7 +28,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 class BadVariantFilesCatTest {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final Pattern ROW_GROUP = Pattern.compile("row group \\d+");
-  private static final Duration HANG_LIMIT = Duration.ofSeconds(30);
+  private static final Duration HANG_LIMIT = Duration.ofSeconds(15);
 
   @TempDir
   Path dir;

@@ -54,7 +54,7 @@ public final class BadVariants {
   public static List<Sample> invalid() {
     return List.of(duplicateKeysSorted(), duplicateKeysUnsorted(), duplicateKeyStrings(),
         timeOutsideDay(), negativeTime(), decimal4TenDigits(), arrayBomb(), objectBomb(),
-        truncatedInt8(), truncatedInt64(), overlongString());
+        truncatedInt8(), truncatedInt64(), overlongString(), emptyValue());
   }
 
   /** {@code {"a":1,"a":2}} with the field id 0 twice, in sorted (non-decreasing) order. */
@@ -127,6 +127,15 @@ public final class BadVariants {
     byte[] truncated = primitive(VariantBytes.INT64, (byte) 1, (byte) 2, (byte) 3);
     return new Sample("truncated-int64", "int64 with 3 of its 8 bytes",
         metadata(true), truncated);
+  }
+
+  /**
+   * A value cell of zero bytes (a value needs at least its header byte). Found by the file fuzz
+   * target as field a's value: read whole it showed {@code ""}, by path bytes of the page
+   * beyond the cell ({@code "\u0000\u0015.\u0015."}).
+   */
+  public static Sample emptyValue() {
+    return new Sample("empty-value", "a value of zero bytes", metadata(true), new byte[0]);
   }
 
   /** A long string whose length says 40 but that holds 5 bytes (item 3, over-read). */
