@@ -11,7 +11,7 @@ import org.junit.jupiter.api.function.Executable;
 
 /**
  * Runs a check with a time limit, as a guard against hangs only (never a timing assertion): a
- * hang fails the check instead of the build. Like {@code assertTimeoutPreemptively}, but the
+ * hang, or running out of memory, fails the check instead of the build. Like {@code assertTimeoutPreemptively}, but the
  * runaway thread is stopped, so a value that makes the decoder loop (exponentially, issue 11
  * item 5) does not keep a core busy and fill the heap for the rest of the run.
  *
@@ -27,8 +27,8 @@ public final class HangGuard {
   private HangGuard() {}
 
   /**
-   * Runs {@code check}, failing with {@code what} if it has not finished within {@code limit}.
-   * Exceptions and errors of the check are rethrown unchanged.
+   * Runs {@code check}, failing with {@code what} if it has not finished within {@code limit} or
+   * ran out of memory. Other exceptions and errors of the check are rethrown unchanged.
    */
   public static synchronized void run(Duration limit, String what, Executable check)
       throws Throwable {
@@ -49,6 +49,10 @@ public final class HangGuard {
           + " s (hang guard): " + what);
     } catch (ExecutionException e) {
       throw e.getCause(); // not reached: the task returns what the check threw
+    }
+    if (thrown instanceof OutOfMemoryError) {
+      // JUnit aborts the whole run on an OutOfMemoryError; runaway output is this check's failure.
+      throw new AssertionError("ran out of memory (" + thrown.getMessage() + "): " + what);
     }
     if (thrown != null) {
       throw thrown;
