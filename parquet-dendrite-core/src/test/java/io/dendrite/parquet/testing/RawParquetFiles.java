@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.function.Function;
+import org.apache.parquet.conf.PlainParquetConfiguration;
 import org.apache.parquet.example.data.Group;
 import org.apache.parquet.example.data.simple.SimpleGroupFactory;
 import org.apache.parquet.hadoop.ParquetFileWriter;
@@ -106,6 +107,7 @@ public final class RawParquetFiles {
   private static ParquetWriter<Group> writer(Path file, MessageType type, Options options)
       throws IOException {
     return ExampleParquetWriter.builder(new LocalOutputFile(file))
+        .withConf(new PlainParquetConfiguration()) // no Hadoop Configuration: fast enough to fuzz
         .withType(type)
         .withWriteMode(ParquetFileWriter.Mode.OVERWRITE)
         .withCompressionCodec(options.codec())
