@@ -120,10 +120,13 @@ final class TypedConverters {
       switch (type.kind()) {
         case STRING: {
           ByteBuffer b = value.toByteBuffer();
+          // Parquet does not check a string column's UTF-8; a variant string must be valid.
           if (b.hasArray()) {
+            VariantBinary.checkUtf8(b.array(), b.arrayOffset() + b.position(), b.remaining());
             encoder.writeString(b.array(), b.arrayOffset() + b.position(), b.remaining());
           } else {
             byte[] bytes = value.getBytes();
+            VariantBinary.checkUtf8(bytes, 0, bytes.length);
             encoder.writeString(bytes, 0, bytes.length);
           }
           break;

@@ -1,5 +1,6 @@
 package io.dendrite.parquet.read;
 
+import io.dendrite.parquet.variant.VariantBinary;
 import io.dendrite.parquet.shred.ShreddedPrimitive;
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -133,9 +134,16 @@ final class TypedLeafConverter extends PrimitiveConverter {
   public void addBinary(Binary value) {
     try {
       switch (type.kind()) {
-        case STRING:
-          root.typed = value.toStringUsingUTF8();
+        case STRING: {
+          // toStringUsingUTF8 would replace bad bytes silently; the whole-value read rejects them.
+          ByteBuffer b = value.toByteBuffer();
+          byte[] bytes = b.hasArray() ? b.array() : value.getBytes();
+          int off = b.hasArray() ? b.arrayOffset() + b.position() : 0;
+          int len = value.length();
+          VariantBinary.checkUtf8(bytes, off, len);
+          root.typed = new String(bytes, off, len, java.nio.charset.StandardCharsets.UTF_8);
           break;
+        }
         case UUID: {
           ByteBuffer b = value.toByteBuffer();
           root.typed = new UUID(b.getLong(b.position()), b.getLong(b.position() + 8));

@@ -838,6 +838,24 @@ public final class VariantBinary {
   // ---------------------------------------------------------------- arrays
 
   /**
+   * Checks that {@code b[off, off+len)} is well-formed UTF-8, as a variant string must be: for
+   * string bytes that arrive from elsewhere (a shredded {@code typed_value} string column) before
+   * they become a variant string.
+   *
+   * @param b the bytes
+   * @param off first byte
+   * @param len number of bytes
+   * @throws VariantFormatException naming the first bad byte
+   */
+  public static void checkUtf8(byte[] b, int off, int len) {
+    int bad = Utf8.firstInvalid(b, off, len);
+    if (bad >= 0) {
+      throw new VariantFormatException("string is not valid UTF-8 (bad byte 0x"
+          + Integer.toHexString(b[off + bad] & 0xFF) + " at offset " + bad + " of the string)");
+    }
+  }
+
+  /**
    * Number of elements of an array.
    *
    * @param v value bytes
