@@ -15,6 +15,7 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Predicate;
 import org.apache.parquet.io.api.Binary;
 import org.apache.parquet.io.api.Converter;
@@ -46,6 +47,8 @@ final class VariantProjection {
 
   private final String column;
   private final List<VariantRoot> roots;
+  /** Shredded objects above the roots whose value column is read; see {@link AncestorValue}. */
+  private final List<AncestorValue> ancestors;
   private final List<Use> uses;
   private final Object[] rootResults;
   private final GroupType requested;
@@ -56,10 +59,11 @@ final class VariantProjection {
   private Binary pendingMetadata;
   private final boolean eagerMetadata;
 
-  private VariantProjection(String column, List<VariantRoot> roots, List<Use> uses,
-      GroupType requested, boolean readsMetadata) {
+  private VariantProjection(String column, List<VariantRoot> roots,
+      List<AncestorValue> ancestors, List<Use> uses, GroupType requested, boolean readsMetadata) {
     this.column = column;
     this.roots = roots;
+    this.ancestors = ancestors;
     this.uses = uses;
     this.rootResults = new Object[roots.size()];
     this.requested = requested;
@@ -123,7 +127,23 @@ final class VariantProjection {
       uses.add(new Use(root, roots.indexOf(root), remaining));
     }
 
-    boolean readsMetadata = false;
+    // An object above a root may hold the row in its value (its typed_value null): read that
+    // value column too, unless it holds nothing in what is read.
+    Map<List<String>, AncestorValue> ancestors = new LinkedHashMap<>();
+    for (VariantRoot r : roots) {
+      List<AncestorValue> above = new ArrayList<>();
+      for (int depth = 0; depth < r.node.size(); depth++) {
+        List<String> node = r.node.subList(0, depth);
+        if (nodeGroup(fileGroup, node).containsField(VALUE)
+            && !allNull.test(leafPath(column, node) + "." + VALUE)) {
+          above.add(ancestors.computeIfAbsent(List.copyOf(node), n -> new AncestorValue(n,
+              column + (n.isEmpty() ? "" : "." + String.join(".", n)))));
+        }
+      }
+      r.ancestors = above.toArray(new AncestorValue[0]);
+    }
+
+    boolean readsMetadata = !ancestors.isEmpty();
     for (VariantRoot r : roots) {
       GroupType g = nodeGroup(fileGroup, r.node);
       // A typed leaf whose value column holds no value in what is read needs neither that
@@ -134,8 +154,10 @@ final class VariantProjection {
         readsMetadata = true;
       }
     }
-    GroupType requested = project(fileGroup, List.of(), roots, readsMetadata);
-    return new VariantProjection(column, roots, uses, requested, readsMetadata);
+    GroupType requested = project(fileGroup, List.of(), roots, ancestors.keySet(),
+        readsMetadata);
+    return new VariantProjection(column, roots, List.copyOf(ancestors.values()), uses, requested,
+        readsMetadata);
   }
 
   /** The column group as it must be requested from the file. */
@@ -153,13 +175,16 @@ final class VariantProjection {
     for (VariantRoot r : roots) {
       r.startRow();
     }
+    for (AncestorValue a : ancestors) {
+      a.startRow();
+    }
   }
 
   /** Stores each selection's value for the current row into {@code out} at {@code slots}. */
   void finishRow(Object[] out, int[] slots) {
     if (pendingMetadata != null) {
       for (int i = 0; i < roots.size(); i++) {
-        if (roots.get(i).residual != null) {
+        if (roots.get(i).needsMetadata()) {
           decodeMetadata(pendingMetadata);
           break;
         }
@@ -234,7 +259,7 @@ final class VariantProjection {
 
   /** The part of a value/typed_value pair group that the roots at and below {@code node} need. */
   private static GroupType project(GroupType pair, List<String> node, List<VariantRoot> roots,
-      boolean readsMetadata) {
+      Set<List<String>> ancestors, boolean readsMetadata) {
     VariantRoot here = rootAt(roots, node);
     if (here != null && here.kind == Kind.REASSEMBLE) {
       return pair; // a reassembly root makes readsMetadata true, so nothing is dropped here
@@ -253,7 +278,8 @@ final class VariantProjection {
           fields.add(f);
         }
       } else if (name.equals(VALUE)) {
-        if (here != null && (here.kind == Kind.REASSEMBLE || here.readsValue)) {
+        if (here != null && (here.kind == Kind.REASSEMBLE || here.readsValue)
+            || ancestors.contains(node)) {
           fields.add(f);
         }
       } else if (name.equals(TYPED_VALUE)) {
@@ -266,7 +292,7 @@ final class VariantProjection {
             if (below.containsKey(field.getName())) {
               List<String> child = new ArrayList<>(node);
               child.add(field.getName());
-              sub.add(project(field.asGroupType(), child, roots, readsMetadata));
+              sub.add(project(field.asGroupType(), child, roots, ancestors, readsMetadata));
             }
           }
           fields.add(typed.withNewFields(sub));
@@ -295,6 +321,7 @@ final class VariantProjection {
         }
       };
     }
+    AncestorValue above = ancestorAt(node);
     Converter[] children = new Converter[pair.getFieldCount()];
     for (int i = 0; i < children.length; i++) {
       Type f = pair.getType(i);
@@ -306,14 +333,19 @@ final class VariantProjection {
           children[i] = new PrimitiveConverter() {
             @Override
             public void addBinary(Binary value) {
-              here.residual = value;
+              if (here != null) {
+                here.residual = value;
+              }
+              if (above != null) {
+                above.value = value;
+              }
             }
           };
           break;
         default:
           children[i] = here != null && here.kind == Kind.TYPED_LEAF
               ? new TypedLeafConverter(here, f.asPrimitiveType().getPrimitiveTypeName())
-              : objectConverter(f.asGroupType(), node);
+              : objectConverter(f.asGroupType(), node, above);
           break;
       }
     }
@@ -327,14 +359,32 @@ final class VariantProjection {
     };
   }
 
-  private GroupConverter objectConverter(GroupType typed, List<String> node) {
+  private GroupConverter objectConverter(GroupType typed, List<String> node,
+      AncestorValue above) {
     Converter[] fields = new Converter[typed.getFieldCount()];
     for (int i = 0; i < fields.length; i++) {
       List<String> child = new ArrayList<>(node);
       child.add(typed.getType(i).getName());
       fields[i] = pairConverter(typed.getType(i).asGroupType(), child, false);
     }
-    return new PassThroughConverter(fields);
+    if (above == null) {
+      return new PassThroughConverter(fields);
+    }
+    return new PassThroughConverter(fields) {
+      @Override
+      public void start() {
+        above.typedPresent = true;
+      }
+    };
+  }
+
+  private AncestorValue ancestorAt(List<String> node) {
+    for (AncestorValue a : ancestors) {
+      if (a.node.equals(node)) {
+        return a;
+      }
+    }
+    return null;
   }
 
   private PrimitiveConverter metadataConverter() {

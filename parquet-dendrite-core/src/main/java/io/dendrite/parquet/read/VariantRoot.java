@@ -44,6 +44,8 @@ final class VariantRoot {
   final String path;
   /** Whether the node's {@code value} column is read (not: absent, or all-null in this read). */
   boolean readsValue = true;
+  /** The shredded objects above the node whose {@code value} is read, top first. */
+  AncestorValue[] ancestors = new AncestorValue[0];
 
   // Per-row state.
   /** The column's group is present in this row (tracked for roots at the column's top). */
@@ -72,6 +74,11 @@ final class VariantRoot {
 
   /** MISSING, a {@link VariantValue}, or (typed leaves) a Java value of {@link #leafType()}. */
   Object result(VariantMetadata metadata) {
+    for (AncestorValue a : ancestors) {
+      if (a.holdsRow()) {
+        return fromAncestor(a, metadata);
+      }
+    }
     switch (kind) {
       case REASSEMBLE:
         return slot.isPresent() ? VariantValue.of(context.encoder.finish()) : MISSING;
@@ -89,17 +96,48 @@ final class VariantRoot {
     }
   }
 
+  /** This node's value, found by name in an ancestor's value that holds the whole row. */
+  private Object fromAncestor(AncestorValue a, VariantMetadata metadata) {
+    VariantValue v = view(metadata, a.value, a.path);
+    for (String name : node.subList(a.node.size(), node.size())) {
+      v = SelectionPath.step(v, new SelectionPath.Segment(name, -1));
+      if (v == null) {
+        return MISSING;
+      }
+    }
+    return v;
+  }
+
   private Object binary(VariantMetadata metadata) {
     if (residual != null) {
-      // A view into the page's bytes, not a copy: validated with the value's exact extent, so
-      // nothing reading the view goes past it into the next row's bytes.
-      ByteBuffer b = residual.toByteBuffer();
-      byte[] bytes = b.hasArray() ? b.array() : residual.getBytes();
-      int pos = b.hasArray() ? b.arrayOffset() + b.position() : 0;
-      return VariantChecks.view(metadata, bytes, pos, residual.length(), path);
+      return view(metadata, residual, path);
     }
     // Spec: a present variant whose value and typed_value are both null is variant null.
     return node.isEmpty() && present ? VARIANT_NULL : MISSING;
+  }
+
+  /**
+   * A view into the page's bytes, not a copy: validated with the value's exact extent, so
+   * nothing reading the view goes past it into the next row's bytes.
+   */
+  private static VariantValue view(VariantMetadata metadata, Binary value, String path) {
+    ByteBuffer b = value.toByteBuffer();
+    byte[] bytes = b.hasArray() ? b.array() : value.getBytes();
+    int pos = b.hasArray() ? b.arrayOffset() + b.position() : 0;
+    return VariantChecks.view(metadata, bytes, pos, value.length(), path);
+  }
+
+  /** True when this row needs metadata to read a binary value. */
+  boolean needsMetadata() {
+    if (residual != null) {
+      return true;
+    }
+    for (AncestorValue a : ancestors) {
+      if (a.holdsRow()) {
+        return true;
+      }
+    }
+    return false;
   }
 
   ShreddedPrimitive leafType() {

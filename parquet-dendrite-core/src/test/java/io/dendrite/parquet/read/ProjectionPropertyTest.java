@@ -93,15 +93,19 @@ class ProjectionPropertyTest {
   @Test
   void shreddedLeafReadsOnlyItsOwnColumns() throws Exception {
     // Every name a string: the leaf's value column is all-null, so neither it nor metadata
-    // is read; one name a number: both are.
+    // is read; one name a number: both are. Objects with a field that is not shredded ("zz")
+    // are partially shredded: their value column holds the row's other fields, so it is read
+    // too, in case a row's object sits whole in it (typed_value null; see ObjectInResidualTest).
     Path strings = dir.resolve("strings.parquet");
     Path mixed = dir.resolve("mixed.parquet");
-    for (Path file : List.of(strings, mixed)) {
+    Path partial = dir.resolve("partial.parquet");
+    for (Path file : List.of(strings, mixed, partial)) {
       try (DendriteWriter w = DendriteWriter.builder(file).schema("id int64 not null, v variant")
           .shredding(GIVEN).build()) {
         for (int i = 0; i < 100; i++) {
           Object name = file == mixed && i == 50 ? (Object) 50 : "n" + i;
-          w.write(Map.of("id", (long) i, "v", Map.of("name", name, "zz", i)));
+          w.write(Map.of("id", (long) i, "v", file == partial
+              ? Map.of("name", name, "zz", i) : Map.of("name", name)));
         }
       }
     }
@@ -116,8 +120,13 @@ class ProjectionPropertyTest {
       assertEquals(50L, row.getLong("v.name"));
       assertEquals("n51", r.read().getString("v.name"));
     }
+    try (DendriteReader r = DendriteReader.builder(partial).select("id", "v.name").build()) {
+      assertEquals(List.of("id", "v.metadata", "v.typed_value.name.typed_value", "v.value"),
+          columns(r));
+      assertEquals("n7", nth(r, 7).getString("v.name"));
+    }
     // A path the file does not shred reads the object's residual value, not the typed leaves.
-    try (DendriteReader r = DendriteReader.builder(strings).select("v.zz").build()) {
+    try (DendriteReader r = DendriteReader.builder(partial).select("v.zz").build()) {
       assertEquals(List.of("v.metadata", "v.value"), columns(r));
       assertEquals(7L, nth(r, 7).getLong("v.zz"));
     }
