@@ -10,8 +10,6 @@ import io.dendrite.parquet.schema.VariantFieldType;
 import io.dendrite.parquet.shred.VariantSchemas;
 import io.dendrite.parquet.variant.VariantValue;
 import java.math.BigDecimal;
-import java.math.BigInteger;
-import java.nio.ByteBuffer;
 import java.time.LocalDate;
 import java.time.LocalTime;
 import java.util.ArrayList;
@@ -56,115 +54,38 @@ final class ValueConverters {
   }
 
   private static Converter primitive(PrimitiveFieldType type, Consumer<Object> sink) {
-    switch (type.kind()) {
-      case DATE:
-        return new PrimitiveConverter() {
-          @Override
-          public void addInt(int value) {
-            sink.accept(LocalDate.ofEpochDay(value));
-          }
-        };
-      case TIMESTAMP:
-      case TIMESTAMP_NANOS: {
-        long perSecond = type.kind() == PrimitiveFieldType.Kind.TIMESTAMP
-            ? EpochTime.MICROS : EpochTime.NANOS;
-        return new PrimitiveConverter() {
-          @Override
-          public void addLong(long value) {
-            sink.accept(EpochTime.instant(value, perSecond));
-          }
-
-          @Override
-          public void addBinary(Binary value) {
-            sink.accept(EpochTime.fromInt96(value));
-          }
-        };
+    JavaValues values = JavaValues.forColumn(type);
+    return new PrimitiveConverter() {
+      @Override
+      public void addBoolean(boolean value) {
+        sink.accept(values.ofBoolean(value));
       }
-      case TIMESTAMP_NTZ:
-      case TIMESTAMP_NTZ_NANOS: {
-        long perSecond = type.kind() == PrimitiveFieldType.Kind.TIMESTAMP_NTZ
-            ? EpochTime.MICROS : EpochTime.NANOS;
-        return new PrimitiveConverter() {
-          @Override
-          public void addLong(long value) {
-            sink.accept(EpochTime.local(value, perSecond));
-          }
-        };
+
+      @Override
+      public void addInt(int value) {
+        sink.accept(values.ofInt(value));
       }
-      case TIME:
-        return new PrimitiveConverter() {
-          @Override
-          public void addLong(long value) {
-            sink.accept(LocalTime.ofNanoOfDay(value * 1000L));
-          }
-        };
-      case STRING:
-        return new PrimitiveConverter() {
-          @Override
-          public void addBinary(Binary value) {
-            sink.accept(value.toStringUsingUTF8());
-          }
-        };
-      case UUID:
-        return new PrimitiveConverter() {
-          @Override
-          public void addBinary(Binary value) {
-            ByteBuffer b = value.toByteBuffer();
-            sink.accept(new UUID(b.getLong(b.position()), b.getLong(b.position() + 8)));
-          }
-        };
-      case DECIMAL: {
-        int scale = type.scale();
-        return new PrimitiveConverter() {
-          @Override
-          public void addInt(int value) {
-            sink.accept(BigDecimal.valueOf(value, scale));
-          }
 
-          @Override
-          public void addLong(long value) {
-            sink.accept(BigDecimal.valueOf(value, scale));
-          }
-
-          @Override
-          public void addBinary(Binary value) {
-            sink.accept(new BigDecimal(new BigInteger(value.getBytes()), scale));
-          }
-        };
+      @Override
+      public void addLong(long value) {
+        sink.accept(values.ofLong(value));
       }
-      default:
-        return new PrimitiveConverter() {
-          @Override
-          public void addBoolean(boolean value) {
-            sink.accept(value);
-          }
 
-          @Override
-          public void addInt(int value) {
-            sink.accept(value);
-          }
+      @Override
+      public void addFloat(float value) {
+        sink.accept(values.ofFloat(value));
+      }
 
-          @Override
-          public void addLong(long value) {
-            sink.accept(value);
-          }
+      @Override
+      public void addDouble(double value) {
+        sink.accept(values.ofDouble(value));
+      }
 
-          @Override
-          public void addFloat(float value) {
-            sink.accept(value);
-          }
-
-          @Override
-          public void addDouble(double value) {
-            sink.accept(value);
-          }
-
-          @Override
-          public void addBinary(Binary value) {
-            sink.accept(value.getBytes());
-          }
-        };
-    }
+      @Override
+      public void addBinary(Binary value) {
+        sink.accept(values.ofBinary(value));
+      }
+    };
   }
 
   /** A struct as a map of field name to value, in schema order; absent fields are omitted. */

@@ -1,0 +1,226 @@
+package io.dendrite.parquet.read;
+
+import io.dendrite.parquet.schema.PrimitiveFieldType;
+import io.dendrite.parquet.shred.ShreddedPrimitive;
+import io.dendrite.parquet.variant.VariantBinary;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.time.LocalDate;
+import java.time.LocalTime;
+import java.util.Arrays;
+import java.util.UUID;
+import org.apache.parquet.io.api.Binary;
+
+/**
+ * Turns one Parquet physical value into the Java value a reader returns, for one column: an
+ * ordinary column ({@link #forColumn}: types as {@link DendriteReader} lists them) or a shredded
+ * {@code typed_value} leaf ({@link #forTypedLeaf}: types as {@code VariantJava#toJava}, checked
+ * as strictly as reassembling the variant would). The one place these conversions live; the
+ * converters and the columnar engine both call it.
+ */
+abstract class JavaValues {
+  Object ofBoolean(boolean v) {
+    return v;
+  }
+
+  Object ofInt(int v) {
+    return v;
+  }
+
+  Object ofLong(long v) {
+    return v;
+  }
+
+  Object ofFloat(float v) {
+    return v;
+  }
+
+  Object ofDouble(double v) {
+    return v;
+  }
+
+  /** BINARY, FIXED_LEN_BYTE_ARRAY and INT96 values. */
+  Object ofBinary(byte[] b, int off, int len) {
+    return Arrays.copyOfRange(b, off, off + len);
+  }
+
+  final Object ofBinary(Binary value) {
+    ByteBuffer b = value.toByteBuffer();
+    if (b.hasArray()) {
+      return ofBinary(b.array(), b.arrayOffset() + b.position(), value.length());
+    }
+    byte[] bytes = value.getBytes();
+    return ofBinary(bytes, 0, bytes.length);
+  }
+
+  /** An ordinary column's values (DendriteReader's documented Java types). */
+  static JavaValues forColumn(PrimitiveFieldType type) {
+    switch (type.kind()) {
+      case DATE:
+        return new JavaValues() {
+          @Override
+          Object ofInt(int v) {
+            return LocalDate.ofEpochDay(v);
+          }
+        };
+      case TIMESTAMP:
+      case TIMESTAMP_NANOS: {
+        long perSecond = type.kind() == PrimitiveFieldType.Kind.TIMESTAMP
+            ? EpochTime.MICROS : EpochTime.NANOS;
+        return new JavaValues() {
+          @Override
+          Object ofLong(long v) {
+            return EpochTime.instant(v, perSecond);
+          }
+
+          @Override
+          Object ofBinary(byte[] b, int off, int len) {
+            return EpochTime.fromInt96(Binary.fromConstantByteArray(b, off, len));
+          }
+        };
+      }
+      case TIMESTAMP_NTZ:
+      case TIMESTAMP_NTZ_NANOS: {
+        long perSecond = type.kind() == PrimitiveFieldType.Kind.TIMESTAMP_NTZ
+            ? EpochTime.MICROS : EpochTime.NANOS;
+        return new JavaValues() {
+          @Override
+          Object ofLong(long v) {
+            return EpochTime.local(v, perSecond);
+          }
+        };
+      }
+      case TIME:
+        return new JavaValues() {
+          @Override
+          Object ofLong(long v) {
+            return LocalTime.ofNanoOfDay(v * 1000L);
+          }
+        };
+      case STRING:
+        return new JavaValues() {
+          @Override
+          Object ofBinary(byte[] b, int off, int len) {
+            return new String(b, off, len, StandardCharsets.UTF_8);
+          }
+        };
+      case UUID:
+        return new JavaValues() {
+          @Override
+          Object ofBinary(byte[] b, int off, int len) {
+            return uuid(b, off);
+          }
+        };
+      case DECIMAL: {
+        int scale = type.scale();
+        return new JavaValues() {
+          @Override
+          Object ofInt(int v) {
+            return BigDecimal.valueOf(v, scale);
+          }
+
+          @Override
+          Object ofLong(long v) {
+            return BigDecimal.valueOf(v, scale);
+          }
+
+          @Override
+          Object ofBinary(byte[] b, int off, int len) {
+            return new BigDecimal(new BigInteger(b, off, len), scale);
+          }
+        };
+      }
+      default:
+        return new JavaValues() {};
+    }
+  }
+
+  /**
+   * A shredded primitive's {@code typed_value}. A value the variant type cannot hold (a decimal
+   * with too many digits, a time outside one day, a string that is not UTF-8) fails as
+   * reassembling the whole variant would, naming {@code path}.
+   */
+  static JavaValues forTypedLeaf(ShreddedPrimitive type, String path) {
+    return new JavaValues() {
+      @Override
+      Object ofInt(int v) {
+        try {
+          switch (type.kind()) {
+            case INT8: return (byte) v;
+            case INT16: return (short) v;
+            case DATE: return LocalDate.ofEpochDay(v);
+            case DECIMAL4:
+            case DECIMAL8:
+            case DECIMAL16:
+              return decimal(BigDecimal.valueOf(v, type.scale()));
+            default: return v;
+          }
+        } catch (RuntimeException e) {
+          throw VariantChecks.invalid(path, "typed_value", e);
+        }
+      }
+
+      @Override
+      Object ofLong(long v) {
+        try {
+          switch (type.kind()) {
+            case TIME: return LocalTime.ofNanoOfDay(Math.multiplyExact(v, 1000L));
+            case TIMESTAMP: return EpochTime.instant(v, EpochTime.MICROS);
+            case TIMESTAMP_NANOS: return EpochTime.instant(v, EpochTime.NANOS);
+            case TIMESTAMP_NTZ: return EpochTime.local(v, EpochTime.MICROS);
+            case TIMESTAMP_NTZ_NANOS: return EpochTime.local(v, EpochTime.NANOS);
+            case DECIMAL4:
+            case DECIMAL8:
+            case DECIMAL16:
+              return decimal(BigDecimal.valueOf(v, type.scale()));
+            default: return v;
+          }
+        } catch (RuntimeException e) {
+          throw VariantChecks.invalid(path, "typed_value", e);
+        }
+      }
+
+      @Override
+      Object ofBinary(byte[] b, int off, int len) {
+        try {
+          switch (type.kind()) {
+            case STRING:
+              // new String would replace bad bytes silently; the whole-value read rejects them.
+              VariantBinary.checkUtf8(b, off, len);
+              return new String(b, off, len, StandardCharsets.UTF_8);
+            case UUID:
+              return uuid(b, off);
+            case DECIMAL4:
+            case DECIMAL8:
+            case DECIMAL16:
+              return decimal(new BigDecimal(new BigInteger(b, off, len), type.scale()));
+            default:
+              return Arrays.copyOfRange(b, off, off + len);
+          }
+        } catch (RuntimeException e) {
+          throw VariantChecks.invalid(path, "typed_value", e);
+        }
+      }
+
+      /**
+       * The decimal, if the variant decimal type of the leaf holds it (decimal4: 9 digits,
+       * decimal8: 18, decimal16: 38): reassembling the whole variant rejects more.
+       */
+      private BigDecimal decimal(BigDecimal d) {
+        int max = type.kind().maxPrecision();
+        if (d.precision() > max) {
+          throw new IllegalArgumentException("decimal " + d + " has more than " + max
+              + " digits");
+        }
+        return d;
+      }
+    };
+  }
+
+  private static UUID uuid(byte[] b, int off) {
+    ByteBuffer buf = ByteBuffer.wrap(b, off, 16);
+    return new UUID(buf.getLong(off), buf.getLong(off + 8));
+  }
+}
