@@ -10,6 +10,8 @@ import java.util.Spliterator;
 import java.util.Spliterators;
 import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
+import org.apache.parquet.HadoopReadOptions;
+import org.apache.parquet.ParquetReadOptions;
 import org.apache.parquet.conf.PlainParquetConfiguration;
 import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.hadoop.ParquetReader;
@@ -36,21 +38,38 @@ import org.apache.parquet.io.LocalInputFile;
  * {@code Map}; VARIANT columns as {@link io.dendrite.parquet.variant.VariantValue}.
  */
 public final class DendriteReader implements Closeable, Iterable<DendriteRow> {
+  /** Rows per batch of the row API over the columnar engine. */
+  private static final int ROW_BATCH = 4096;
+
+  /** Opens the columnar engine over this read's row groups with a batch size. */
+  private interface EngineOpener {
+    ColumnarRows open(int batchRows) throws IOException;
+  }
+
   private final String file;
   private final RecordSchema schema;
   private final org.apache.parquet.schema.MessageType requested;
+  private final RowShape shape;
+  /** Exactly one of these three reads the rows. */
+  private final EngineOpener engine;
   private final ParquetReader<DendriteRow> reader;
   private final ParallelRowGroups parallel;
   /** The 1-based row number of each row group's first row, to name the row group in errors. */
   private final long[] firstRows;
+  private ColumnarRows columnar;
+  private DendriteBatch batch;
+  private int batchRow;
+  private boolean batchesTaken;
   private long rowsRead;
 
   private DendriteReader(String file, RecordSchema schema,
-      org.apache.parquet.schema.MessageType requested, ParquetReader<DendriteRow> reader,
-      ParallelRowGroups parallel, long[] firstRows) {
+      org.apache.parquet.schema.MessageType requested, RowShape shape, EngineOpener engine,
+      ParquetReader<DendriteRow> reader, ParallelRowGroups parallel, long[] firstRows) {
     this.file = file;
     this.schema = schema;
     this.requested = requested;
+    this.shape = shape;
+    this.engine = engine;
     this.reader = reader;
     this.parallel = parallel;
     this.firstRows = firstRows;
@@ -86,8 +105,12 @@ public final class DendriteReader implements Closeable, Iterable<DendriteRow> {
    *     checksum does not match, or any other failure to decode the file
    */
   public DendriteRow read() {
+    if (batchesTaken) {
+      throw new IllegalStateException("rows of " + file + " are being read as batches");
+    }
     try {
-      DendriteRow row = parallel != null ? parallel.next() : reader.read();
+      DendriteRow row = parallel != null ? parallel.next()
+          : reader != null ? reader.read() : nextEngineRow();
       if (row != null) {
         rowsRead++;
       }
@@ -100,6 +123,101 @@ public final class DendriteReader implements Closeable, Iterable<DendriteRow> {
     }
   }
 
+  private DendriteRow nextEngineRow() throws IOException {
+    if (columnar == null) {
+      columnar = engine.open(ROW_BATCH);
+    }
+    if (batch == null || batchRow >= batch.size()) {
+      batch = columnar.next();
+      batchRow = 0;
+      if (batch == null) {
+        return null;
+      }
+    }
+    return batch.row(batchRow++);
+  }
+
+  /**
+   * The rest of the rows column-wise, in batches of up to {@code rows} rows: for engines and
+   * aggregations, without a Java object per value where the file stores plain columns (see
+   * {@link PathVector}). Each batch is valid until the next one is taken. Rows and batches
+   * do not mix: call this before any {@link #read()}.
+   *
+   * <pre>{@code
+   * try (DendriteReader r = DendriteReader.builder(path).select("payload.amount").build()) {
+   *   long sum = 0;
+   *   for (DendriteBatch b : r.batches(4096)) {
+   *     PathVector amount = b.vector(0);
+   *     long[] longs = amount.longs(); // null unless this file shreds the path as int64
+   *     for (int i = 0; i < b.size(); i++) {
+   *       if (amount.isTyped(i)) {
+   *         sum += longs[i];
+   *       } else if (!amount.isNull(i)) {
+   *         sum += amount.getLong(i); // the value sits in a residual: cast rules apply
+   *       }
+   *     }
+   *   }
+   * }
+   * }</pre>
+   *
+   * @throws DendriteReadException from the iterator, as {@link #read()} does
+   */
+  public Iterable<DendriteBatch> batches(int rows) {
+    if (rows < 1) {
+      throw new IllegalArgumentException("a batch holds at least 1 row, got " + rows);
+    }
+    if (rowsRead > 0 || batchesTaken) {
+      throw new IllegalStateException("batches must be taken before any row is read");
+    }
+    batchesTaken = true;
+    // Not fetched ahead: a batch is refilled in place, so the next one is read only when asked.
+    return () -> new Iterator<>() {
+      private DendriteBatch next;
+      private boolean fetched;
+      private boolean done;
+
+      @Override
+      public boolean hasNext() {
+        if (!fetched && !done) {
+          next = nextBatch(rows);
+          fetched = true;
+          done = next == null;
+        }
+        return !done;
+      }
+
+      @Override
+      public DendriteBatch next() {
+        if (!hasNext()) {
+          throw new NoSuchElementException();
+        }
+        fetched = false;
+        return next;
+      }
+    };
+  }
+
+  private DendriteBatch nextBatch(int rows) {
+    try {
+      if (engine != null && parallel == null) {
+        if (columnar == null) {
+          columnar = engine.open(rows);
+        }
+        return columnar.next();
+      }
+      return RowBatches.next(shape, rows, () -> {
+        batchesTaken = false;
+        try {
+          return read();
+        } finally {
+          batchesTaken = true;
+        }
+      });
+    } catch (IOException | RuntimeException e) {
+      throw DendriteReadException.of(file, -1, rowsRead + 1, e);
+    }
+  }
+
   /** The row group holding the 1-based {@code row}. */
   private int rowGroupOf(long row) {
     int g = 0;
@@ -107,6 +225,11 @@ public final class DendriteReader implements Closeable, Iterable<DendriteRow> {
       g++;
     }
     return g;
+  }
+
+  /** Whether the columnar engine reads this file (else the converter path). */
+  boolean isColumnar() {
+    return engine != null;
   }
 
   /** Rows returned so far. */
@@ -147,8 +270,10 @@ public final class DendriteReader implements Closeable, Iterable<DendriteRow> {
   public void close() throws IOException {
     if (parallel != null) {
       parallel.close();
-    } else {
+    } else if (reader != null) {
       reader.close();
+    } else if (columnar != null) {
+      columnar.close();
     }
   }
 
@@ -160,6 +285,7 @@ public final class DendriteReader implements Closeable, Iterable<DendriteRow> {
     private List<String> selection;
     private boolean strictCasts;
     private int parallelism = 1;
+    private boolean columnar = true;
 
     private Builder(java.nio.file.Path localPath, org.apache.hadoop.fs.Path hadoopPath,
         org.apache.hadoop.conf.Configuration conf) {
@@ -221,48 +347,85 @@ public final class DendriteReader implements Closeable, Iterable<DendriteRow> {
       return this;
     }
 
+    /** For differential tests: false reads with the converter path even where the engine can. */
+    Builder columnar(boolean on) {
+      this.columnar = on;
+      return this;
+    }
+
     /** Opens the file; fails with the file name if it is missing or not Parquet. */
     public DendriteReader build() throws IOException {
       String name = localPath != null ? localPath.toString() : hadoopPath.toString();
+      org.apache.hadoop.conf.Configuration hadoopConf =
+          conf == null ? new org.apache.hadoop.conf.Configuration() : conf;
       InputFile input = localPath != null ? new LocalInputFile(localPath)
-          : HadoopInputFile.fromPath(hadoopPath,
-              conf == null ? new org.apache.hadoop.conf.Configuration() : conf);
+          : HadoopInputFile.fromPath(hadoopPath, hadoopConf);
+      // A damaged page fails instead of decoding to wrong values (DESIGN.md §6). One options
+      // object per file reader: its codec factory caches decompressors, not thread-safe.
+      java.util.function.Supplier<ParquetReadOptions> options = () -> (localPath != null
+          ? ParquetReadOptions.builder(new PlainParquetConfiguration())
+          : HadoopReadOptions.builder(hadoopConf)).usePageChecksumVerification(true).build();
       RecordSchema schema;
-      org.apache.parquet.schema.MessageType requested;
+      ReadPlan plan;
       List<org.apache.parquet.hadoop.metadata.BlockMetaData> rowGroups;
-      try (ParquetFileReader footer = ParquetFileReader.open(input)) {
+      try (ParquetFileReader footer = ParquetFileReader.open(input, options.get())) {
         rowGroups = footer.getFooter().getBlocks();
         org.apache.parquet.schema.MessageType fileSchema =
             footer.getFooter().getFileMetaData().getSchema();
         schema = RecordSchema.fromParquet(fileSchema);
         // Planned here too so a bad selection fails now, naming the file.
-        requested = ReadPlan.create(fileSchema, selection,
-            AllNullColumns.of(rowGroups)::contains).requestedSchema();
+        plan = ReadPlan.create(fileSchema, selection, AllNullColumns.of(rowGroups)::contains);
       } catch (IOException | RuntimeException e) {
         throw DendriteReadException.of(name, -1, 0, e);
       }
+      plan.shape().strictCasts = strictCasts;
       long[] counts = rowGroups.stream().mapToLong(b -> b.getRowCount()).toArray();
       long[] firstRows = new long[counts.length];
       for (int g = 0; g < counts.length; g++) {
         firstRows[g] = g == 0 ? 1 : firstRows[g - 1] + counts[g - 1];
       }
+      ColumnarPlan columnar = this.columnar ? ColumnarPlan.compile(plan) : null;
+      List<Integer> all = java.util.stream.IntStream.range(0, counts.length).boxed().toList();
       try {
-        if (parallelism > 1 && rowGroups.size() > 1) {
-          ParallelRowGroups parallel = new ParallelRowGroups(rowGroup -> {
-            org.apache.parquet.hadoop.metadata.BlockMetaData block = rowGroups.get(rowGroup);
-            return parquetReader(input, AllNullColumns.of(List.of(block)))
-                .withFileRange(block.getStartingPos(),
-                    block.getStartingPos() + block.getCompressedSize()).build();
+        boolean parallel = parallelism > 1 && rowGroups.size() > 1;
+        if (columnar != null) {
+          EngineOpener engine = batchRows -> new ColumnarRows(name,
+              ParquetFileReader.open(input, options.get()), columnar, all, firstRows, batchRows);
+          ParallelRowGroups rows = !parallel ? null : new ParallelRowGroups((rowGroup, into) -> {
+            try (ColumnarRows one = new ColumnarRows(name, ParquetFileReader.open(input, options.get()),
+                columnar, List.of(rowGroup), firstRows, ROW_BATCH)) {
+              for (DendriteBatch b = one.next(); b != null; b = one.next()) {
+                for (int r = 0; r < b.size(); r++) {
+                  into.add(b.row(r));
+                }
+              }
+            }
           }, counts, Math.min(parallelism, rowGroups.size()));
-          return new DendriteReader(name, schema, requested, null, parallel, firstRows);
+          return new DendriteReader(name, schema, plan.requestedSchema(), plan.shape(), engine,
+              null, rows, firstRows);
         }
-        return new DendriteReader(name, schema, requested,
+        if (parallel) {
+          ParallelRowGroups rows = new ParallelRowGroups((rowGroup, into) -> {
+            org.apache.parquet.hadoop.metadata.BlockMetaData block = rowGroups.get(rowGroup);
+            try (ParquetReader<DendriteRow> r = parquetReader(input,
+                AllNullColumns.of(List.of(block))).withFileRange(block.getStartingPos(),
+                    block.getStartingPos() + block.getCompressedSize()).build()) {
+              for (DendriteRow row = r.read(); row != null; row = r.read()) {
+                into.add(row);
+              }
+            }
+          }, counts, Math.min(parallelism, rowGroups.size()));
+          return new DendriteReader(name, schema, plan.requestedSchema(), plan.shape(), null,
+              null, rows, firstRows);
+        }
+        return new DendriteReader(name, schema, plan.requestedSchema(), plan.shape(), null,
             parquetReader(input, AllNullColumns.of(rowGroups)).build(), null, firstRows);
       } catch (RuntimeException e) {
         throw DendriteReadException.of(name, -1, 0, e);
       }
     }
 
+    /** The converter path, for plans the columnar engine does not read yet. */
     private ParquetReader.Builder<DendriteRow> parquetReader(InputFile input,
         java.util.Set<String> allNullColumns) {
       ReadSupport<DendriteRow> support =

@@ -1,6 +1,5 @@
 package io.dendrite.parquet.read;
 
-import io.dendrite.parquet.variant.VariantCastException;
 import io.dendrite.parquet.variant.VariantCasts;
 import io.dendrite.parquet.variant.VariantValue;
 import java.math.BigDecimal;
@@ -41,14 +40,7 @@ public final class DendriteRow {
   }
 
   public Object get(int i) {
-    Object v = values[i];
-    if (v == VariantRoot.MISSING) {
-      return null;
-    }
-    if (shape.leafTypes[i] != null && v != null && !(v instanceof VariantValue)) {
-      return TypedLeafValues.toVariant(shape.leafTypes[i], v);
-    }
-    return v;
+    return SlotValues.get(values[i], shape.leafTypes[i]);
   }
 
   /** A variant value, or null when the column is null or the path is missing. */
@@ -106,29 +98,7 @@ public final class DendriteRow {
 
   private <T> T typed(String path, Class<T> type, Function<VariantValue, T> cast) {
     int i = indexOf(path);
-    Object raw = values[i];
-    if (raw == null || raw == VariantRoot.MISSING) {
-      return null;
-    }
-    if (type.isInstance(raw)) {
-      return type.cast(raw); // typed leaf or ordinary column of that very type: no conversion
-    }
-    Object v = get(i);
-    if (!(v instanceof VariantValue)) {
-      if (type == String.class) {
-        return type.cast(String.valueOf(v));
-      }
-      throw new IllegalArgumentException("'" + path + "' holds " + v.getClass().getSimpleName()
-          + ", not " + type.getSimpleName());
-    }
-    try {
-      return cast.apply((VariantValue) v);
-    } catch (VariantCastException e) {
-      if (shape.strictCasts) {
-        throw new VariantCastException("'" + path + "': " + e.getMessage());
-      }
-      return null;
-    }
+    return SlotValues.typed(values[i], shape.leafTypes[i], shape.strictCasts, path, type, cast);
   }
 
   /**
@@ -138,6 +108,11 @@ public final class DendriteRow {
    */
   public <R> R as(Class<R> recordType) {
     return RecordMapping.build(this, recordType);
+  }
+
+  /** The raw slot value (see {@link SlotValues}). */
+  Object raw(int i) {
+    return values[i];
   }
 
   /** Selected paths (or column names) in order. */

@@ -11,21 +11,20 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.apache.parquet.hadoop.ParquetReader;
 
 /**
  * Decodes row groups on a small thread pool and hands rows out in file order. At most
  * {@code threads + 1} row groups are decoded ahead, so memory stays bounded by a few row
- * groups. Each row group gets its own parquet-java reader and read plan; nothing is shared
- * between threads.
+ * groups. Each row group gets its own file reader and read plan; nothing is shared between
+ * threads.
  */
 final class ParallelRowGroups {
-  /** Opens a reader for exactly one row group. */
-  interface RowGroupReaders {
-    ParquetReader<DendriteRow> open(int rowGroup) throws IOException;
+  /** Decodes exactly one row group, appending its rows to {@code into}. */
+  interface RowGroupDecoder {
+    void decode(int rowGroup, List<DendriteRow> into) throws IOException;
   }
 
-  private final RowGroupReaders readers;
+  private final RowGroupDecoder decoder;
   private final long[] firstRow;
   private final ExecutorService pool;
   private final Deque<Future<List<DendriteRow>>> ahead = new ArrayDeque<>();
@@ -35,8 +34,8 @@ final class ParallelRowGroups {
   private List<DendriteRow> batch = List.of();
   private int position;
 
-  ParallelRowGroups(RowGroupReaders readers, long[] rowCounts, int threads) {
-    this.readers = readers;
+  ParallelRowGroups(RowGroupDecoder decoder, long[] rowCounts, int threads) {
+    this.decoder = decoder;
     this.firstRow = new long[rowCounts.length];
     for (int i = 1; i < rowCounts.length; i++) {
       firstRow[i] = firstRow[i - 1] + rowCounts[i - 1];
@@ -92,11 +91,8 @@ final class ParallelRowGroups {
 
   private List<DendriteRow> decode(int rowGroup) {
     List<DendriteRow> rows = new ArrayList<>();
-    try (ParquetReader<DendriteRow> reader = readers.open(rowGroup)) {
-      DendriteRow row;
-      while ((row = reader.read()) != null) {
-        rows.add(row);
-      }
+    try {
+      decoder.decode(rowGroup, rows);
       return rows;
     } catch (IOException | RuntimeException e) {
       throw new RowGroupFailure(rowGroup, firstRow[rowGroup] + rows.size() + 1, e);

@@ -36,14 +36,24 @@ final class ReadPlan {
     void finishRow(Object[] out);
   }
 
+  /**
+   * One top-level column as planned: its selections' slots and paths below it, and the part of
+   * it requested ({@code projection} for a VARIANT column, else {@code projected}).
+   */
+  record PlannedColumn(Type fileType, Type projected, int[] slots, List<List<Segment>> tails,
+      VariantProjection projection) {}
+
   private final MessageType requested;
   private final RowShape shape;
   private final List<ColumnPart> parts;
+  private final List<PlannedColumn> columns;
 
-  private ReadPlan(MessageType requested, RowShape shape, List<ColumnPart> parts) {
+  private ReadPlan(MessageType requested, RowShape shape, List<ColumnPart> parts,
+      List<PlannedColumn> columns) {
     this.requested = requested;
     this.shape = shape;
     this.parts = parts;
+    this.columns = columns;
   }
 
   /** Plans a read of {@code selections} (null: every column, whole). */
@@ -86,6 +96,7 @@ final class ReadPlan {
     boolean[] variant = new boolean[paths.size()];
     List<Type> requestedFields = new ArrayList<>();
     List<ColumnPart> parts = new ArrayList<>();
+    List<PlannedColumn> columns = new ArrayList<>();
     for (Type t : file.getFields()) {
       List<Integer> selected = byColumn.get(t.getName());
       if (selected == null) {
@@ -105,6 +116,7 @@ final class ReadPlan {
           variant[slots[s]] = true;
         }
         parts.add(variantPart(projection, slots));
+        columns.add(new PlannedColumn(t, projection.requestedGroup(), slots, tails, projection));
       } else {
         Type projected = projectOrdinary(t, tails, t.getName());
         requestedFields.add(projected);
@@ -112,10 +124,11 @@ final class ReadPlan {
           variant[slots[s]] = reachesVariant(t, tails.get(s));
         }
         parts.add(ordinaryPart(projected, slots, tails));
+        columns.add(new PlannedColumn(t, projected, slots, tails, null));
       }
     }
     MessageType requested = new MessageType(file.getName(), requestedFields);
-    return new ReadPlan(requested, new RowShape(names, leafTypes, variant), parts);
+    return new ReadPlan(requested, new RowShape(names, leafTypes, variant), parts, columns);
   }
 
   MessageType requestedSchema() {
@@ -124,6 +137,11 @@ final class ReadPlan {
 
   RowShape shape() {
     return shape;
+  }
+
+  /** The planned top-level columns, in file order. */
+  List<PlannedColumn> columns() {
+    return columns;
   }
 
   /** A fresh converter tree producing rows; one per reader. */

@@ -43,7 +43,7 @@ final class VariantProjection {
   private static final String TYPED_VALUE = "typed_value";
 
   /** A selection served by a root: the rest of its path is navigated in the root's value. */
-  private record Use(VariantRoot root, int rootIndex, List<Segment> remaining) {}
+  record Use(VariantRoot root, int rootIndex, List<Segment> remaining) {}
 
   private final String column;
   private final List<VariantRoot> roots;
@@ -158,6 +158,16 @@ final class VariantProjection {
         readsMetadata);
     return new VariantProjection(column, roots, List.copyOf(ancestors.values()), uses, requested,
         readsMetadata);
+  }
+
+  /** The roots, for the columnar engine (which reads the same plan without converters). */
+  List<VariantRoot> roots() {
+    return roots;
+  }
+
+  /** Per selection, in selection order: the root serving it and the path left to navigate. */
+  List<Use> uses() {
+    return uses;
   }
 
   /** The column group as it must be requested from the file. */

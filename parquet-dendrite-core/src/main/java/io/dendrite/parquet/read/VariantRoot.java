@@ -34,7 +34,7 @@ final class VariantRoot {
     }
   };
 
-  private static final VariantValue VARIANT_NULL =
+  static final VariantValue VARIANT_NULL =
       VariantValue.of(new byte[] {1, 0, 0}, new byte[] {0});
 
   final Kind kind;

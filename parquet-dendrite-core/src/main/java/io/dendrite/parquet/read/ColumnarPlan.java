@@ -1,0 +1,191 @@
+package io.dendrite.parquet.read;
+
+import io.dendrite.parquet.read.ReadPlan.PlannedColumn;
+import io.dendrite.parquet.read.SelectionPath.Segment;
+import io.dendrite.parquet.read.VariantProjection.Use;
+import io.dendrite.parquet.read.VariantRoot.Kind;
+import io.dendrite.parquet.schema.FieldType;
+import io.dendrite.parquet.schema.PrimitiveFieldType;
+import io.dendrite.parquet.schema.RecordSchema;
+import io.dendrite.parquet.schema.StructType;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.parquet.column.ColumnDescriptor;
+import org.apache.parquet.schema.MessageType;
+import org.apache.parquet.schema.Type;
+
+/**
+ * A {@link ReadPlan} compiled for the columnar engine, once per file: the leaf columns to
+ * decode and one {@link PathReader} per selection, bound to leaf indexes and definition levels
+ * (no lookups by name per row). {@link #compile} returns null for plans with shapes the engine
+ * does not assemble yet (repeated columns, structs read whole, reassembled shredded variants):
+ * those are read by the converter path.
+ */
+final class ColumnarPlan {
+  private static final String METADATA = "metadata";
+  private static final String VALUE = "value";
+  private static final String TYPED_VALUE = "typed_value";
+
+  final MessageType requested;
+  final List<ColumnDescriptor> leaves;
+  /** Leaves whose binary buffers must be fresh per batch: views into them outlive the batch. */
+  final boolean[] freshBuffers;
+  final RowShape shape;
+  private final List<ReaderFactory> factories;
+
+  /** Builds a path reader with its own vector; one set per read (readers hold state). */
+  private interface ReaderFactory {
+    PathReader create(Map<String, MetadataColumn> metadata);
+  }
+
+  private ColumnarPlan(MessageType requested, boolean[] freshBuffers, RowShape shape,
+      List<ReaderFactory> factories) {
+    this.requested = requested;
+    this.leaves = requested.getColumns();
+    this.freshBuffers = freshBuffers;
+    this.shape = shape;
+    this.factories = factories;
+  }
+
+  /** Fresh readers for one read, in selection order. */
+  PathReader[] readers() {
+    Map<String, MetadataColumn> metadata = new HashMap<>();
+    PathReader[] out = new PathReader[factories.size()];
+    for (int i = 0; i < out.length; i++) {
+      out[i] = factories.get(i).create(metadata);
+    }
+    return out;
+  }
+
+  /** The plan for the engine, or null when a selection needs a shape it does not read yet. */
+  static ColumnarPlan compile(ReadPlan plan) {
+    MessageType requested = plan.requestedSchema();
+    RowShape shape = plan.shape();
+    Map<String, Integer> leafIndex = new HashMap<>();
+    List<ColumnDescriptor> leaves = requested.getColumns();
+    for (int i = 0; i < leaves.size(); i++) {
+      leafIndex.put(String.join("\u0000", leaves.get(i).getPath()), i);
+    }
+    boolean[] fresh = new boolean[leaves.size()];
+    ReaderFactory[] factories = new ReaderFactory[shape.size()];
+    for (PlannedColumn c : plan.columns()) {
+      for (int s = 0; s < c.slots().length; s++) {
+        int slot = c.slots()[s];
+        String name = shape.names.get(slot);
+        ReaderFactory f = c.projection() == null
+            ? primitive(requested, leafIndex, c, c.tails().get(s), name, shape)
+            : variant(requested, leafIndex, fresh, c, s, name, shape);
+        if (f == null) {
+          return null;
+        }
+        factories[slot] = f;
+      }
+    }
+    return new ColumnarPlan(requested, fresh, shape, Arrays.asList(factories));
+  }
+
+  /** An ordinary column, or a field of non-repeated structs, ending on a primitive. */
+  private static ReaderFactory primitive(MessageType requested, Map<String, Integer> leafIndex,
+      PlannedColumn c, List<Segment> tail, String name, RowShape shape) {
+    Type t = c.projected();
+    FieldType type = RecordSchema.fromParquet(new MessageType("m", t)).fields().get(0).type();
+    List<String> path = new ArrayList<>(List.of(t.getName()));
+    for (Segment seg : tail) {
+      if (t.isPrimitive() || t.isRepetition(Type.Repetition.REPEATED) || seg.isIndex()
+          || t.getLogicalTypeAnnotation() != null || !(type instanceof StructType)) {
+        return null;
+      }
+      t = t.asGroupType().getType(seg.name());
+      type = ((StructType) type).field(seg.name()).type();
+      path.add(seg.name());
+    }
+    if (!t.isPrimitive() || t.isRepetition(Type.Repetition.REPEATED)
+        || !(type instanceof PrimitiveFieldType)) {
+      return null;
+    }
+    String[] p = path.toArray(new String[0]);
+    int leaf = leafIndex.get(String.join("\u0000", p));
+    int maxDef = requested.getMaxDefinitionLevel(p);
+    JavaValues values = JavaValues.forColumn((PrimitiveFieldType) type);
+    org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName physical =
+        t.asPrimitiveType().getPrimitiveTypeName();
+    return metadata -> new PrimitivePathReader(
+        new PathVector(name, null, values, shape.strictCasts), leaf, maxDef, physical);
+  }
+
+  /** A selection into a top-level VARIANT column served by a typed leaf or residual root. */
+  private static ReaderFactory variant(MessageType requested, Map<String, Integer> leafIndex,
+      boolean[] fresh, PlannedColumn c, int selection, String name, RowShape shape) {
+    Use use = c.projection().uses().get(selection);
+    VariantRoot root = use.root();
+    if (root.kind == Kind.REASSEMBLE || c.fileType().isRepetition(Type.Repetition.REPEATED)) {
+      return null;
+    }
+    String column = c.fileType().getName();
+    int groupDef = requested.getMaxDefinitionLevel(column);
+    int metadataLeaf = leaf(leafIndex, List.of(column, METADATA));
+    List<String> pair = pairPath(column, root.node);
+    int valueLeaf = root.readsValue ? leaf(leafIndex, with(pair, VALUE)) : -1;
+    int typedLeaf = root.kind == Kind.TYPED_LEAF ? leaf(leafIndex, with(pair, TYPED_VALUE)) : -1;
+    int presenceLeaf = typedLeaf >= 0 ? typedLeaf : valueLeaf >= 0 ? valueLeaf
+        : root.node.isEmpty() ? metadataLeaf : -1;
+    boolean needsMetadata = valueLeaf >= 0 || root.ancestors.length > 0;
+    if (presenceLeaf < 0 || needsMetadata && metadataLeaf < 0) {
+      return null;
+    }
+    if (valueLeaf >= 0) {
+      fresh[valueLeaf] = true;
+    }
+    List<VariantPathReader.Ancestor> ancestors = new ArrayList<>();
+    for (AncestorValue a : root.ancestors) {
+      List<String> ancestorPair = pairPath(column, a.node);
+      int leaf = leaf(leafIndex, with(ancestorPair, VALUE));
+      fresh[leaf] = true;
+      List<Segment> toSelection = new ArrayList<>();
+      for (String n : root.node.subList(a.node.size(), root.node.size())) {
+        toSelection.add(new Segment(n, -1));
+      }
+      toSelection.addAll(use.remaining());
+      ancestors.add(new VariantPathReader.Ancestor(leaf, maxDef(requested, with(ancestorPair,
+          VALUE)), maxDef(requested, with(ancestorPair, TYPED_VALUE)), toSelection, a.path));
+    }
+    int valueDef = valueLeaf >= 0 ? maxDef(requested, with(pair, VALUE)) : 0;
+    int typedDef = typedLeaf >= 0 ? maxDef(requested, with(pair, TYPED_VALUE)) : 0;
+    boolean typedRows = typedLeaf >= 0 && use.remaining().isEmpty();
+    org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName physical = typedLeaf >= 0
+        ? requested.getColumns().get(typedLeaf).getPrimitiveType().getPrimitiveTypeName() : null;
+    JavaValues values = typedRows ? JavaValues.forTypedLeaf(root.leafType(), root.path) : null;
+    return metadata -> new VariantPathReader(
+        new PathVector(name, typedRows ? root.leafType() : null, values, shape.strictCasts),
+        root.kind, root.path, metadata.computeIfAbsent(column, MetadataColumn::new),
+        metadataLeaf, groupDef, presenceLeaf, valueLeaf, valueDef, typedLeaf, typedDef,
+        physical, root.node.isEmpty(), ancestors, use.remaining());
+  }
+
+  private static List<String> pairPath(String column, List<String> node) {
+    List<String> out = new ArrayList<>(List.of(column));
+    for (String n : node) {
+      out.add(TYPED_VALUE);
+      out.add(n);
+    }
+    return out;
+  }
+
+  private static List<String> with(List<String> path, String last) {
+    List<String> out = new ArrayList<>(path);
+    out.add(last);
+    return out;
+  }
+
+  private static int leaf(Map<String, Integer> leafIndex, List<String> path) {
+    Integer i = leafIndex.get(String.join("\u0000", path));
+    return i == null ? -1 : i;
+  }
+
+  private static int maxDef(MessageType schema, List<String> path) {
+    return schema.getMaxDefinitionLevel(path.toArray(new String[0]));
+  }
+}

@@ -1,0 +1,287 @@
+package io.dendrite.parquet.read;
+
+import io.dendrite.parquet.read.column.ColumnDictionary;
+import io.dendrite.parquet.shred.ShreddedPrimitive;
+import io.dendrite.parquet.variant.VariantCasts;
+import io.dendrite.parquet.variant.VariantValue;
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.util.Arrays;
+
+/**
+ * The values of one selected path for the rows of a {@link DendriteBatch}. Where the file
+ * stores the path as a plain Parquet column (an ordinary column, or a shredded variant leaf's
+ * {@code typed_value}), its values sit in a primitive array indexed by row, with
+ * {@link #isTyped(int)} telling which rows hold one:
+ *
+ * <pre>{@code
+ * PathVector v = batch.vector(0);          // e.g. "payload.amount", shredded as int64
+ * long[] longs = v.longs();                // null when this file does not store it as int64
+ * for (int row = 0; row < batch.size(); row++) {
+ *   if (v.isTyped(row)) {
+ *     sum += longs[row];
+ *   } else if (!v.isNull(row)) {
+ *     sum += v.getLong(row);               // a value in a residual: variant_get cast rules
+ *   }
+ * }
+ * }</pre>
+ *
+ * Dictionary-encoded binaries come as {@link #dictionaryIds()} into the column chunk's
+ * dictionary; other binaries as {@link #bytes()} with {@link #offsets()} and {@link #lengths()}.
+ * Every row can also be read as a Java value ({@link #get}) or cast ({@link #getLong}, ...)
+ * exactly as {@link DendriteRow}'s getters do. Arrays are reused: valid until the next batch.
+ */
+public final class PathVector {
+  /** Which primitive array holds this vector's typed rows. */
+  public enum Storage { NONE, BOOLEAN, INT, LONG, FLOAT, DOUBLE, BINARY, DICTIONARY }
+
+  static final byte NULL = 0;
+  static final byte TYPED = 1;
+  static final byte OBJECT = 2;
+  static final byte MISSING = 3;
+
+  private final String path;
+  private final ShreddedPrimitive leafType;
+  private final JavaValues values;
+  private final boolean strictCasts;
+  int size;
+  byte[] status = new byte[0];
+  Storage storage = Storage.NONE;
+  boolean[] booleans;
+  int[] ints;
+  long[] longs;
+  float[] floats;
+  double[] doubles;
+  byte[] bytes;
+  int[] offsets;
+  int[] lengths;
+  int[] ids;
+  ColumnDictionary dictionary;
+  private ColumnDictionary convertedFor;
+  private Object[] converted;
+  Object[] objects = new Object[0];
+
+  /**
+   * @param leafType the shredded type of a typed leaf (its Java values stand for variants), or
+   *     null for an ordinary column
+   * @param values converts the typed storage to Java values (null when nothing is typed)
+   */
+  PathVector(String path, ShreddedPrimitive leafType, JavaValues values, boolean strictCasts) {
+    this.path = path;
+    this.leafType = leafType;
+    this.values = values;
+    this.strictCasts = strictCasts;
+  }
+
+  /** Prepares for {@code rows} rows; keeps the arrays. */
+  void reset(int rows) {
+    size = rows;
+    if (status.length < rows) {
+      status = new byte[rows];
+      objects = new Object[rows];
+    } else {
+      Arrays.fill(objects, 0, rows, null);
+    }
+    storage = Storage.NONE;
+    dictionary = null;
+  }
+
+  /** The selected path, as given. */
+  public String path() {
+    return path;
+  }
+
+  public int size() {
+    return size;
+  }
+
+  /** Which array holds the typed rows in this batch. */
+  public Storage storage() {
+    return storage;
+  }
+
+  /** True when the row's value is in this vector's primitive array (see {@link #storage()}). */
+  public boolean isTyped(int row) {
+    check(row);
+    return status[row] == TYPED;
+  }
+
+  /** True when the row has no value: the column is null, or the path is missing. */
+  public boolean isNull(int row) {
+    check(row);
+    return status[row] == NULL || status[row] == MISSING;
+  }
+
+  /** True when the path does not exist in this row's variant (distinct from a JSON null). */
+  public boolean isMissing(int row) {
+    check(row);
+    return status[row] == MISSING;
+  }
+
+  public boolean[] booleans() {
+    return storage == Storage.BOOLEAN ? booleans : null;
+  }
+
+  public int[] ints() {
+    return storage == Storage.INT ? ints : null;
+  }
+
+  public long[] longs() {
+    return storage == Storage.LONG ? longs : null;
+  }
+
+  public float[] floats() {
+    return storage == Storage.FLOAT ? floats : null;
+  }
+
+  public double[] doubles() {
+    return storage == Storage.DOUBLE ? doubles : null;
+  }
+
+  /** Binary storage: row {@code r} is {@code bytes()[offsets()[r] .. + lengths()[r])}. */
+  public byte[] bytes() {
+    return storage == Storage.BINARY ? bytes : null;
+  }
+
+  public int[] offsets() {
+    return storage == Storage.BINARY ? offsets : null;
+  }
+
+  public int[] lengths() {
+    return storage == Storage.BINARY ? lengths : null;
+  }
+
+  /** Dictionary storage: row {@code r} is dictionary entry {@code dictionaryIds()[r]}. */
+  public int[] dictionaryIds() {
+    return storage == Storage.DICTIONARY ? ids : null;
+  }
+
+  /** Entries in this batch's dictionary (0 without dictionary storage). */
+  public int dictionarySize() {
+    return storage == Storage.DICTIONARY ? dictionary.size : 0;
+  }
+
+  /**
+   * Dictionary entry {@code id} as a Java value, converted once per entry (as {@link #get}
+   * returns a row holding it).
+   */
+  public Object dictionaryValue(int id) {
+    if (storage != Storage.DICTIONARY) {
+      throw new IllegalStateException("'" + path + "' has no dictionary in this batch");
+    }
+    if (convertedFor != dictionary) {
+      convertedFor = dictionary;
+      converted = new Object[dictionary.size];
+    }
+    Object v = converted[id];
+    if (v == null) {
+      v = convert(dictionary, id);
+      converted[id] = v;
+    }
+    return v;
+  }
+
+  /** The row's value as {@link DendriteRow#get} gives it. */
+  public Object get(int row) {
+    return SlotValues.get(raw(row), leafType);
+  }
+
+  public VariantValue getVariant(int row) {
+    Object v = get(row);
+    if (v == null || v instanceof VariantValue) {
+      return (VariantValue) v;
+    }
+    throw new IllegalArgumentException("'" + path + "' is not a VARIANT value");
+  }
+
+  public String getString(int row) {
+    return SlotValues.typed(raw(row), leafType, strictCasts, path, String.class,
+        VariantCasts::toText);
+  }
+
+  public Long getLong(int row) {
+    return SlotValues.typed(raw(row), leafType, strictCasts, path, Long.class,
+        VariantCasts::toLong);
+  }
+
+  public Integer getInt(int row) {
+    return SlotValues.typed(raw(row), leafType, strictCasts, path, Integer.class,
+        VariantCasts::toInt);
+  }
+
+  public Double getDouble(int row) {
+    return SlotValues.typed(raw(row), leafType, strictCasts, path, Double.class,
+        VariantCasts::toDouble);
+  }
+
+  public Boolean getBoolean(int row) {
+    return SlotValues.typed(raw(row), leafType, strictCasts, path, Boolean.class,
+        VariantCasts::toBoolean);
+  }
+
+  public BigDecimal getDecimal(int row) {
+    return SlotValues.typed(raw(row), leafType, strictCasts, path, BigDecimal.class,
+        VariantCasts::toDecimal);
+  }
+
+  public Instant getInstant(int row) {
+    return SlotValues.typed(raw(row), leafType, strictCasts, path, Instant.class,
+        VariantCasts::toInstant);
+  }
+
+  public LocalDate getLocalDate(int row) {
+    return SlotValues.typed(raw(row), leafType, strictCasts, path, LocalDate.class,
+        VariantCasts::toLocalDate);
+  }
+
+  /** The raw slot value of a row (see {@link SlotValues}). */
+  Object raw(int row) {
+    check(row);
+    switch (status[row]) {
+      case NULL:
+        return null;
+      case MISSING:
+        return VariantRoot.MISSING;
+      case OBJECT:
+        return objects[row];
+      default:
+        return typedValue(row);
+    }
+  }
+
+  private Object typedValue(int row) {
+    switch (storage) {
+      case BOOLEAN: return values.ofBoolean(booleans[row]);
+      case INT: return values.ofInt(ints[row]);
+      case LONG: return values.ofLong(longs[row]);
+      case FLOAT: return values.ofFloat(floats[row]);
+      case DOUBLE: return values.ofDouble(doubles[row]);
+      case BINARY: return values.ofBinary(bytes, offsets[row], lengths[row]);
+      case DICTIONARY: return dictionaryValue(ids[row]);
+      default: throw new IllegalStateException("no typed storage for '" + path + "'");
+    }
+  }
+
+  private Object convert(ColumnDictionary d, int id) {
+    if (d.longs != null) {
+      return values.ofLong(d.longs[id]);
+    }
+    if (d.ints != null) {
+      return values.ofInt(d.ints[id]);
+    }
+    if (d.doubles != null) {
+      return values.ofDouble(d.doubles[id]);
+    }
+    if (d.floats != null) {
+      return values.ofFloat(d.floats[id]);
+    }
+    return values.ofBinary(d.bytes, d.offsets[id], d.offsets[id + 1] - d.offsets[id]);
+  }
+
+  private void check(int row) {
+    if (row < 0 || row >= size) {
+      throw new IndexOutOfBoundsException("row " + row + " of a batch of " + size);
+    }
+  }
+}

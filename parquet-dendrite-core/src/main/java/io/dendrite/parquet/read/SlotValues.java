@@ -1,0 +1,57 @@
+package io.dendrite.parquet.read;
+
+import io.dendrite.parquet.shred.ShreddedPrimitive;
+import io.dendrite.parquet.variant.VariantCastException;
+import io.dendrite.parquet.variant.VariantValue;
+import java.util.function.Function;
+
+/**
+ * What a selected slot's raw value means to a caller, for rows ({@link DendriteRow}) and
+ * batches ({@link PathVector}) alike. A raw value is null, {@link VariantRoot#MISSING}, a
+ * {@link VariantValue}, or a Java value: of an ordinary column, or of a typed leaf (when the
+ * slot has a leaf type), which stands for the variant of that shredded type.
+ */
+final class SlotValues {
+  private SlotValues() {}
+
+  /** The value as {@code get} returns it: a typed leaf's value as its variant. */
+  static Object get(Object raw, ShreddedPrimitive leafType) {
+    if (raw == VariantRoot.MISSING) {
+      return null;
+    }
+    if (leafType != null && raw != null && !(raw instanceof VariantValue)) {
+      return TypedLeafValues.toVariant(leafType, raw);
+    }
+    return raw;
+  }
+
+  /**
+   * The value cast to {@code type} as {@code variant_get} would (rules in VariantCasts): null
+   * when there is no value, or when the cast fails and casts are not strict.
+   */
+  static <T> T typed(Object raw, ShreddedPrimitive leafType, boolean strict, String path,
+      Class<T> type, Function<VariantValue, T> cast) {
+    if (raw == null || raw == VariantRoot.MISSING) {
+      return null;
+    }
+    if (type.isInstance(raw)) {
+      return type.cast(raw); // typed leaf or ordinary column of that very type: no conversion
+    }
+    Object v = get(raw, leafType);
+    if (!(v instanceof VariantValue)) {
+      if (type == String.class) {
+        return type.cast(String.valueOf(v));
+      }
+      throw new IllegalArgumentException("'" + path + "' holds " + v.getClass().getSimpleName()
+          + ", not " + type.getSimpleName());
+    }
+    try {
+      return cast.apply((VariantValue) v);
+    } catch (VariantCastException e) {
+      if (strict) {
+        throw new VariantCastException("'" + path + "': " + e.getMessage());
+      }
+      return null;
+    }
+  }
+}

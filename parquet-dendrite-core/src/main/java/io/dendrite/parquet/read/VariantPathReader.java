@@ -1,0 +1,157 @@
+package io.dendrite.parquet.read;
+
+import io.dendrite.parquet.read.SelectionPath.Segment;
+import io.dendrite.parquet.read.VariantRoot.Kind;
+import io.dendrite.parquet.read.column.LeafBatch;
+import io.dendrite.parquet.variant.VariantMetadata;
+import io.dendrite.parquet.variant.VariantValue;
+import java.util.List;
+import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
+
+/**
+ * A path into a top-level VARIANT column whose shredded tree the plan leaves at a node without
+ * reassembling anything ({@link Kind#TYPED_LEAF} or {@link Kind#RESIDUAL} roots): the node's
+ * {@code typed_value} leaf into typed storage, its residual {@code value} navigated in binary,
+ * and the {@code value} of each shredded object above the node, which holds the row when that
+ * object's {@code typed_value} is null (see {@link AncestorValue}). Presence at each level
+ * comes from one leaf's definition levels.
+ */
+final class VariantPathReader extends PathReader {
+  /** A shredded object above the node whose value column is read. */
+  record Ancestor(int valueLeaf, int valueDef, int typedDef, List<Segment> toSelection,
+      String path) {}
+
+  private final Kind kind;
+  private final String path;
+  private final MetadataColumn metadata;
+  private final int metadataLeaf;
+  /** Definition level at which the column group is present. */
+  private final int groupDef;
+  /** A leaf below the node: its definition levels tell which levels are present. */
+  private final int presenceLeaf;
+  private final int valueLeaf;
+  private final int valueDef;
+  private final int typedLeaf;
+  private final int typedDef;
+  private final PrimitiveTypeName physical;
+  private final boolean topNode;
+  private final Ancestor[] ancestors;
+  private final List<Segment> remaining;
+
+  VariantPathReader(PathVector vector, Kind kind, String path, MetadataColumn metadata,
+      int metadataLeaf, int groupDef, int presenceLeaf, int valueLeaf, int valueDef,
+      int typedLeaf, int typedDef, PrimitiveTypeName physical, boolean topNode,
+      List<Ancestor> ancestors, List<Segment> remaining) {
+    super(vector);
+    this.kind = kind;
+    this.path = path;
+    this.metadata = metadata;
+    this.metadataLeaf = metadataLeaf;
+    this.groupDef = groupDef;
+    this.presenceLeaf = presenceLeaf;
+    this.valueLeaf = valueLeaf;
+    this.valueDef = valueDef;
+    this.typedLeaf = typedLeaf;
+    this.typedDef = typedDef;
+    this.physical = physical;
+    this.topNode = topNode;
+    this.ancestors = ancestors.toArray(new Ancestor[0]);
+    this.remaining = List.copyOf(remaining);
+  }
+
+  @Override
+  void fill(LeafBatch[] leaves, int rows) {
+    PathVector v = vector;
+    v.reset(rows);
+    LeafBatch meta = metadataLeaf < 0 ? null : leaves[metadataLeaf];
+    LeafBatch value = valueLeaf < 0 ? null : leaves[valueLeaf];
+    LeafBatch typed = typedLeaf < 0 ? null : leaves[typedLeaf];
+    int[] presence = leaves[presenceLeaf].def;
+    if (typed != null) {
+      TypedStorage.prepare(typed, physical, v, rows);
+    }
+    LeafBatch[] ancestorValues = new LeafBatch[ancestors.length];
+    int[] ancestorVi = new int[ancestors.length];
+    for (int a = 0; a < ancestors.length; a++) {
+      ancestorValues[a] = leaves[ancestors[a].valueLeaf];
+    }
+    int mi = 0;
+    int vi = 0;
+    int ti = 0;
+    for (int r = 0; r < rows; r++) {
+      int d = presence == null ? Integer.MAX_VALUE : presence[r];
+      boolean groupPresent = d >= groupDef;
+      int metaIndex = groupPresent ? mi++ : -1;
+      // Each read leaf's value index advances on its own definition levels.
+      boolean hasValue = value != null && isDefined(value, r, valueDef);
+      int valueIndex = hasValue ? vi++ : -1;
+      boolean hasTyped = typed != null && isDefined(typed, r, typedDef);
+      int typedIndex = hasTyped ? ti++ : -1;
+      int holder = -1;
+      int holderIndex = -1;
+      for (int a = 0; a < ancestors.length; a++) {
+        boolean defined = isDefined(ancestorValues[a], r, ancestors[a].valueDef);
+        int index = defined ? ancestorVi[a]++ : -1;
+        if (holder < 0 && d < ancestors[a].typedDef && defined) {
+          holder = a;
+          holderIndex = index;
+        }
+      }
+      try {
+        if (holder >= 0) {
+          Ancestor a = ancestors[holder];
+          VariantValue whole = view(meta, metaIndex, ancestorValues[holder], holderIndex, a.path);
+          store(v, r, navigate(whole, a.toSelection));
+        } else if (hasTyped) {
+          if (hasValue) {
+            throw new VariantAssemblyException(path, "conflicting value and typed_value: both"
+                + " are set and typed_value is not an object");
+          }
+          if (remaining.isEmpty()) {
+            TypedStorage.copy(typed, typedIndex, v, r);
+          } else {
+            v.status[r] = PathVector.MISSING; // a typed primitive has no fields or elements
+          }
+        } else if (hasValue) {
+          store(v, r, navigate(view(meta, metaIndex, value, valueIndex, path), remaining));
+        } else if (topNode && groupPresent) {
+          // Spec: a present variant whose value and typed_value are both null is variant null.
+          store(v, r, navigate(VariantRoot.VARIANT_NULL, remaining));
+        } else {
+          v.status[r] = PathVector.MISSING;
+        }
+      } catch (RuntimeException e) {
+        throw new RowFailure(r, e);
+      }
+    }
+  }
+
+  private static boolean isDefined(LeafBatch b, int r, int maxDef) {
+    return b.def == null || b.def[r] == maxDef;
+  }
+
+  private VariantValue view(LeafBatch meta, int metaIndex, LeafBatch b, int vi, String where) {
+    VariantMetadata m = metadata.at(meta, metaIndex);
+    int off = b.offsets[vi];
+    return VariantChecks.view(m, b.bytes, off, b.offsets[vi + 1] - off, where);
+  }
+
+  private static Object navigate(VariantValue v, List<Segment> segments) {
+    for (Segment seg : segments) {
+      v = SelectionPath.step(v, seg);
+      if (v == null) {
+        return VariantRoot.MISSING;
+      }
+    }
+    return v;
+  }
+
+  private static void store(PathVector v, int r, Object result) {
+    if (result == VariantRoot.MISSING) {
+      v.status[r] = PathVector.MISSING;
+    } else {
+      v.status[r] = PathVector.OBJECT;
+      v.objects[r] = result;
+    }
+  }
+}
