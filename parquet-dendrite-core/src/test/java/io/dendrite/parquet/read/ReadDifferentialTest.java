@@ -11,7 +11,9 @@ import io.dendrite.parquet.testing.RandomTables;
 import io.dendrite.parquet.testing.RandomTables.Flavor;
 import io.dendrite.parquet.testing.RandomTables.Table;
 import io.dendrite.parquet.testing.RawParquetFiles;
+import io.dendrite.parquet.variant.VariantEncoder;
 import io.dendrite.parquet.write.Codec;
+import io.dendrite.parquet.write.DendriteWriter;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -29,6 +31,7 @@ import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.apache.parquet.hadoop.metadata.ParquetMetadata;
 import org.apache.parquet.io.LocalInputFile;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -89,6 +92,34 @@ class ReadDifferentialTest {
       Collections.shuffle(paths, r);
       List<String> selection = paths.subList(0, 1 + r.nextInt(Math.min(6, paths.size())));
       checkSelection(file, List.copyOf(selection), 1 + r.nextInt(2), whole, context);
+    }
+  }
+
+  /**
+   * Found by the test above (seed 7): a shredded timestamp in the last second of the 64-bit
+   * range (here Long.MIN_VALUE micros and nanos), selected by path, overflowed turning its
+   * Instant back into a count, and an ArithmeticException escaped DendriteRow.get.
+   */
+  @Test
+  void typedTimestampsAtTheEndsOfTheirRangeReadByPath() throws IOException {
+    Path file = dir.resolve("extreme-timestamps.parquet");
+    long[] counts = {Long.MIN_VALUE, Long.MIN_VALUE + 1, -1, 0, Long.MAX_VALUE};
+    try (DendriteWriter w = DendriteWriter.builder(file).schema("v variant, n variant")
+        .shredding("v: timestamp; n: timestamp_nanos").build()) {
+      for (long count : counts) {
+        VariantEncoder micros = new VariantEncoder();
+        micros.writeTimestamp(count);
+        VariantEncoder nanos = new VariantEncoder();
+        nanos.writeTimestampNanos(count);
+        w.write(Map.of("v", micros.finish(), "n", nanos.finish()));
+      }
+    }
+    try (DendriteReader r = DendriteReader.builder(file).select("v", "n").build()) {
+      for (long count : counts) {
+        DendriteRow row = r.read();
+        assertEquals(count, row.getVariant("v").getTimestamp(), "micros " + count);
+        assertEquals(count, row.getVariant("n").getTimestamp(), "nanos " + count);
+      }
     }
   }
 
