@@ -67,10 +67,24 @@ final class TypedLeafValues {
   }
 
   private static long micros(Instant i) {
-    return Math.addExact(Math.multiplyExact(i.getEpochSecond(), 1_000_000L), i.getNano() / 1000);
+    return units(i, 1_000_000L);
   }
 
   private static long nanos(Instant i) {
-    return Math.addExact(Math.multiplyExact(i.getEpochSecond(), 1_000_000_000L), i.getNano());
+    return units(i, 1_000_000_000L);
+  }
+
+  /**
+   * {@code i} in units of 1/{@code perSecond} s since the epoch. Before the epoch the fraction
+   * is added to the next second, since seconds * perSecond alone overflows in the last second
+   * of the range (Long.MIN_VALUE micros or nanos).
+   */
+  private static long units(Instant i, long perSecond) {
+    long seconds = i.getEpochSecond();
+    long fraction = i.getNano() / (1_000_000_000L / perSecond);
+    if (seconds < 0 && fraction > 0) {
+      return Math.addExact(Math.multiplyExact(seconds + 1, perSecond), fraction - perSecond);
+    }
+    return Math.addExact(Math.multiplyExact(seconds, perSecond), fraction);
   }
 }

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.function.Function;
+import org.apache.parquet.column.ParquetProperties.WriterVersion;
 import org.apache.parquet.conf.PlainParquetConfiguration;
 import org.apache.parquet.example.data.Group;
 import org.apache.parquet.example.data.simple.SimpleGroupFactory;
@@ -20,11 +21,12 @@ import org.apache.parquet.schema.MessageTypeParser;
 import org.apache.parquet.schema.Type;
 
 /**
- * Writes Parquet files cell by cell for hand-made bad-input tests: any schema text (fields in any
- * order, any annotation), any bytes in any binary cell, through parquet-java's example
- * {@link Group} writer, so the bytes land in the file exactly as given; or copies a file's rows
- * into another schema ({@link #rewrite}). Uncompressed, one row group, no dictionary, page
- * checksums written (parquet-java's default), unless {@link Options} say otherwise.
+ * Writes Parquet files cell by cell for hand-made bad-input tests and differential tests: any
+ * schema (fields in any order, any annotation), any bytes in any binary cell, through
+ * parquet-java's example {@link Group} writer, so the bytes land in the file exactly as given;
+ * or copies a file's rows into another schema or other writer options ({@link #rewrite}).
+ * Uncompressed, one row group, no dictionary, v1 pages, page checksums written (parquet-java's
+ * default), unless {@link Options} say otherwise.
  */
 public final class RawParquetFiles {
   private RawParquetFiles() {}
@@ -53,7 +55,15 @@ public final class RawParquetFiles {
   /** As {@link #write(Path, String, Function)} with other writer options. */
   public static Path write(Path file, String schema, Options options,
       Function<SimpleGroupFactory, List<Group>> rows) throws IOException {
-    MessageType type = MessageTypeParser.parseMessageType(schema);
+    return write(file, MessageTypeParser.parseMessageType(schema), options, rows);
+  }
+
+  /**
+   * As {@link #write(Path, String, Options, Function)} with the schema as a {@link MessageType}
+   * (for names the text form cannot carry, such as names with spaces).
+   */
+  public static Path write(Path file, MessageType type, Options options,
+      Function<SimpleGroupFactory, List<Group>> rows) throws IOException {
     try (ParquetWriter<Group> w = writer(file, type, options)) {
       for (Group g : rows.apply(new SimpleGroupFactory(type))) {
         w.write(g);
@@ -112,34 +122,82 @@ public final class RawParquetFiles {
         .withWriteMode(ParquetFileWriter.Mode.OVERWRITE)
         .withCompressionCodec(options.codec())
         .withRowGroupSize(options.rowGroupSize())
+        .withRowGroupRowCountLimit(options.rowGroupRows())
+        .withPageSize(options.pageSize())
+        .withPageRowCountLimit(options.pageRows())
         .withDictionaryEncoding(options.dictionary())
+        .withWriterVersion(options.v2Pages() ? WriterVersion.PARQUET_2_0 : WriterVersion.PARQUET_1_0)
+        .withByteStreamSplitEncoding(options.byteStreamSplit())
         .withPageWriteChecksumEnabled(options.pageChecksums())
         .build();
   }
 
   /**
-   * Writer options: codec (default uncompressed), row-group size in bytes (128 MiB), dictionary
-   * encoding (off, so values lie in the page one after another) and page checksums (on).
+   * Writer options: codec (default uncompressed), row-group size in bytes (128 MiB) and in rows
+   * (unlimited), page size in bytes (1 MiB) and in rows (20,000), dictionary encoding (off, so
+   * values lie in the page one after another), data page v2 (off: v1 pages), byte-stream-split
+   * for FLOAT and DOUBLE columns (off) and page checksums (on).
+   *
+   * <p>What parquet-java 1.18.1 then writes: v1 pages use PLAIN (RLE for booleans), or
+   * PLAIN_DICTIONARY with a dictionary; v2 pages without a dictionary use DELTA_BINARY_PACKED
+   * for INT32/INT64, DELTA_BYTE_ARRAY for BINARY and FIXED_LEN_BYTE_ARRAY, RLE for BOOLEAN and
+   * PLAIN for FLOAT/DOUBLE/INT96, and RLE_DICTIONARY with a dictionary (falling back to those
+   * when the dictionary grows too large); byte-stream-split replaces PLAIN for FLOAT/DOUBLE.
    */
   public record Options(CompressionCodecName codec, long rowGroupSize, boolean dictionary,
-      boolean pageChecksums) {
-    public static final Options DEFAULTS =
-        new Options(CompressionCodecName.UNCOMPRESSED, 128L * 1024 * 1024, false, true);
+      boolean pageChecksums, int rowGroupRows, int pageSize, int pageRows, boolean v2Pages,
+      boolean byteStreamSplit) {
+    public static final Options DEFAULTS = new Options(CompressionCodecName.UNCOMPRESSED,
+        128L * 1024 * 1024, false, true, Integer.MAX_VALUE, 1024 * 1024, 20_000, false, false);
 
     public Options codec(CompressionCodecName c) {
-      return new Options(c, rowGroupSize, dictionary, pageChecksums);
+      return new Options(c, rowGroupSize, dictionary, pageChecksums, rowGroupRows, pageSize,
+          pageRows, v2Pages, byteStreamSplit);
     }
 
     public Options rowGroupSize(long bytes) {
-      return new Options(codec, bytes, dictionary, pageChecksums);
+      return new Options(codec, bytes, dictionary, pageChecksums, rowGroupRows, pageSize,
+          pageRows, v2Pages, byteStreamSplit);
     }
 
     public Options dictionary(boolean on) {
-      return new Options(codec, rowGroupSize, on, pageChecksums);
+      return new Options(codec, rowGroupSize, on, pageChecksums, rowGroupRows, pageSize,
+          pageRows, v2Pages, byteStreamSplit);
     }
 
     public Options pageChecksums(boolean on) {
-      return new Options(codec, rowGroupSize, dictionary, on);
+      return new Options(codec, rowGroupSize, dictionary, on, rowGroupRows, pageSize,
+          pageRows, v2Pages, byteStreamSplit);
+    }
+
+    /** At most this many rows per row group. */
+    public Options rowGroupRows(int rows) {
+      return new Options(codec, rowGroupSize, dictionary, pageChecksums, rows, pageSize,
+          pageRows, v2Pages, byteStreamSplit);
+    }
+
+    /** Target page size in bytes. */
+    public Options pageSize(int bytes) {
+      return new Options(codec, rowGroupSize, dictionary, pageChecksums, rowGroupRows, bytes,
+          pageRows, v2Pages, byteStreamSplit);
+    }
+
+    /** At most this many rows per page. */
+    public Options pageRows(int rows) {
+      return new Options(codec, rowGroupSize, dictionary, pageChecksums, rowGroupRows, pageSize,
+          rows, v2Pages, byteStreamSplit);
+    }
+
+    /** Data pages v2 (parquet-java's PARQUET_2_0 writer version) instead of v1. */
+    public Options v2Pages(boolean on) {
+      return new Options(codec, rowGroupSize, dictionary, pageChecksums, rowGroupRows, pageSize,
+          pageRows, on, byteStreamSplit);
+    }
+
+    /** BYTE_STREAM_SPLIT for FLOAT and DOUBLE columns. */
+    public Options byteStreamSplit(boolean on) {
+      return new Options(codec, rowGroupSize, dictionary, pageChecksums, rowGroupRows, pageSize,
+          pageRows, v2Pages, on);
     }
   }
 
