@@ -24,4 +24,38 @@ public final class ColumnDictionary {
     this.bytes = bytes;
     this.offsets = offsets;
   }
+
+  /**
+   * Copies the entries {@code ids[from .. from + n)} into {@code out}'s typed array as values
+   * {@code at ..} (for a batch that cannot stay dictionary-encoded). Ids are already checked.
+   */
+  void copyTo(int[] ids, int from, int n, LeafBatch out, int at) {
+    if (longs != null) {
+      long[] v = out.longs = BatchArrays.longs(out.longs, (long) at + n);
+      for (int i = 0; i < n; i++) {
+        v[at + i] = longs[ids[from + i]];
+      }
+    } else if (ints != null) {
+      int[] v = out.ints = BatchArrays.ints(out.ints, (long) at + n);
+      for (int i = 0; i < n; i++) {
+        v[at + i] = ints[ids[from + i]];
+      }
+    } else if (floats != null) {
+      float[] v = out.floats = BatchArrays.floats(out.floats, (long) at + n);
+      for (int i = 0; i < n; i++) {
+        v[at + i] = floats[ids[from + i]];
+      }
+    } else if (doubles != null) {
+      double[] v = out.doubles = BatchArrays.doubles(out.doubles, (long) at + n);
+      for (int i = 0; i < n; i++) {
+        v[at + i] = doubles[ids[from + i]];
+      }
+    } else {
+      out.offsets = BatchArrays.ints(out.offsets, (long) at + n + 1);
+      for (int i = 0; i < n; i++) {
+        int id = ids[from + i];
+        ValuesDecoder.appendBinary(out, at + i, bytes, offsets[id], offsets[id + 1] - offsets[id]);
+      }
+    }
+  }
 }

@@ -1,0 +1,56 @@
+package io.dendrite.parquet.read.column;
+
+/**
+ * A column chunk could not be read: a page does not decode (truncated, a bad run header, a
+ * length past the page's end, a level or dictionary id out of range, ...) or the rows asked for
+ * are not in the pages read. Names the column path and, where the problem is in a page, the
+ * page: the dictionary page, or the n-th data page read from the chunk (1-based; with a row
+ * index filter, pages outside the selected rows are not read and not counted). The read engine
+ * adds the file, row group and row. The reader that threw is not usable afterwards.
+ */
+public final class ColumnReadException extends RuntimeException {
+  /** {@link #page()} of a problem in the dictionary page. */
+  public static final int DICTIONARY_PAGE = 0;
+  /** {@link #page()} of a problem not tied to one page. */
+  public static final int NO_PAGE = -1;
+
+  private final String column;
+  private final int page;
+  private final String problem;
+
+  /**
+   * @param column dotted column path
+   * @param page 1-based ordinal of the data page read from the chunk, {@link #DICTIONARY_PAGE}
+   *     or {@link #NO_PAGE}
+   * @param problem what was wrong
+   * @param cause the original failure, or null
+   */
+  public ColumnReadException(String column, int page, String problem, Throwable cause) {
+    super("column " + column + where(page) + ": " + problem, cause);
+    this.column = column;
+    this.page = page;
+    this.problem = problem;
+  }
+
+  private static String where(int page) {
+    if (page == DICTIONARY_PAGE) {
+      return ", dictionary page";
+    }
+    return page > 0 ? ", data page " + page + " of the chunk" : "";
+  }
+
+  /** The dotted column path. */
+  public String column() {
+    return column;
+  }
+
+  /** The page: see {@link #ColumnReadException}. */
+  public int page() {
+    return page;
+  }
+
+  /** What was wrong, without the column and page. */
+  public String problem() {
+    return problem;
+  }
+}
