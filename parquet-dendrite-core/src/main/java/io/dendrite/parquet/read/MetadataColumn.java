@@ -20,10 +20,11 @@ final class MetadataColumn {
 
   /** Value {@code vi} of the metadata leaf batch, parsed. */
   VariantMetadata at(LeafBatch b, int vi) {
-    int off = b.offsets[vi];
-    int end = b.offsets[vi + 1];
-    if (last == null || !Arrays.equals(last, 0, last.length, b.bytes, off, end)) {
-      byte[] bytes = Arrays.copyOfRange(b.bytes, off, end);
+    byte[] array = BinaryValues.array(b);
+    int off = BinaryValues.start(b, vi);
+    int end = BinaryValues.end(b, vi);
+    if (last == null || !Arrays.equals(last, 0, last.length, array, off, end)) {
+      byte[] bytes = Arrays.copyOfRange(array, off, end);
       last = null; // not reused if invalid
       metadata = VariantChecks.metadata(bytes, 0, bytes.length, column);
       last = bytes;

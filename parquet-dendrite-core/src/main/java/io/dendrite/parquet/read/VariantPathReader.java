@@ -132,8 +132,8 @@ final class VariantPathReader extends PathReader {
 
   private VariantValue view(LeafBatch meta, int metaIndex, LeafBatch b, int vi, String where) {
     VariantMetadata m = metadata.at(meta, metaIndex);
-    int off = b.offsets[vi];
-    return VariantChecks.view(m, b.bytes, off, b.offsets[vi + 1] - off, where);
+    int off = BinaryValues.start(b, vi);
+    return VariantChecks.view(m, BinaryValues.array(b), off, BinaryValues.end(b, vi) - off, where);
   }
 
   private static Object navigate(VariantValue v, List<Segment> segments) {

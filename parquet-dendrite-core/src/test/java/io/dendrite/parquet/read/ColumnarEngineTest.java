@@ -141,6 +141,26 @@ class ColumnarEngineTest {
     assertTrue(typed > ROWS / 2, "most of doc.a is shredded: " + typed);
   }
 
+  @Test
+  void dictionaryStringsComeAsIds() throws Exception {
+    try (DendriteReader r = DendriteReader.builder(file(Layout.GIVEN)).select("name").build()) {
+      DendriteBatch b = r.batches(ROWS).iterator().next();
+      PathVector v = b.vector(0);
+      assertEquals(PathVector.Storage.DICTIONARY, v.storage());
+      assertEquals(13, v.dictionarySize());
+      for (int i = 0; i < b.size(); i++) {
+        if (i % 7 == 0) {
+          assertTrue(v.isNull(i));
+          assertNull(v.get(i));
+        } else {
+          assertFalse(v.isNull(i));
+          assertEquals("n" + (i % 13), v.dictionaryValue(v.dictionaryIds()[i]));
+          assertEquals("n" + (i % 13), v.getString(i));
+        }
+      }
+    }
+  }
+
   /** Reads {@code select} both ways; returns whether the engine served it. */
   private static boolean compare(Path file, List<String> select, int threads) throws Exception {
     try (DendriteReader engine = DendriteReader.builder(file).select(select)
