@@ -194,7 +194,8 @@ public final class ColumnChunkReader {
    */
   private boolean takeRepeated(long target, LeafBatch out) {
     if (aheadPos == aheadLen) {
-      int k = Math.min(entriesLeft, CHUNK);
+      // At the batch's end, one level tells whether the page continues the last row.
+      int k = Math.min(entriesLeft, rowIndex == target ? 1 : CHUNK);
       ahead = BatchArrays.ints(ahead, k);
       page.rep.read(ahead, 0, k);
       entriesLeft -= k;

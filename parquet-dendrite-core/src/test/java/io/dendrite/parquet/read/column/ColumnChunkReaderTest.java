@@ -207,6 +207,11 @@ class ColumnChunkReaderTest {
   }
 
   static Path write(Path file, Options o, int rows, long seed) throws IOException {
+    return write(file, o, rows, seed, 96 * 1024L); // several row groups
+  }
+
+  static Path write(Path file, Options o, int rows, long seed, long rowGroupSize)
+      throws IOException {
     MessageType type = MessageTypeParser.parseMessageType(SCHEMA);
     SimpleGroupFactory factory = new SimpleGroupFactory(type);
     Random random = new Random(seed);
@@ -220,7 +225,7 @@ class ColumnChunkReaderTest {
         .withByteStreamSplitEncoding(o.byteStreamSplit())
         .withPageRowCountLimit(o.pageRows())
         .withDictionaryPageSize(o.dictionaryPageSize())
-        .withRowGroupSize(96 * 1024L)
+        .withRowGroupSize(rowGroupSize)
         .build()) {
       for (int i = 0; i < rows; i++) {
         w.write(row(factory, i * 3 > rows, random));
