@@ -1,22 +1,24 @@
 package io.dendrite.parquet.read.column;
 
+import static io.dendrite.parquet.read.column.FakePages.bytes;
+import static io.dendrite.parquet.read.column.FakePages.concat;
+import static io.dendrite.parquet.read.column.FakePages.le32;
+import static io.dendrite.parquet.read.column.FakePages.levels;
+import static io.dendrite.parquet.read.column.FakePages.pages;
+import static io.dendrite.parquet.read.column.FakePages.rleRun;
+import static io.dendrite.parquet.read.column.FakePages.v1;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dendrite.parquet.testing.HangGuard;
-import java.io.ByteArrayOutputStream;
 import java.time.Duration;
-import java.util.ArrayDeque;
 import java.util.Arrays;
-import java.util.List;
-import java.util.Queue;
 import org.apache.parquet.bytes.BytesInput;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.Encoding;
 import org.apache.parquet.column.page.DataPage;
-import org.apache.parquet.column.page.DataPageV1;
 import org.apache.parquet.column.page.DataPageV2;
 import org.apache.parquet.column.page.DictionaryPage;
 import org.apache.parquet.column.page.PageReader;
@@ -53,7 +55,7 @@ class DamagedPagesTest {
   void aHeaderClaimingTwoBillionValuesFailsWhenTheDataEnds() throws Throwable {
     // Optional: definition levels say 2^31-1 values follow; the page holds 2.
     byte[] def = rleRun(MAX, 1, 1);
-    assertFails("b", 5000, "5000 PLAIN INT32 values needs 20000 bytes, 8 are left",
+    assertFails("b", 5000, "5000 PLAIN INT32 values: 20000 bytes needed, 8 left in the page",
         v1(MAX, Encoding.PLAIN, levels(def), new byte[8]));
     // Repeated: the repetition levels end after 3 of the 2^31-1 entries claimed (all null).
     assertFails("c", 10, "RLE/bit-packed hybrid data ends before all its values were read",
@@ -81,11 +83,11 @@ class DamagedPagesTest {
 
   @Test
   void levelSectionsPastThePage() throws Throwable {
-    assertFails("b", 10, "definition levels needs 1000 bytes, 2 are left in the page",
+    assertFails("b", 10, "definition levels: 1000 bytes needed, 2 left in the page",
         v1(10, Encoding.PLAIN, concat(le32(1000), bytes(20, 1))));
     assertFails("b", 10, "definition levels of negative length -1",
         v1(10, Encoding.PLAIN, concat(le32(-1), bytes(20, 1))));
-    assertFails("b", 10, "length of the definition levels needs 4 bytes, 2 are left in the page",
+    assertFails("b", 10, "length of the definition levels: 4 bytes needed, 2 left in the page",
         v1(10, Encoding.PLAIN, bytes(1, 0)));
     assertFails("b", 10, "the page header gives -3 values", v1(-3, Encoding.PLAIN, new byte[0]));
   }
@@ -163,7 +165,7 @@ class DamagedPagesTest {
             bytes(100, 4, 10, 0)));
     // DELTA_LENGTH_BYTE_ARRAY lengths of 2^31-1 values, all of width 0 in no bytes: the
     // lengths end first.
-    assertFails("t", 10, "a DELTA_BINARY_PACKED miniblock needs 32 bytes, 0 are left in the page",
+    assertFails("t", 10, "a DELTA_BINARY_PACKED miniblock: 32 bytes needed, 0 left in the page",
         v1(10, Encoding.DELTA_LENGTH_BYTE_ARRAY, bytes(0x80, 0x01, 4, 0xFF, 0xFF, 0xFF, 0xFF,
             0x07, 0, 0, 8, 8, 8, 8)));
     // DELTA_BYTE_ARRAY: the second value takes a prefix of 7 bytes of a 1-byte value.
@@ -260,72 +262,5 @@ class DamagedPagesTest {
 
   private static ColumnDescriptor column(String path) {
     return SCHEMA.getColumnDescription(path.split("\\."));
-  }
-
-  static PageReader pages(DictionaryPage dictionary, DataPage... data) {
-    Queue<DataPage> queue = new ArrayDeque<>(List.of(data));
-    return new PageReader() {
-      @Override
-      public DictionaryPage readDictionaryPage() {
-        return dictionary;
-      }
-
-      @Override
-      public long getTotalValueCount() {
-        return Arrays.stream(data).mapToLong(DataPage::getValueCount).sum();
-      }
-
-      @Override
-      public DataPage readPage() {
-        return queue.poll();
-      }
-    };
-  }
-
-  /** A page v1 of {@code valueCount} entries: the given sections (levels, then values). */
-  static DataPageV1 v1(int valueCount, Encoding values, byte[]... sections) {
-    byte[] page = concat(sections);
-    return new DataPageV1(BytesInput.from(page), valueCount, page.length, null, Encoding.RLE,
-        Encoding.RLE, values);
-  }
-
-  /** A level section of page v1: its 4-byte length, then the levels. */
-  static byte[] levels(byte[] rle) {
-    return concat(le32(rle.length), rle);
-  }
-
-  /** One RLE run: {@code count} times {@code value}, of {@code bitWidth} bits. */
-  static byte[] rleRun(int count, int bitWidth, int value) {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    long header = (long) count << 1;
-    while ((header & ~0x7FL) != 0) {
-      out.write((int) (header & 0x7F) | 0x80);
-      header >>>= 7;
-    }
-    out.write((int) header);
-    for (int i = 0; i < (bitWidth + 7) / 8; i++) {
-      out.write(value >>> (8 * i));
-    }
-    return out.toByteArray();
-  }
-
-  static byte[] le32(int v) {
-    return bytes(v, v >>> 8, v >>> 16, v >>> 24);
-  }
-
-  static byte[] bytes(int... b) {
-    byte[] out = new byte[b.length];
-    for (int i = 0; i < b.length; i++) {
-      out[i] = (byte) b[i];
-    }
-    return out;
-  }
-
-  static byte[] concat(byte[]... parts) {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    for (byte[] p : parts) {
-      out.writeBytes(p);
-    }
-    return out.toByteArray();
   }
 }
