@@ -23,8 +23,8 @@ final class ByteCursor {
   /** Fails unless {@code n} more bytes are there. */
   void need(long n, String what) {
     if (n > end - pos || n < 0) {
-      throw new InvalidPageException(what + " needs " + n + " bytes, " + (end - pos)
-          + " are left in the page");
+      throw new InvalidPageException(what + ": " + n + " bytes needed, " + (end - pos)
+          + " left in the page");
     }
   }
 

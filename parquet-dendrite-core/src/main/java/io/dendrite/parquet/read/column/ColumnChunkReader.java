@@ -1,5 +1,6 @@
 package io.dendrite.parquet.read.column;
 
+import java.nio.ByteBuffer;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.Encoding;
 import org.apache.parquet.column.page.DataPage;
@@ -194,7 +195,9 @@ public final class ColumnChunkReader {
    */
   private boolean takeRepeated(long target, LeafBatch out) {
     if (aheadPos == aheadLen) {
-      int k = Math.min(entriesLeft, CHUNK);
+      // At the batch's end, a new page's first level tells whether it continues the last row:
+      // decode only that one (a damaged page then does not fail the rows before it).
+      int k = Math.min(entriesLeft, rowIndex == target && aheadLen == 0 ? 1 : CHUNK);
       ahead = BatchArrays.ints(ahead, k);
       page.rep.read(ahead, 0, k);
       entriesLeft -= k;
@@ -431,7 +434,7 @@ public final class ColumnChunkReader {
       try {
         DictionaryPage d = pages.readDictionaryPage();
         if (d != null) {
-          java.nio.ByteBuffer b = PageDecoder.heap(d.getBytes());
+          ByteBuffer b = PageDecoder.heap(d.getBytes());
           int start = b.arrayOffset() + b.position();
           dictionary = DictionaryPageDecoder.decode(type,
               column.getPrimitiveType().getTypeLength(), d.getEncoding(), d.getDictionarySize(),

@@ -24,7 +24,8 @@ public final class LeafBatch {
    * When non-null, every value of this batch is dictionary-encoded: value {@code i} is entry
    * {@code ids[i]} of this dictionary and the typed arrays below are not filled. A batch never
    * mixes: where a chunk falls back from dictionary to plain pages mid-batch, the batch holds
-   * plain values.
+   * plain values. Null in a batch without values. The dictionary is the same object for every
+   * batch of a column chunk, and every id is checked to be in range.
    */
   public ColumnDictionary dictionary;
   public int[] ids;
@@ -41,7 +42,8 @@ public final class LeafBatch {
   public boolean[] booleans;
   /**
    * BINARY, FIXED_LEN_BYTE_ARRAY and INT96 values: value {@code i} is
-   * {@code bytes[offsets[i] .. offsets[i + 1])}.
+   * {@code bytes[offsets[i] .. offsets[i + 1])} ({@code offsets[0]} is 0; INT96 values are its
+   * 12 bytes as stored, FIXED_LEN_BYTE_ARRAY values the type's length each).
    */
   public byte[] bytes;
   public int[] offsets;

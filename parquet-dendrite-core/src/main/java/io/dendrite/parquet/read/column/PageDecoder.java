@@ -124,8 +124,8 @@ final class PageDecoder {
     if (encoding == Encoding.BIT_PACKED) {
       long length = ((long) entries * bitWidth + 7) / 8;
       if (length > end - start) {
-        throw new InvalidPageException(entries + " BIT_PACKED " + what + " need " + length
-            + " bytes, " + (end - start) + " are left in the page");
+        throw new InvalidPageException(entries + " BIT_PACKED " + what + ": " + length
+            + " bytes needed, " + (end - start) + " left in the page");
       }
       BitPackedLevelDecoder d = repetition
           ? (repBitPacked = repBitPacked == null ? new BitPackedLevelDecoder() : repBitPacked)

@@ -148,8 +148,8 @@ final class PlainValuesDecoder extends ValuesDecoder {
 
   private void needBits(int n) {
     if (bit + n > (long) in.end * 8) {
-      throw new InvalidPageException(n + " PLAIN BOOLEAN values need " + n + " bits, "
-          + ((long) in.end * 8 - bit) + " are left in the page");
+      throw new InvalidPageException(n + " PLAIN BOOLEAN values: " + n + " bits needed, "
+          + ((long) in.end * 8 - bit) + " left in the page");
     }
   }
 }

@@ -4,5 +4,11 @@
  * io.dendrite.parquet.read.column.LeafBatch}), dictionary pages decoded once per chunk ({@link
  * io.dendrite.parquet.read.column.ColumnDictionary}). parquet-java is used only for file, page
  * and decompression I/O. Internal: public only for the read engine in the parent package.
+ *
+ * <p>{@link io.dendrite.parquet.read.column.ColumnChunkReader} counts rows and walks the pages
+ * (gaps, whole-page skips, rows over page boundaries); {@code PageDecoder} opens one page v1 or
+ * v2 and picks a decoder per section; one class per encoding of the spec decodes a section in
+ * bulk ({@code RleHybridDecoder}, {@code PlainValuesDecoder}, {@code DeltaBinaryPackedDecoder},
+ * ...), and {@code FallbackValuesDecoder} hands an encoding we do not know to parquet-java.
  */
 package io.dendrite.parquet.read.column;

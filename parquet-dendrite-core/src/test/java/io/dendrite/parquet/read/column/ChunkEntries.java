@@ -14,6 +14,7 @@ import java.util.function.IntSupplier;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.impl.ColumnReaderImpl;
 import org.apache.parquet.column.page.PageReadStore;
+import org.apache.parquet.column.page.PageReader;
 import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.io.LocalInputFile;
 import org.apache.parquet.io.api.PrimitiveConverter;
@@ -47,8 +48,12 @@ final class ChunkEntries {
 
   /** Every entry of one chunk, by parquet-java's column reader. */
   static List<String> reference(ColumnDescriptor c, PageReadStore store) {
-    ColumnReaderImpl reader = new ColumnReaderImpl(c, store.getPageReader(c),
-        new PrimitiveConverter() {}, null);
+    return reference(c, store.getPageReader(c));
+  }
+
+  /** Every entry of one chunk's pages, by parquet-java's column reader. */
+  static List<String> reference(ColumnDescriptor c, PageReader pages) {
+    ColumnReaderImpl reader = new ColumnReaderImpl(c, pages, new PrimitiveConverter() {}, null);
     List<String> out = new ArrayList<>();
     PrimitiveTypeName type = c.getPrimitiveType().getPrimitiveTypeName();
     for (long i = 0, n = reader.getTotalValueCount(); i < n; i++) {
@@ -92,8 +97,13 @@ final class ChunkEntries {
   /** Every entry of one chunk, by our reader in batches of {@code batchRows} rows. */
   static List<String> ours(ColumnDescriptor c, PageReadStore store, IntSupplier batchRows,
       Consumer<LeafBatch> eachBatch) {
-    ColumnChunkReader reader = new ColumnChunkReader(c, store.getPageReader(c),
-        store.getRowCount());
+    return ours(c, store.getPageReader(c), store.getRowCount(), batchRows, eachBatch);
+  }
+
+  /** Every entry of one chunk's pages, by our reader in batches of {@code batchRows} rows. */
+  static List<String> ours(ColumnDescriptor c, PageReader pages, long rowCount,
+      IntSupplier batchRows, Consumer<LeafBatch> eachBatch) {
+    ColumnChunkReader reader = new ColumnChunkReader(c, pages, rowCount);
     List<String> out = new ArrayList<>();
     LeafBatch batch = new LeafBatch();
     long rows = 0;
@@ -103,13 +113,13 @@ final class ChunkEntries {
       if (n == 0) {
         break;
       }
-      assertEquals(Math.min(asked, store.getRowCount() - rows), n, "rows read");
+      assertEquals(Math.min(asked, rowCount - rows), n, "rows read");
       rows += n;
       assertEquals(rows, reader.rowIndex(), "rowIndex() after a read");
       append(c, batch, out);
       eachBatch.accept(batch);
     }
-    assertEquals(store.getRowCount(), rows, "rows in the row group");
+    assertEquals(rowCount, rows, "rows in the row group");
     return out;
   }
 

@@ -14,10 +14,18 @@ import java.util.Map;
 import java.util.Random;
 import java.util.Set;
 import java.util.stream.Stream;
+import org.apache.parquet.bytes.ByteBufferAllocator;
+import org.apache.parquet.bytes.BytesInput;
+import org.apache.parquet.bytes.HeapByteBufferAllocator;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.Encoding;
 import org.apache.parquet.column.EncodingStats;
 import org.apache.parquet.column.ParquetProperties.WriterVersion;
+import org.apache.parquet.column.page.DataPage;
+import org.apache.parquet.column.page.DataPageV1;
+import org.apache.parquet.column.values.ValuesWriter;
+import org.apache.parquet.column.values.bitpacking.BitPackingValuesWriter;
+import org.apache.parquet.column.values.plain.PlainValuesWriter;
 import org.apache.parquet.conf.PlainParquetConfiguration;
 import org.apache.parquet.example.data.Group;
 import org.apache.parquet.example.data.simple.SimpleGroupFactory;
@@ -87,6 +95,7 @@ class ColumnChunkReaderTest {
         }
       }""";
   private static final int[] BATCHES = {1, 2, 3, 7, 64, 100, 1000, 5000};
+  private static final ByteBufferAllocator HEAP = HeapByteBufferAllocator.getInstance();
 
   @TempDir
   Path dir;
@@ -173,6 +182,48 @@ class ColumnChunkReaderTest {
     assertTrue(checked >= 4, "columns falling back mid-chunk: " + checked);
   }
 
+  @Test
+  void deprecatedBitPackedLevelsInPagesV1() throws Exception {
+    // Old writers' BIT_PACKED levels (parquet-java's writers no longer use them): pages made
+    // with its BIT_PACKED writer, read by ColumnReaderImpl and by ours. A list of optional
+    // ints: null list (def 0), empty (1), null element (2), element (3); rows span pages.
+    ColumnDescriptor c = MessageTypeParser.parseMessageType("message m { optional group l"
+        + " (LIST) { repeated group list { optional int32 e; } } }").getColumns().get(0);
+    Random random = new Random(34);
+    List<DataPage> pages = new ArrayList<>();
+    int rows = 0;
+    for (int p = 0; p < 4; p++) {
+      ValuesWriter rep = new BitPackingValuesWriter(1, 64, 1 << 20, HEAP);
+      ValuesWriter def = new BitPackingValuesWriter(3, 64, 1 << 20, HEAP);
+      ValuesWriter values = new PlainValuesWriter(64, 1 << 20, HEAP);
+      int entries = 0;
+      for (int row = 0; row < 50; row++, rows++) {
+        int kind = random.nextInt(4);
+        int items = kind < 2 ? 1 : 1 + random.nextInt(4);
+        for (int i = 0; i < items; i++, entries++) {
+          // The first page's last row goes on in the next page (allowed in pages v1).
+          rep.writeInteger(i == 0 && !(p > 0 && row == 0) ? 0 : 1);
+          int level = kind < 2 ? kind : random.nextInt(3) == 0 ? 2 : 3;
+          def.writeInteger(level);
+          if (level == 3) {
+            values.writeInteger(random.nextInt());
+          }
+        }
+      }
+      byte[] page = BytesInput.concat(rep.getBytes(), def.getBytes(), values.getBytes())
+          .toByteArray();
+      pages.add(new DataPageV1(BytesInput.from(page), entries, page.length, null,
+          Encoding.BIT_PACKED, Encoding.BIT_PACKED, Encoding.PLAIN));
+    }
+    rows -= 3; // the rows continued in the next page
+    DataPage[] data = pages.toArray(new DataPage[0]);
+    List<String> reference = ChunkEntries.reference(c, FakePages.pages(null, data));
+    for (int batch : new int[] {1, 7, 1000}) {
+      assertEquals(reference, ChunkEntries.ours(c, FakePages.pages(null, data), rows,
+          () -> batch, b -> { }), "batches of " + batch);
+    }
+  }
+
   /** Checks the file holds the pages and encodings asked for, so the tests exercise them. */
   static void assertWrittenAsAsked(Path file, Options o) throws IOException {
     Set<Encoding> encodings = EnumSet.noneOf(Encoding.class);
@@ -207,6 +258,11 @@ class ColumnChunkReaderTest {
   }
 
   static Path write(Path file, Options o, int rows, long seed) throws IOException {
+    return write(file, o, rows, seed, 96 * 1024L); // several row groups
+  }
+
+  static Path write(Path file, Options o, int rows, long seed, long rowGroupSize)
+      throws IOException {
     MessageType type = MessageTypeParser.parseMessageType(SCHEMA);
     SimpleGroupFactory factory = new SimpleGroupFactory(type);
     Random random = new Random(seed);
@@ -220,7 +276,7 @@ class ColumnChunkReaderTest {
         .withByteStreamSplitEncoding(o.byteStreamSplit())
         .withPageRowCountLimit(o.pageRows())
         .withDictionaryPageSize(o.dictionaryPageSize())
-        .withRowGroupSize(96 * 1024L)
+        .withRowGroupSize(rowGroupSize)
         .build()) {
       for (int i = 0; i < rows; i++) {
         w.write(row(factory, i * 3 > rows, random));

@@ -13,6 +13,7 @@ import java.util.function.Function;
 import org.apache.parquet.bytes.ByteBufferAllocator;
 import org.apache.parquet.bytes.BytesInput;
 import org.apache.parquet.bytes.HeapByteBufferAllocator;
+import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.Encoding;
 import org.apache.parquet.column.page.DictionaryPage;
 import org.apache.parquet.column.values.ValuesWriter;
@@ -27,6 +28,8 @@ import org.apache.parquet.column.values.plain.FixedLenByteArrayPlainValuesWriter
 import org.apache.parquet.column.values.plain.PlainValuesWriter;
 import org.apache.parquet.column.values.rle.RunLengthBitPackingHybridValuesWriter;
 import org.apache.parquet.io.api.Binary;
+import org.apache.parquet.schema.MessageType;
+import org.apache.parquet.schema.MessageTypeParser;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 import org.junit.jupiter.api.Test;
 
@@ -61,6 +64,29 @@ class ValuesDecodersTest {
               });
         }
       }
+    }
+  }
+
+  @Test
+  void fallbackDecodesThroughParquetJavasValuesReader() {
+    // Encodings we decode ourselves, decoded here by the fallback: its plumbing for every type.
+    MessageType schema = MessageTypeParser.parseMessageType("message m { required boolean a;"
+        + " required int32 b; required int64 c; required float d; required double e;"
+        + " required binary f; required fixed_len_byte_array(3) g; required int96 h; }");
+    for (ColumnDescriptor c : schema.getColumns()) {
+      PrimitiveTypeName type = c.getPrimitiveType().getPrimitiveTypeName();
+      int length = c.getPrimitiveType().getTypeLength();
+      List<Object> values = values(type, length, 1000);
+      ValuesWriter w = type == PrimitiveTypeName.BOOLEAN ? new BooleanPlainValuesWriter()
+          : type == PrimitiveTypeName.FIXED_LEN_BYTE_ARRAY || type == PrimitiveTypeName.INT96
+          ? new FixedLenByteArrayPlainValuesWriter(
+              type == PrimitiveTypeName.INT96 ? 12 : length, 64, 1 << 20, HEAP)
+          : new PlainValuesWriter(64, 1 << 20, HEAP);
+      assertDecodes("fallback PLAIN " + type, type, values, write(w, type, values), e -> {
+        FallbackValuesDecoder d = new FallbackValuesDecoder(c);
+        d.init(Encoding.PLAIN, values.size(), e.buf(), e.start(), e.end());
+        return d;
+      });
     }
   }
 
