@@ -108,6 +108,10 @@ public final class DendriteReader implements Closeable, Iterable<DendriteRow> {
     if (batchesTaken) {
       throw new IllegalStateException("rows of " + file + " are being read as batches");
     }
+    return readRow();
+  }
+
+  private DendriteRow readRow() {
     try {
       DendriteRow row = parallel != null ? parallel.next()
           : reader != null ? reader.read() : nextEngineRow();
@@ -205,14 +209,7 @@ public final class DendriteReader implements Closeable, Iterable<DendriteRow> {
         }
         return columnar.next();
       }
-      return RowBatches.next(shape, rows, () -> {
-        batchesTaken = false;
-        try {
-          return read();
-        } finally {
-          batchesTaken = true;
-        }
-      });
+      return RowBatches.next(shape, rows, this::readRow);
     } catch (IOException | RuntimeException e) {
       throw DendriteReadException.of(file, -1, rowsRead + 1, e);
     }

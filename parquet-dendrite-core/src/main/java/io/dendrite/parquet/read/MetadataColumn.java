@@ -5,9 +5,9 @@ import io.dendrite.parquet.variant.VariantMetadata;
 import java.util.Arrays;
 
 /**
- * A VARIANT column's {@code metadata} as the engine reads it: decoded and validated only for
- * rows whose residual is navigated, and reused while rows repeat the same dictionary bytes
- * (the common case). Shared by the path readers of one column.
+ * A VARIANT column's {@code metadata}: decoded and validated only for rows whose residual is
+ * navigated, and reused while rows repeat the same dictionary bytes (the common case). Shared
+ * by the path readers of one column; the converter path uses it too.
  */
 final class MetadataColumn {
   private final String column;
@@ -20,9 +20,11 @@ final class MetadataColumn {
 
   /** Value {@code vi} of the metadata leaf batch, parsed. */
   VariantMetadata at(LeafBatch b, int vi) {
-    byte[] array = BinaryValues.array(b);
-    int off = BinaryValues.start(b, vi);
-    int end = BinaryValues.end(b, vi);
+    return parse(BinaryValues.array(b), BinaryValues.start(b, vi), BinaryValues.end(b, vi));
+  }
+
+  /** The metadata in {@code array[off, end)}, parsed and validated unless it repeats the last. */
+  VariantMetadata parse(byte[] array, int off, int end) {
     if (last == null || !Arrays.equals(last, 0, last.length, array, off, end)) {
       byte[] bytes = Arrays.copyOfRange(array, off, end);
       last = null; // not reused if invalid

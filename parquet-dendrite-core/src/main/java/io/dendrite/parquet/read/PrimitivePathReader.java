@@ -1,6 +1,7 @@
 package io.dendrite.parquet.read;
 
 import io.dendrite.parquet.read.column.LeafBatch;
+import java.util.Arrays;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 
 /**
@@ -30,7 +31,7 @@ final class PrimitivePathReader extends PathReader {
     if (def == null || b.values == rows) {
       if (v.storage == PathVector.Storage.LONG) {
         System.arraycopy(b.longs, 0, v.longs, 0, rows); // the common dense case: one copy
-        java.util.Arrays.fill(v.status, 0, rows, PathVector.TYPED);
+        Arrays.fill(v.status, 0, rows, PathVector.TYPED);
         return;
       }
       for (int r = 0; r < rows; r++) {

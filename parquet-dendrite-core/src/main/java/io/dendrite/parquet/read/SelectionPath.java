@@ -134,6 +134,20 @@ final class SelectionPath {
     return v.type() == VariantType.OBJECT ? v.field(seg.name()) : null;
   }
 
+  /**
+   * The value at {@code segments} below {@code v}, or {@link VariantRoot#MISSING} when a step
+   * does not exist.
+   */
+  static Object walk(VariantValue v, List<Segment> segments) {
+    for (Segment seg : segments) {
+      v = step(v, seg);
+      if (v == null) {
+        return VariantRoot.MISSING;
+      }
+    }
+    return v;
+  }
+
   @Override
   public String toString() {
     return text;

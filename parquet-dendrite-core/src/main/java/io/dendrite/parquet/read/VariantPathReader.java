@@ -101,7 +101,7 @@ final class VariantPathReader extends PathReader {
         if (holder >= 0) {
           Ancestor a = ancestors[holder];
           VariantValue whole = view(meta, metaIndex, ancestorValues[holder], holderIndex, a.path);
-          store(v, r, navigate(whole, a.toSelection));
+          store(v, r, SelectionPath.walk(whole, a.toSelection));
         } else if (hasTyped) {
           if (hasValue) {
             throw new VariantAssemblyException(path, "conflicting value and typed_value: both"
@@ -113,10 +113,10 @@ final class VariantPathReader extends PathReader {
             v.status[r] = PathVector.MISSING; // a typed primitive has no fields or elements
           }
         } else if (hasValue) {
-          store(v, r, navigate(view(meta, metaIndex, value, valueIndex, path), remaining));
+          store(v, r, SelectionPath.walk(view(meta, metaIndex, value, valueIndex, path), remaining));
         } else if (topNode && groupPresent) {
           // Spec: a present variant whose value and typed_value are both null is variant null.
-          store(v, r, navigate(VariantRoot.VARIANT_NULL, remaining));
+          store(v, r, SelectionPath.walk(VariantRoot.VARIANT_NULL, remaining));
         } else {
           v.status[r] = PathVector.MISSING;
         }
@@ -134,16 +134,6 @@ final class VariantPathReader extends PathReader {
     VariantMetadata m = metadata.at(meta, metaIndex);
     int off = BinaryValues.start(b, vi);
     return VariantChecks.view(m, BinaryValues.array(b), off, BinaryValues.end(b, vi) - off, where);
-  }
-
-  private static Object navigate(VariantValue v, List<Segment> segments) {
-    for (Segment seg : segments) {
-      v = SelectionPath.step(v, seg);
-      if (v == null) {
-        return VariantRoot.MISSING;
-      }
-    }
-    return v;
   }
 
   private static void store(PathVector v, int r, Object result) {

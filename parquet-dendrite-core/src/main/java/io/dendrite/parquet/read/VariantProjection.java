@@ -10,6 +10,7 @@ import io.dendrite.parquet.shred.ValueOnly;
 import io.dendrite.parquet.shred.VariantSchemas;
 import io.dendrite.parquet.variant.VariantMetadata;
 import io.dendrite.parquet.variant.VariantValue;
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -54,7 +55,7 @@ final class VariantProjection {
   private final GroupType requested;
   private final boolean readsMetadata;
   private VariantMetadata metadata;
-  private Binary lastMetadata;
+  private final MetadataColumn metadataColumn;
   /** This row's metadata, kept undecoded until a root needs it (typed leaves usually don't). */
   private Binary pendingMetadata;
   private final boolean eagerMetadata;
@@ -68,6 +69,7 @@ final class VariantProjection {
     this.rootResults = new Object[roots.size()];
     this.requested = requested;
     this.readsMetadata = readsMetadata;
+    this.metadataColumn = new MetadataColumn(column);
     this.eagerMetadata = roots.stream().anyMatch(r -> r.kind == Kind.REASSEMBLE);
   }
 
@@ -240,14 +242,7 @@ final class VariantProjection {
     if (!(base instanceof VariantValue)) {
       return VariantRoot.MISSING; // a typed primitive has no fields or elements
     }
-    VariantValue v = (VariantValue) base;
-    for (Segment seg : remaining) {
-      v = SelectionPath.step(v, seg);
-      if (v == null) {
-        return VariantRoot.MISSING;
-      }
-    }
-    return v;
+    return SelectionPath.walk((VariantValue) base, remaining);
   }
 
   private static GroupType nodeGroup(GroupType columnGroup, List<String> node) {
@@ -415,13 +410,14 @@ final class VariantProjection {
     };
   }
 
-  /** Parses and validates metadata, reusing the last one when rows repeat the same dictionary. */
   private void decodeMetadata(Binary value) {
-    if (lastMetadata == null || !lastMetadata.equals(value)) {
+    ByteBuffer b = value.toByteBuffer();
+    if (b.hasArray()) {
+      int off = b.arrayOffset() + b.position();
+      metadata = metadataColumn.parse(b.array(), off, off + value.length());
+    } else {
       byte[] bytes = value.getBytes();
-      lastMetadata = null; // not reused if invalid
-      metadata = VariantChecks.metadata(bytes, 0, bytes.length, column);
-      lastMetadata = Binary.fromConstantByteArray(bytes);
+      metadata = metadataColumn.parse(bytes, 0, bytes.length);
     }
   }
 

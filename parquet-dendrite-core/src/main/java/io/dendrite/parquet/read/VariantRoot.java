@@ -5,6 +5,7 @@ import io.dendrite.parquet.shred.ShreddedType;
 import io.dendrite.parquet.variant.VariantMetadata;
 import io.dendrite.parquet.variant.VariantValue;
 import java.nio.ByteBuffer;
+import java.util.ArrayList;
 import java.util.List;
 import org.apache.parquet.io.api.Binary;
 
@@ -98,14 +99,11 @@ final class VariantRoot {
 
   /** This node's value, found by name in an ancestor's value that holds the whole row. */
   private Object fromAncestor(AncestorValue a, VariantMetadata metadata) {
-    VariantValue v = view(metadata, a.value, a.path);
+    List<SelectionPath.Segment> below = new ArrayList<>();
     for (String name : node.subList(a.node.size(), node.size())) {
-      v = SelectionPath.step(v, new SelectionPath.Segment(name, -1));
-      if (v == null) {
-        return MISSING;
-      }
+      below.add(new SelectionPath.Segment(name, -1));
     }
-    return v;
+    return SelectionPath.walk(view(metadata, a.value, a.path), below);
   }
 
   private Object binary(VariantMetadata metadata) {
