@@ -51,6 +51,8 @@ import org.junit.jupiter.api.BeforeAll;
 class VariantFileFuzzTest {
   /** Text of the marker rows; must never appear in row 2's output. */
   static final String MARKER = "ZQX";
+  /** The marker's bytes as an error could show them: text, hex, spaced hex (lower case). */
+  private static final List<String> MARKER_FORMS = List.of("zqx", "5a5158", "5a 51 58");
   /** Paths read by selection, relative to the variant column {@code v}. */
   static final List<String> PATHS = List.of("a", "b", "c", "a.x", "[0]", "c[1].a");
 
@@ -152,8 +154,9 @@ class VariantFileFuzzTest {
     PATHS.forEach(p -> selection.add(selection(p)));
     Rows whole = read(file, null);
     Rows byPath = read(file, selection);
-    boolean inputHasMarker = contains(input, MARKER) || contains(input, "5a5158")
-        || contains(input, "5A5158");
+    // An input spelling a marker form itself (the fuzzer does) could not tell a leak from an echo.
+    boolean inputHasMarker = MARKER_FORMS.stream()
+        .anyMatch(f -> contains(input, f) || contains(input, f.toUpperCase()));
 
     for (int i = 0; i < whole.values.size(); i++) {
       long id = i + 1;
@@ -181,10 +184,10 @@ class VariantFileFuzzTest {
         String row2 = rows.values.size() > 1 ? rows.values.get(1).toString() : "";
         assertFalse(row2.contains(MARKER), () -> "row 3's marker leaked into row 2: " + row2);
         if (rows.error != null) {
-          assertFalse(rows.error.getMessage().contains(MARKER)
-                  || rows.error.getMessage().toLowerCase().contains("5a5158")
-                  || rows.error.getMessage().toLowerCase().contains("5a 51 58"),
-              () -> "an error shows another row's bytes: " + rows.error.getMessage());
+          String message = rows.error.getMessage();
+          assertFalse(message.contains(MARKER) || MARKER_FORMS.stream()
+                  .anyMatch(f -> message.toLowerCase().contains(f)),
+              () -> "an error shows another row's bytes: " + message);
         }
       }
     }
