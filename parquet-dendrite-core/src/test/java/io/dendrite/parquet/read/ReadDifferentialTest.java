@@ -16,6 +16,9 @@ import io.dendrite.parquet.write.Codec;
 import io.dendrite.parquet.write.DendriteWriter;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -35,6 +38,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The differential safety net of the read path (issue 12, "Correctness"): for random tables
@@ -70,7 +74,7 @@ class ReadDifferentialTest {
     Random r = new Random(seed * 7919);
     RandomTables.Writer writer = seed % 2 == 0 ? RandomTables.Writer.GROUP
         : RandomTables.Writer.DENDRITE;
-    Table table = RandomTables.generate(seed, writer, 150 + r.nextInt(700));
+    Table table = RandomTables.generate(seed, writer, 100 + r.nextInt(500));
     Path file = dir.resolve("table-" + seed + ".parquet");
     String how = write(table, writer, file, r);
     String context = "seed " + seed + ", " + how + "\n" + footer(file);
@@ -78,21 +82,99 @@ class ReadDifferentialTest {
     List<Map<String, Object>> oracle = ParquetJavaRows.read(file);
     assertEquals(table.rows().size(), oracle.size(), context);
     compareRows("parquet-java's read to what was written", table.rows(), oracle, context);
+    List<Map<String, Object>> whole = checkReads(file, oracle, table.paths(), r, context);
+    compareRows("DendriteReader's read to what was written", table.rows(), whole, context);
+  }
 
+  /**
+   * Files DuckDB 2.0 writes (its own encodings: DELTA_LENGTH_BYTE_ARRAY, BYTE_STREAM_SPLIT,
+   * DELTA_BINARY_PACKED and RLE_DICTIONARY in v2 pages; its own VARIANT shredding, with object
+   * fields in insertion order) read as parquet-java reads them.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"PARQUET_VERSION v2, COMPRESSION zstd",
+      "PARQUET_VERSION v1, COMPRESSION snappy"})
+  void readsDuckDbFilesAsParquetJavaDoes(String options) throws Exception {
+    Path file = dir.resolve("duckdb.parquet");
+    try (Connection c = DriverManager.getConnection("jdbc:duckdb:");
+        Statement s = c.createStatement()) {
+      s.execute("SET threads = 1"); // a shared 2-core machine; also a fixed order of random()
+      s.execute("SELECT setseed(0.25)");
+      s.execute(DUCKDB_TABLE);
+      s.execute("COPY t TO '" + file + "' (FORMAT parquet, ROW_GROUP_SIZE 1024, " + options
+          + ")");
+    }
+    String context = "DuckDB file with " + options + "\n" + footer(file);
+    List<Map<String, Object>> oracle = ParquetJavaRows.read(file);
+    assertEquals(3000, oracle.size(), context);
+    checkReads(file, oracle, DUCKDB_PATHS, new Random(options.hashCode()), context);
+  }
+
+  /** Every Parquet type DuckDB writes that the reader maps, nested, with nulls. */
+  private static final String DUCKDB_TABLE = "CREATE TABLE t AS SELECT i::BIGINT AS id,"
+      + " CASE WHEN random() < 0.1 THEN NULL ELSE random() < 0.5 END AS b,"
+      + " CASE WHEN random() < 0.1 THEN NULL ELSE (random() * 255 - 128)::TINYINT END AS i8,"
+      + " (random() * 65535 - 32768)::SMALLINT AS i16,"
+      + " CASE WHEN random() < 0.2 THEN NULL ELSE (random() * 4e9 - 2e9)::INTEGER END AS i32,"
+      + " (random() * 1e18)::BIGINT * (CASE WHEN random() < 0.5 THEN -1 ELSE 1 END) AS i64,"
+      + " (random() * 255)::UTINYINT AS u8, (random() * 65535)::USMALLINT AS u16,"
+      + " (random() * 1e6)::FLOAT AS f32,"
+      + " CASE WHEN i % 13 = 0 THEN 'nan'::DOUBLE ELSE random() * 1e300 END AS f64,"
+      + " (random() * 1e7)::DECIMAL(9,2) AS d9, (random() * 1e14)::DECIMAL(18,4) AS d18,"
+      + " (random() * 1e20)::DECIMAL(38,10) AS d38,"
+      + " CASE WHEN random() < 0.1 THEN NULL WHEN random() < 0.3 THEN 'k' || (i % 10)"
+      + "   ELSE repeat('é😀x', (random() * 40)::INT) END AS s,"
+      + " ('\\x' || lpad(hex(i), 8, '0'))::BLOB AS bl,"
+      + " DATE '1970-01-01' + (random() * 100000 - 50000)::INT AS dt,"
+      + " TIMESTAMP '2000-01-01' + to_microseconds((random() * 1e15)::BIGINT) AS ts,"
+      + " TIMESTAMPTZ '2000-01-01 00:00:00+00' + to_microseconds((random() * 1e15)::BIGINT)"
+      + "   AS tstz,"
+      + " (TIMESTAMP '2000-01-01' + to_microseconds((random() * 1e12)::BIGINT))::TIMESTAMP_NS"
+      + "   AS tsns,"
+      + " TIME '00:00:00' + to_microseconds((random() * 86399999999)::BIGINT) AS tm,"
+      + " uuid() AS u,"
+      + " CASE WHEN random() < 0.1 THEN NULL ELSE {'a': (random() * 100)::INT,"
+      + "   'b': CASE WHEN random() < 0.3 THEN NULL ELSE 'x' || i END, 'c': [i, NULL, i * 2]}"
+      + "   END AS st,"
+      + " CASE WHEN random() < 0.1 THEN NULL WHEN random() < 0.2 THEN []::VARCHAR[]"
+      + "   ELSE ['t' || (i % 3), NULL, 'ü' || i] END AS l,"
+      + " CASE WHEN random() < 0.1 THEN NULL"
+      + "   ELSE MAP {'k1': i, 'k2': CASE WHEN random() < 0.5 THEN NULL ELSE i * 3 END} END AS m,"
+      + " [{'x': i, 'y': [1.5, NULL]}, NULL] AS ls,"
+      + " CASE WHEN random() < 0.1 THEN NULL WHEN i % 17 = 0 THEN ('s' || i)::VARIANT"
+      + "   WHEN i % 19 = 0 THEN NULL::VARIANT ELSE {'zeta': i, 'b': 'x' || i, 'c': [i, 2],"
+      + "   'é': {'d': random() < 0.5}}::VARIANT END AS v,"
+      + " CASE WHEN i % 3 = 0 THEN [i, i]::VARIANT ELSE (i * 1.5)::DECIMAL(9,2)::VARIANT END"
+      + "   AS w"
+      + " FROM range(3000) r(i)";
+
+  private static final List<String> DUCKDB_PATHS = List.of("id", "b", "i8", "u16", "f64",
+      "d38", "s", "bl", "tsns", "tm", "u", "st", "st.a", "st.c", "st.c[1]", "st.c[2]", "l[0]",
+      "l[1]", "m.k2", "m.k3", "ls[0].y", "ls[1].x", "v", "v.zeta", "v.c[1]", "v.c[2]",
+      "v.`é`.d", "v.nope", "v[0]", "w", "w[1]");
+
+  /**
+   * Reads the file whole (on one thread, and on two when it has several row groups) and by
+   * four random selections of {@code paths}, comparing with parquet-java's rows.
+   *
+   * @return the rows read whole
+   */
+  private static List<Map<String, Object>> checkReads(Path file,
+      List<Map<String, Object>> oracle, List<String> paths, Random r, String context)
+      throws IOException {
     List<Map<String, Object>> whole = readWhole(file, 1);
     compareRows("DendriteReader's read to parquet-java's", oracle, whole, context);
-    compareRows("DendriteReader's read to what was written", table.rows(), whole, context);
     if (rowGroups(file) > 1) {
       compareRows("DendriteReader's read on 2 threads to parquet-java's", oracle,
           readWhole(file, 2), context);
     }
-
-    List<String> paths = new ArrayList<>(new LinkedHashSet<>(table.paths()));
+    List<String> distinct = new ArrayList<>(new LinkedHashSet<>(paths));
     for (int s = 0; s < 4; s++) {
-      Collections.shuffle(paths, r);
-      List<String> selection = paths.subList(0, 1 + r.nextInt(Math.min(6, paths.size())));
+      Collections.shuffle(distinct, r);
+      List<String> selection = distinct.subList(0, 1 + r.nextInt(Math.min(6, distinct.size())));
       checkSelection(file, List.copyOf(selection), 1 + r.nextInt(2), whole, context);
     }
+    return whole;
   }
 
   /**
@@ -191,11 +273,18 @@ class ReadDifferentialTest {
 
   // ================================================================== reading and comparing
 
+  /** Every row, column name to value; a variant column holding a value is not missing. */
   private static List<Map<String, Object>> readWhole(Path file, int parallelism)
       throws IOException {
     List<Map<String, Object>> rows = new ArrayList<>();
     try (DendriteReader r = DendriteReader.builder(file).parallelism(parallelism).build()) {
       for (DendriteRow row : r) {
+        for (String column : row.columns()) {
+          if (row.get(column) != null && row.isMissing(column)) {
+            fail("row " + rows.size() + ": column " + column + " holds "
+                + JavaValues.show(row.get(column)) + " but reads as missing");
+          }
+        }
         rows.add(row.toMap());
       }
     }

@@ -1,5 +1,6 @@
 package io.dendrite.parquet.testing;
 
+import io.dendrite.parquet.shred.ShreddedPrimitive;
 import io.dendrite.parquet.shred.ShreddedType;
 import io.dendrite.parquet.shred.VariantColumnShredder;
 import io.dendrite.parquet.shred.VariantSchemas;
@@ -31,7 +32,6 @@ import java.util.UUID;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import org.apache.parquet.example.data.Group;
-import org.apache.parquet.example.data.simple.SimpleGroupFactory;
 import org.apache.parquet.io.api.Binary;
 import org.apache.parquet.schema.GroupType;
 import org.apache.parquet.schema.LogicalTypeAnnotation;
@@ -106,7 +106,7 @@ public final class RandomTables {
     DECIMAL_INT64,
     /** DECIMAL on BINARY, minimal or sign-extended two's complement. */
     DECIMAL_BINARY,
-    /** DECIMAL on FIXED_LEN_BYTE_ARRAY longer than needed. */
+    /** DECIMAL on FIXED_LEN_BYTE_ARRAY as long as needed or up to 3 bytes longer. */
     DECIMAL_FLBA,
     /** Legacy INT96 timestamp: nanoseconds of the day and Julian day, little-endian. */
     INT96,
@@ -237,8 +237,8 @@ public final class RandomTables {
     /**
      * Writes the table cell by cell with parquet-java's example Group writer. Each VARIANT
      * column, wherever it is, is unshredded or shredded as its values' shape (by the library's
-     * shredder), and its group's fields come in spec order or shuffled, as {@code layoutSeed}
-     * picks.
+     * shredder; in some rows of some columns whole in {@code value}), and its group's fields
+     * come in spec order or shuffled, as {@code layoutSeed} picks.
      *
      * @return the Parquet schema written
      */
@@ -251,7 +251,7 @@ public final class RandomTables {
         fields.add(parquetType(f.name(), f.node(), repetition(f.optional()), layout, shredding));
       }
       MessageType schema = new MessageType("table", fields);
-      GroupWriter writer = new GroupWriter(shredding);
+      GroupWriter writer = new GroupWriter(shredding, layout);
       RawParquetFiles.write(file, schema, options, factory -> {
         List<Group> groups = new ArrayList<>(rows.size());
         for (Map<String, Object> row : rows) {
@@ -334,9 +334,9 @@ public final class RandomTables {
       String name = NAMES[r.nextInt(NAMES.length)];
       if (!used.contains(name)) {
         used.add(name);
-        // Most tables get a variant column at the top.
-        Node node = columns.isEmpty() && r.nextInt(4) > 0
-            ? new VariantNode(VariantShapes.randomColumnShape(r), r.nextInt(5) > 0)
+        // Most tables get a variant column at the top, many one in a list, map or struct.
+        Node node = columns.isEmpty() && r.nextInt(4) > 0 ? variant(r)
+            : columns.size() == 1 && r.nextBoolean() ? nestedVariant(r, writer)
             : node(r, writer, 0);
         columns.add(field(r, name, node));
       }
@@ -363,6 +363,19 @@ public final class RandomTables {
       out.add(row);
     }
     return new Table(seed, List.of(f), out);
+  }
+
+  private static VariantNode variant(Random r) {
+    return new VariantNode(VariantShapes.randomColumnShape(r), r.nextInt(5) > 0);
+  }
+
+  /** A list of variants, a map to variants, or a struct holding a variant and something else. */
+  private static Node nestedVariant(Random r, Writer writer) {
+    return switch (r.nextInt(3)) {
+      case 0 -> new ListOf(variant(r), r.nextBoolean());
+      case 1 -> new MapOf(prim(r, Flavor.STRING), variant(r), r.nextBoolean());
+      default -> new Struct(List.of(field(r, "v", variant(r)), field(r, "n", node(r, writer, 1))));
+    };
   }
 
   private static Field field(Random r, String name, Node node) {
@@ -396,7 +409,7 @@ public final class RandomTables {
       return new MapOf(prim(r, key), node(r, writer, depth + 1), r.nextInt(5) < 3);
     }
     if (roll < 45) {
-      return new VariantNode(VariantShapes.randomColumnShape(r), r.nextInt(5) > 0);
+      return variant(r);
     }
     Flavor[] all = Flavor.values();
     Flavor f;
@@ -593,7 +606,7 @@ public final class RandomTables {
           .named(name);
     }
     VariantNode v = (VariantNode) node;
-    ShreddedType shredded = layout.nextInt(5) < 3 ? ShreddedType.parse(v.shape().shredding()) : null;
+    ShreddedType shredded = layout.nextInt(4) > 0 ? ShreddedType.parse(v.shape().shredding()) : null;
     shredding.put(v, shredded);
     GroupType g = VariantSchemas.variantGroup(name, rep, shredded);
     if (layout.nextInt(4) == 0) {
@@ -687,13 +700,21 @@ public final class RandomTables {
 
   // ================================================================== Java values to cells
 
-  /** Writes Java values into Groups; shreds variants with one shredder per column. */
+  /**
+   * Writes Java values into Groups; shreds variants with one shredder per column, except that
+   * in some columns shredded as a primitive some rows keep the variant in {@code value} with a
+   * null {@code typed_value} even when it has the shredded type (the spec allows any value
+   * there; not for objects and arrays, which must go to a shredded {@code typed_value}).
+   */
   private static final class GroupWriter {
     private final Map<VariantNode, ShreddedType> shredding;
     private final Map<VariantNode, VariantColumnShredder> shredders = new IdentityHashMap<>();
+    private final Map<VariantNode, Double> wholeRates = new IdentityHashMap<>();
+    private final Random layout;
 
-    GroupWriter(Map<VariantNode, ShreddedType> shredding) {
+    GroupWriter(Map<VariantNode, ShreddedType> shredding, Random layout) {
       this.shredding = shredding;
+      this.layout = layout;
     }
 
     void add(Group parent, String name, Node node, Object v) {
@@ -724,7 +745,8 @@ public final class RandomTables {
         VariantNode n = (VariantNode) node;
         EncodedVariant ev = (EncodedVariant) v;
         ShreddedType type = shredding.get(n);
-        if (type == null) {
+        double whole = wholeRates.computeIfAbsent(n, k -> layout.nextBoolean() ? 0.0 : 0.25);
+        if (type == null || (type instanceof ShreddedPrimitive && layout.nextDouble() < whole)) {
           parent.addGroup(name).append("metadata", Binary.fromConstantByteArray(ev.metadata()))
               .append("value", Binary.fromConstantByteArray(ev.value()));
         } else {

@@ -12,8 +12,11 @@ import org.apache.parquet.hadoop.ParquetFileWriter;
 import org.apache.parquet.hadoop.ParquetReader;
 import org.apache.parquet.hadoop.ParquetWriter;
 import org.apache.parquet.hadoop.example.ExampleParquetWriter;
+import org.apache.parquet.hadoop.api.ReadSupport;
 import org.apache.parquet.hadoop.example.GroupReadSupport;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
+import org.apache.parquet.io.InputFile;
+import org.apache.parquet.io.LocalInputFile;
 import org.apache.parquet.io.LocalOutputFile;
 import org.apache.parquet.io.api.Binary;
 import org.apache.parquet.schema.MessageType;
@@ -80,8 +83,7 @@ public final class RawParquetFiles {
   public static Path rewrite(Path source, Path target, MessageType schema, Options options)
       throws IOException {
     SimpleGroupFactory factory = new SimpleGroupFactory(schema);
-    try (ParquetReader<Group> r = ParquetReader.builder(new GroupReadSupport(),
-            new org.apache.hadoop.fs.Path(source.toUri())).build();
+    try (ParquetReader<Group> r = groupReader(source);
         ParquetWriter<Group> w = writer(target, schema, options)) {
       Group row;
       while ((row = r.read()) != null) {
@@ -91,6 +93,25 @@ public final class RawParquetFiles {
       }
     }
     return target;
+  }
+
+  /**
+   * parquet-java's example Group reader of a local file (its own record assembly), without a
+   * Hadoop Configuration.
+   */
+  public static ParquetReader<Group> groupReader(Path file) throws IOException {
+    return new GroupReader(new LocalInputFile(file)).build();
+  }
+
+  private static final class GroupReader extends ParquetReader.Builder<Group> {
+    GroupReader(InputFile file) {
+      super(file, new PlainParquetConfiguration());
+    }
+
+    @Override
+    protected ReadSupport<Group> getReadSupport() {
+      return new GroupReadSupport();
+    }
   }
 
   private static void copyByName(Group from, Group to) {
