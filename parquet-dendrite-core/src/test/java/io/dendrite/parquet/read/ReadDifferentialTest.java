@@ -268,7 +268,10 @@ class ReadDifferentialTest {
         .byteStreamSplit(r.nextInt(3) == 0)
         .rowGroupRows(new int[] {Integer.MAX_VALUE, rows / 3 + 1, 101}[r.nextInt(3)])
         .pageSize(new int[] {512, 8 << 10, 1 << 20}[r.nextInt(3)])
-        .pageRows(new int[] {20_000, 50, 7}[r.nextInt(3)]);
+        .pageRows(new int[] {20_000, 50, 7}[r.nextInt(3)])
+        // A small dictionary page makes chunks switch from dictionary to plain pages midway.
+        .dictionaryPageSize(r.nextBoolean() ? 1 << 20 : 200)
+        .pageChecksums(r.nextInt(4) > 0);
   }
 
   // ================================================================== reading and comparing

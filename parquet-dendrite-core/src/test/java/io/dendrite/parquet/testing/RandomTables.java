@@ -1,5 +1,23 @@
 package io.dendrite.parquet.testing;
 
+import static org.apache.parquet.schema.LogicalTypeAnnotation.bsonType;
+import static org.apache.parquet.schema.LogicalTypeAnnotation.dateType;
+import static org.apache.parquet.schema.LogicalTypeAnnotation.decimalType;
+import static org.apache.parquet.schema.LogicalTypeAnnotation.enumType;
+import static org.apache.parquet.schema.LogicalTypeAnnotation.intType;
+import static org.apache.parquet.schema.LogicalTypeAnnotation.jsonType;
+import static org.apache.parquet.schema.LogicalTypeAnnotation.stringType;
+import static org.apache.parquet.schema.LogicalTypeAnnotation.timeType;
+import static org.apache.parquet.schema.LogicalTypeAnnotation.timestampType;
+import static org.apache.parquet.schema.LogicalTypeAnnotation.uuidType;
+import static org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName.BINARY;
+import static org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName.BOOLEAN;
+import static org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName.DOUBLE;
+import static org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName.FIXED_LEN_BYTE_ARRAY;
+import static org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName.FLOAT;
+import static org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName.INT32;
+import static org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName.INT64;
+
 import io.dendrite.parquet.shred.ShreddedPrimitive;
 import io.dendrite.parquet.shred.ShreddedType;
 import io.dendrite.parquet.shred.VariantColumnShredder;
@@ -516,7 +534,7 @@ public final class RandomTables {
       case FLOAT: return RandomValues.floatValue(r);
       case DOUBLE: return RandomValues.doubleValue(r);
       case STRING: case ENUM: return RandomValues.string(r);
-      case JSON: return "{\"a\": " + RandomValues.intValue(r) + ", \"b\": \"" + r.nextInt(9) + "\"}";
+      case JSON: return "{\"a\": " + RandomValues.intValue(r) + ", \"b\": " + r.nextInt(9) + "}";
       case BINARY: case BSON: return RandomValues.bytes(r);
       case FIXED: {
         byte[] b = new byte[p.length()];
@@ -532,7 +550,8 @@ public final class RandomTables {
       case TIMESTAMP_NTZ_MILLIS: return EPOCH.plus(units, ChronoUnit.MILLIS);
       case TIME: case TIME_UTC: return LocalTime.ofNanoOfDay(RandomValues.timeMicros(r) * 1000);
       case TIME_MILLIS: return LocalTime.ofNanoOfDay(RandomValues.timeMicros(r) / 1000 * 1_000_000);
-      case TIME_NANOS: return LocalTime.ofNanoOfDay(RandomValues.timeMicros(r) * 1000 + r.nextInt(1000));
+      case TIME_NANOS:
+        return LocalTime.ofNanoOfDay(RandomValues.timeMicros(r) * 1000 + r.nextInt(1000));
       case UUID: return new UUID(r.nextLong(), r.nextLong());
       case INT96: {
         LocalDate day = LocalDate.EPOCH.with(JulianFields.JULIAN_DAY, RandomValues.intValue(r));
@@ -606,7 +625,8 @@ public final class RandomTables {
           .named(name);
     }
     VariantNode v = (VariantNode) node;
-    ShreddedType shredded = layout.nextInt(4) > 0 ? ShreddedType.parse(v.shape().shredding()) : null;
+    ShreddedType shredded =
+        layout.nextInt(4) > 0 ? ShreddedType.parse(v.shape().shredding()) : null;
     shredding.put(v, shredded);
     GroupType g = VariantSchemas.variantGroup(name, rep, shredded);
     if (layout.nextInt(4) == 0) {
@@ -618,79 +638,59 @@ public final class RandomTables {
   }
 
   private static Type primitiveType(String name, Prim p, Repetition rep) {
-    LogicalTypeAnnotation a;
-    PrimitiveTypeName physical;
-    int length = 0;
-    switch (p.flavor()) {
-      case BOOLEAN: physical = PrimitiveTypeName.BOOLEAN; a = null; break;
-      case INT32: physical = PrimitiveTypeName.INT32; a = null; break;
-      case INT64: physical = PrimitiveTypeName.INT64; a = null; break;
-      case FLOAT: physical = PrimitiveTypeName.FLOAT; a = null; break;
-      case DOUBLE: physical = PrimitiveTypeName.DOUBLE; a = null; break;
-      case STRING: physical = PrimitiveTypeName.BINARY; a = LogicalTypeAnnotation.stringType(); break;
-      case ENUM: physical = PrimitiveTypeName.BINARY; a = LogicalTypeAnnotation.enumType(); break;
-      case JSON: physical = PrimitiveTypeName.BINARY; a = LogicalTypeAnnotation.jsonType(); break;
-      case BSON: physical = PrimitiveTypeName.BINARY; a = LogicalTypeAnnotation.bsonType(); break;
-      case BINARY: physical = PrimitiveTypeName.BINARY; a = null; break;
-      case DATE: physical = PrimitiveTypeName.INT32; a = LogicalTypeAnnotation.dateType(); break;
-      case TIMESTAMP: physical = PrimitiveTypeName.INT64; a = ts(true, TimeUnit.MICROS); break;
-      case TIMESTAMP_NTZ: physical = PrimitiveTypeName.INT64; a = ts(false, TimeUnit.MICROS); break;
-      case TIMESTAMP_NANOS: physical = PrimitiveTypeName.INT64; a = ts(true, TimeUnit.NANOS); break;
-      case TIMESTAMP_NTZ_NANOS: physical = PrimitiveTypeName.INT64; a = ts(false, TimeUnit.NANOS); break;
-      case TIMESTAMP_MILLIS: physical = PrimitiveTypeName.INT64; a = ts(true, TimeUnit.MILLIS); break;
-      case TIMESTAMP_NTZ_MILLIS: physical = PrimitiveTypeName.INT64; a = ts(false, TimeUnit.MILLIS); break;
-      case TIME: physical = PrimitiveTypeName.INT64; a = LogicalTypeAnnotation.timeType(false, TimeUnit.MICROS); break;
-      case TIME_UTC: physical = PrimitiveTypeName.INT64; a = LogicalTypeAnnotation.timeType(true, TimeUnit.MICROS); break;
-      case TIME_MILLIS: physical = PrimitiveTypeName.INT32; a = LogicalTypeAnnotation.timeType(false, TimeUnit.MILLIS); break;
-      case TIME_NANOS: physical = PrimitiveTypeName.INT64; a = LogicalTypeAnnotation.timeType(false, TimeUnit.NANOS); break;
-      case UUID: physical = PrimitiveTypeName.FIXED_LEN_BYTE_ARRAY; length = 16; a = LogicalTypeAnnotation.uuidType(); break;
-      case INT8: physical = PrimitiveTypeName.INT32; a = LogicalTypeAnnotation.intType(8, true); break;
-      case INT16: physical = PrimitiveTypeName.INT32; a = LogicalTypeAnnotation.intType(16, true); break;
-      case UINT8: physical = PrimitiveTypeName.INT32; a = LogicalTypeAnnotation.intType(8, false); break;
-      case UINT16: physical = PrimitiveTypeName.INT32; a = LogicalTypeAnnotation.intType(16, false); break;
-      case UINT32: physical = PrimitiveTypeName.INT32; a = LogicalTypeAnnotation.intType(32, false); break;
-      case SIGNED_INT32: physical = PrimitiveTypeName.INT32; a = LogicalTypeAnnotation.intType(32, true); break;
-      case SIGNED_INT64: physical = PrimitiveTypeName.INT64; a = LogicalTypeAnnotation.intType(64, true); break;
-      case INT96: physical = PrimitiveTypeName.INT96; a = null; break;
-      case FIXED: physical = PrimitiveTypeName.FIXED_LEN_BYTE_ARRAY; length = p.length(); a = null; break;
-      case DECIMAL: {
-        a = LogicalTypeAnnotation.decimalType(p.scale(), p.precision());
-        if (p.precision() <= 9) {
-          physical = PrimitiveTypeName.INT32;
-        } else if (p.precision() <= 18) {
-          physical = PrimitiveTypeName.INT64;
-        } else {
-          physical = PrimitiveTypeName.FIXED_LEN_BYTE_ARRAY;
-          length = minimalBytes(p.precision());
-        }
-        break;
-      }
-      case DECIMAL_INT64:
-        physical = PrimitiveTypeName.INT64;
-        a = LogicalTypeAnnotation.decimalType(p.scale(), p.precision());
-        break;
-      case DECIMAL_BINARY:
-        physical = PrimitiveTypeName.BINARY;
-        a = LogicalTypeAnnotation.decimalType(p.scale(), p.precision());
-        break;
-      case DECIMAL_FLBA:
-        physical = PrimitiveTypeName.FIXED_LEN_BYTE_ARRAY;
-        length = p.length();
-        a = LogicalTypeAnnotation.decimalType(p.scale(), p.precision());
-        break;
-      default:
-        throw new IllegalArgumentException(p.toString());
-    }
+    return switch (p.flavor()) {
+      case BOOLEAN -> type(name, rep, BOOLEAN, 0, null);
+      case INT32 -> type(name, rep, INT32, 0, null);
+      case INT64 -> type(name, rep, INT64, 0, null);
+      case FLOAT -> type(name, rep, FLOAT, 0, null);
+      case DOUBLE -> type(name, rep, DOUBLE, 0, null);
+      case STRING -> type(name, rep, BINARY, 0, stringType());
+      case ENUM -> type(name, rep, BINARY, 0, enumType());
+      case JSON -> type(name, rep, BINARY, 0, jsonType());
+      case BSON -> type(name, rep, BINARY, 0, bsonType());
+      case BINARY -> type(name, rep, BINARY, 0, null);
+      case DATE -> type(name, rep, INT32, 0, dateType());
+      case TIMESTAMP -> type(name, rep, INT64, 0, timestampType(true, TimeUnit.MICROS));
+      case TIMESTAMP_NTZ -> type(name, rep, INT64, 0, timestampType(false, TimeUnit.MICROS));
+      case TIMESTAMP_NANOS -> type(name, rep, INT64, 0, timestampType(true, TimeUnit.NANOS));
+      case TIMESTAMP_NTZ_NANOS -> type(name, rep, INT64, 0, timestampType(false, TimeUnit.NANOS));
+      case TIMESTAMP_MILLIS -> type(name, rep, INT64, 0, timestampType(true, TimeUnit.MILLIS));
+      case TIMESTAMP_NTZ_MILLIS -> type(name, rep, INT64, 0, timestampType(false, TimeUnit.MILLIS));
+      case TIME -> type(name, rep, INT64, 0, timeType(false, TimeUnit.MICROS));
+      case TIME_UTC -> type(name, rep, INT64, 0, timeType(true, TimeUnit.MICROS));
+      case TIME_MILLIS -> type(name, rep, INT32, 0, timeType(false, TimeUnit.MILLIS));
+      case TIME_NANOS -> type(name, rep, INT64, 0, timeType(false, TimeUnit.NANOS));
+      case UUID -> type(name, rep, FIXED_LEN_BYTE_ARRAY, 16, uuidType());
+      case INT8 -> type(name, rep, INT32, 0, intType(8, true));
+      case INT16 -> type(name, rep, INT32, 0, intType(16, true));
+      case UINT8 -> type(name, rep, INT32, 0, intType(8, false));
+      case UINT16 -> type(name, rep, INT32, 0, intType(16, false));
+      case UINT32 -> type(name, rep, INT32, 0, intType(32, false));
+      case SIGNED_INT32 -> type(name, rep, INT32, 0, intType(32, true));
+      case SIGNED_INT64 -> type(name, rep, INT64, 0, intType(64, true));
+      case INT96 -> type(name, rep, PrimitiveTypeName.INT96, 0, null);
+      case FIXED -> type(name, rep, FIXED_LEN_BYTE_ARRAY, p.length(), null);
+      case DECIMAL -> p.precision() <= 9 ? type(name, rep, INT32, 0, decimal(p))
+          : p.precision() <= 18 ? type(name, rep, INT64, 0, decimal(p))
+          : type(name, rep, FIXED_LEN_BYTE_ARRAY, minimalBytes(p.precision()), decimal(p));
+      case DECIMAL_INT64 -> type(name, rep, INT64, 0, decimal(p));
+      case DECIMAL_BINARY -> type(name, rep, BINARY, 0, decimal(p));
+      case DECIMAL_FLBA -> type(name, rep, FIXED_LEN_BYTE_ARRAY, p.length(), decimal(p));
+    };
+  }
+
+  private static Type type(String name, Repetition rep, PrimitiveTypeName physical, int length,
+      LogicalTypeAnnotation annotation) {
     Types.PrimitiveBuilder<org.apache.parquet.schema.PrimitiveType> b =
         Types.primitive(physical, rep);
     if (length > 0) {
       b = b.length(length);
     }
-    return (a == null ? b : b.as(a)).named(name);
+    return (annotation == null ? b : b.as(annotation)).named(name);
   }
 
-  private static LogicalTypeAnnotation ts(boolean utc, TimeUnit unit) {
-    return LogicalTypeAnnotation.timestampType(utc, unit);
+  private static LogicalTypeAnnotation decimal(Prim p) {
+    return decimalType(p.scale(), p.precision());
   }
 
   /** The fewest bytes whose two's complement holds every {@code precision}-digit number. */
@@ -771,9 +771,9 @@ public final class RandomTables {
         case TIMESTAMP -> g.add(name, units((Instant) v, 1_000_000));
         case TIMESTAMP_NANOS -> g.add(name, units((Instant) v, 1_000_000_000));
         case TIMESTAMP_MILLIS -> g.add(name, units((Instant) v, 1_000));
-        case TIMESTAMP_NTZ -> g.add(name, units(((LocalDateTime) v).toInstant(ZoneOffset.UTC), 1_000_000));
-        case TIMESTAMP_NTZ_NANOS -> g.add(name, units(((LocalDateTime) v).toInstant(ZoneOffset.UTC), 1_000_000_000));
-        case TIMESTAMP_NTZ_MILLIS -> g.add(name, units(((LocalDateTime) v).toInstant(ZoneOffset.UTC), 1_000));
+        case TIMESTAMP_NTZ -> g.add(name, units(utc((LocalDateTime) v), 1_000_000));
+        case TIMESTAMP_NTZ_NANOS -> g.add(name, units(utc((LocalDateTime) v), 1_000_000_000));
+        case TIMESTAMP_NTZ_MILLIS -> g.add(name, units(utc((LocalDateTime) v), 1_000));
         case TIME, TIME_UTC -> g.add(name, ((LocalTime) v).toNanoOfDay() / 1000);
         case TIME_MILLIS -> g.add(name, (int) (((LocalTime) v).toNanoOfDay() / 1_000_000));
         case TIME_NANOS -> g.add(name, ((LocalTime) v).toNanoOfDay());
@@ -820,6 +820,11 @@ public final class RandomTables {
       java.util.Arrays.fill(out, 0, length - b.length, fill);
       System.arraycopy(b, 0, out, length - b.length, b.length);
       return out;
+    }
+
+    /** A wall-clock time as the instant of the same reading in UTC (how NTZ counts are kept). */
+    private static Instant utc(LocalDateTime t) {
+      return t.toInstant(ZoneOffset.UTC);
     }
 
     /** {@code i} in units of 1/{@code perSecond} s since the epoch, rounded down. */
