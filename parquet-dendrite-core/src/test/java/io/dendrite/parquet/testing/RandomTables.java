@@ -177,7 +177,7 @@ public final class RandomTables {
       return seed;
     }
 
-    /** The rows as written: column name to Java value (null, or absent for null). */
+    /** The rows as written: every column's name to its Java value (null for null). */
     public List<Map<String, Object>> rows() {
       return rows;
     }
@@ -203,7 +203,10 @@ public final class RandomTables {
       return true;
     }
 
-    /** The record schema in its text form (only for {@link #inRecordSchema()} tables). */
+    /**
+     * The record schema in its text form; for a table that is not {@link #inRecordSchema()},
+     * a description with the other types by their flavor names.
+     */
     public String recordSchema() {
       return columns.stream().map(RandomTables::fieldText).collect(Collectors.joining(",\n"));
     }
