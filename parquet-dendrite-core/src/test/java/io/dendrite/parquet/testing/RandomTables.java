@@ -373,14 +373,14 @@ public final class RandomTables {
     return new Table(seed, List.copyOf(columns), out);
   }
 
-  /** A one-column table of one primitive type, for checking types one at a time. */
-  public static Table single(long seed, Flavor flavor, int rows) {
+  /** A table of one optional column of one primitive type, for checking types one at a time. */
+  public static Table single(long seed, String column, Flavor flavor, int rows) {
     Random r = new Random(seed);
-    Field f = new Field("c", prim(r, flavor), true, 0.1);
+    Field f = new Field(column, prim(r, flavor), true, 0.1);
     List<Map<String, Object>> out = new ArrayList<>();
     for (int i = 0; i < rows; i++) {
       Map<String, Object> row = new LinkedHashMap<>();
-      row.put("c", fieldValue(r, f, Writer.GROUP));
+      row.put(column, fieldValue(r, f, Writer.GROUP));
       out.add(row);
     }
     return new Table(seed, List.of(f), out);
