@@ -61,15 +61,15 @@ public final class JavaValues {
       return expected == actual ? null : differ(at, expected, actual);
     }
     if (expected instanceof EncodedVariant e && actual instanceof Reassembled r) {
-      return Objects.equals(equivalenceForm(VariantValue.of(e), true),
-          equivalenceForm(r.value(), true)) ? null : differ(at, e.toJson(), actual);
+      return differentForms(at, e.toJson(), actual, equivalenceForm(VariantValue.of(e), true),
+          equivalenceForm(r.value(), true));
     }
     if (expected instanceof Reassembled r) {
       if (!(actual instanceof VariantValue v)) {
         return differ(at, expected, actual);
       }
-      return Objects.equals(equivalenceForm(r.value(), false), equivalenceForm(v, false))
-          ? null : differ(at, expected, actual);
+      return differentForms(at, expected, actual, equivalenceForm(r.value(), false),
+          equivalenceForm(v, false));
     }
     if (expected instanceof EncodedVariant e) {
       return actual instanceof VariantValue v && e.toJson().equals(v.toJson())
@@ -96,7 +96,8 @@ public final class JavaValues {
         if (d != null) {
           return d;
         }
-        d = difference(e.getValue(), o.getValue(), at + "." + show(e.getKey()));
+        d = difference(e.getValue(), o.getValue(),
+            at + "." + (e.getKey() instanceof String k ? k : "{" + show(e.getKey()) + "}"));
         if (d != null) {
           return d;
         }
@@ -117,6 +118,17 @@ public final class JavaValues {
       return null;
     }
     return expected.equals(actual) ? null : differ(at, expected, actual);
+  }
+
+  /** Null when the compared forms are equal, else the values and their forms (types shown). */
+  private static String differentForms(String at, Object expected, Object actual,
+      Object expectedForm, Object actualForm) {
+    if (Objects.equals(expectedForm, actualForm)) {
+      return null;
+    }
+    String forms = expectedForm + " vs " + actualForm;
+    return differ(at, expected, actual) + "; compared as "
+        + (forms.length() > 3000 ? forms.substring(0, 3000) + "..." : forms);
   }
 
   private static String differ(String at, Object expected, Object actual) {
