@@ -29,12 +29,15 @@ import java.util.Objects;
  * order; lists the same elements. Variants, by what the expected side is:
  * <ul>
  *   <li>a {@link VariantValue}: logically equal ({@link VariantValue#equals}: same types);
- *   <li>an {@link EncodedVariant} (what a writer was given): the same JSON text;
- *   <li>a {@link Reassembled} (parquet-java's reassembly of a shredded variant): equal by the
- *       spec's equivalence classes: exact numerics (int8..int64, decimal4/8/16) by numeric
- *       value, every other primitive by type and value, objects by key set (read by field
- *       index, so an object whose fields are stored out of order still compares), arrays
- *       element by element.
+ *   <li>an {@link EncodedVariant} (what a writer was given): the same JSON text; or, against
+ *       parquet-java's reassembly (whose object fields may come in another order), equal with
+ *       exact numerics compared by value alone (the spec's equivalence class: a writer may
+ *       shred int8 5 into an int64 column);
+ *   <li>a {@link Reassembled} (parquet-java's reassembly of a shredded variant): decimals by
+ *       unscaled value and scale whatever their width (parquet-java picks decimal4, 8 or 16 by
+ *       the value's precision, not the column's), every other primitive by type and value,
+ *       objects by key set (read by field index, so an object whose fields are stored out of
+ *       order still compares), arrays element by element.
  * </ul>
  */
 public final class JavaValues {
@@ -57,18 +60,16 @@ public final class JavaValues {
     if (expected == null || actual == null || expected == MISSING || actual == MISSING) {
       return expected == actual ? null : differ(at, expected, actual);
     }
-    if (actual instanceof Reassembled r) {
-      actual = r.value();
-      if (expected instanceof EncodedVariant e) {
-        expected = new Reassembled(VariantValue.of(e));
-      }
+    if (expected instanceof EncodedVariant e && actual instanceof Reassembled r) {
+      return differentForms(at, e.toJson(), actual, equivalenceForm(VariantValue.of(e), true),
+          equivalenceForm(r.value(), true));
     }
     if (expected instanceof Reassembled r) {
       if (!(actual instanceof VariantValue v)) {
         return differ(at, expected, actual);
       }
-      return Objects.equals(equivalenceForm(r.value()), equivalenceForm(v))
-          ? null : differ(at, expected, actual);
+      return differentForms(at, expected, actual, equivalenceForm(r.value(), false),
+          equivalenceForm(v, false));
     }
     if (expected instanceof EncodedVariant e) {
       return actual instanceof VariantValue v && e.toJson().equals(v.toJson())
@@ -95,7 +96,8 @@ public final class JavaValues {
         if (d != null) {
           return d;
         }
-        d = difference(e.getValue(), o.getValue(), at + "." + show(e.getKey()));
+        d = difference(e.getValue(), o.getValue(),
+            at + "." + (e.getKey() instanceof String k ? k : "{" + show(e.getKey()) + "}"));
         if (d != null) {
           return d;
         }
@@ -116,6 +118,17 @@ public final class JavaValues {
       return null;
     }
     return expected.equals(actual) ? null : differ(at, expected, actual);
+  }
+
+  /** Null when the compared forms are equal, else the values and their forms (types shown). */
+  private static String differentForms(String at, Object expected, Object actual,
+      Object expectedForm, Object actualForm) {
+    if (Objects.equals(expectedForm, actualForm)) {
+      return null;
+    }
+    String forms = expectedForm + " vs " + actualForm;
+    return differ(at, expected, actual) + "; compared as "
+        + (forms.length() > 3000 ? forms.substring(0, 3000) + "..." : forms);
   }
 
   private static String differ(String at, Object expected, Object actual) {
@@ -153,32 +166,35 @@ public final class JavaValues {
     return v.getClass().getSimpleName() + " " + text;
   }
 
-  /** A variant reduced to its equivalence class (see the class description). */
-  private static Object equivalenceForm(VariantValue v) {
-    return equivalenceForm(v.metadata(), v.valueBytes(), v.pos());
+  /**
+   * A variant reduced to what the comparison looks at (see the class description); with
+   * {@code byNumericValue} exact numerics (int8..int64, decimal4/8/16) compare by value alone,
+   * as the spec's equivalence class does.
+   */
+  private static Object equivalenceForm(VariantValue v, boolean byNumericValue) {
+    return equivalenceForm(v.metadata(), v.valueBytes(), v.pos(), byNumericValue);
   }
 
-  private static Object equivalenceForm(VariantMetadata m, byte[] v, int pos) {
+  private static Object equivalenceForm(VariantMetadata m, byte[] v, int pos,
+      boolean byNumericValue) {
     VariantType type = VariantBinary.type(v, pos);
     switch (type) {
       case OBJECT: {
         Map<String, Object> out = new HashMap<>();
         for (int i = 0; i < VariantBinary.objectSize(v, pos); i++) {
           out.put(VariantBinary.objectFieldKey(m, v, pos, i),
-              equivalenceForm(m, v, VariantBinary.objectFieldValuePos(v, pos, i)));
+              equivalenceForm(m, v, VariantBinary.objectFieldValuePos(v, pos, i), byNumericValue));
         }
         return out;
       }
       case ARRAY: {
         List<Object> out = new ArrayList<>();
         for (int i = 0; i < VariantBinary.arraySize(v, pos); i++) {
-          out.add(equivalenceForm(m, v, VariantBinary.arrayElementPos(v, pos, i)));
+          out.add(equivalenceForm(m, v, VariantBinary.arrayElementPos(v, pos, i),
+              byNumericValue));
         }
         return out;
       }
-      case INT8: case INT16: case INT32: case INT64:
-        return List.of("exact", BigDecimal.valueOf(VariantBinary.getLong(v, pos))
-            .stripTrailingZeros());
       case DECIMAL4: case DECIMAL8: case DECIMAL16: {
         // Decoded by hand: parquet-java 1.18.1 writes decimal4 with scales above 9 (it checks
         // only the precision), which this library's accessors reject as invalid.
@@ -188,8 +204,13 @@ public final class JavaValues {
           bigEndian[i] = v[pos + 1 + width - i];
         }
         BigDecimal d = new BigDecimal(new BigInteger(bigEndian), v[pos + 1] & 0xff);
-        return List.of("exact", d.stripTrailingZeros());
+        return byNumericValue ? List.of("exact", d.stripTrailingZeros()) : List.of("decimal", d);
       }
+      case INT8: case INT16: case INT32: case INT64:
+        if (byNumericValue) {
+          return List.of("exact", BigDecimal.valueOf(VariantBinary.getLong(v, pos)));
+        }
+        return List.of(type.name(), VariantBinary.getLong(v, pos));
       default: {
         Object java = VariantJava.toJava(m, v, pos);
         return Arrays.asList(type.name(),

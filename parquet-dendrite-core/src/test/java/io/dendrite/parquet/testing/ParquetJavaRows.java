@@ -23,7 +23,6 @@ import java.util.UUID;
 import java.util.function.Consumer;
 import org.apache.parquet.example.data.Group;
 import org.apache.parquet.hadoop.ParquetReader;
-import org.apache.parquet.hadoop.example.GroupReadSupport;
 import org.apache.parquet.io.api.Converter;
 import org.apache.parquet.io.api.GroupConverter;
 import org.apache.parquet.io.api.PrimitiveConverter;
@@ -51,9 +50,9 @@ import org.apache.parquet.variant.VariantConverters;
  * <p>A VARIANT column without {@code typed_value} is {@code VariantValue.of(metadata, value)};
  * a shredded one is reassembled by parquet-java 1.18.1's own {@link VariantConverters} (the
  * Group of the row replayed into them) and returned as {@link Reassembled}, since parquet-java
- * may pick other widths for exact numerics (decimal4 for a value of a decimal8 column) and, in
- * 1.18.1, sorts object fields in UTF-16 rather than UTF-8 order; {@link JavaValues} compares
- * those by the spec's equivalence classes.
+ * picks a decimal's width by the value's precision (decimal4 for 1.5 in a decimal8 column;
+ * in 1.18.1 even for scales above 9, which the spec does not allow) and, in 1.18.1, sorts
+ * object fields in UTF-16 rather than UTF-8 order; {@link JavaValues} compares those by value.
  */
 public final class ParquetJavaRows {
   private static final LocalDateTime EPOCH = LocalDateTime.of(1970, 1, 1, 0, 0);
@@ -71,8 +70,7 @@ public final class ParquetJavaRows {
   /** Every row of the file. */
   public static List<Map<String, Object>> read(Path file) throws IOException {
     List<Map<String, Object>> rows = new ArrayList<>();
-    try (ParquetReader<Group> r = ParquetReader.builder(new GroupReadSupport(),
-        new org.apache.hadoop.fs.Path(file.toUri())).build()) {
+    try (ParquetReader<Group> r = RawParquetFiles.groupReader(file)) {
       Group g;
       while ((g = r.read()) != null) {
         Map<String, Object> row = new LinkedHashMap<>();

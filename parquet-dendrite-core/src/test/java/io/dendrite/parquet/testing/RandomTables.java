@@ -1,5 +1,24 @@
 package io.dendrite.parquet.testing;
 
+import static org.apache.parquet.schema.LogicalTypeAnnotation.bsonType;
+import static org.apache.parquet.schema.LogicalTypeAnnotation.dateType;
+import static org.apache.parquet.schema.LogicalTypeAnnotation.decimalType;
+import static org.apache.parquet.schema.LogicalTypeAnnotation.enumType;
+import static org.apache.parquet.schema.LogicalTypeAnnotation.intType;
+import static org.apache.parquet.schema.LogicalTypeAnnotation.jsonType;
+import static org.apache.parquet.schema.LogicalTypeAnnotation.stringType;
+import static org.apache.parquet.schema.LogicalTypeAnnotation.timeType;
+import static org.apache.parquet.schema.LogicalTypeAnnotation.timestampType;
+import static org.apache.parquet.schema.LogicalTypeAnnotation.uuidType;
+import static org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName.BINARY;
+import static org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName.BOOLEAN;
+import static org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName.DOUBLE;
+import static org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName.FIXED_LEN_BYTE_ARRAY;
+import static org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName.FLOAT;
+import static org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName.INT32;
+import static org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName.INT64;
+
+import io.dendrite.parquet.shred.ShreddedPrimitive;
 import io.dendrite.parquet.shred.ShreddedType;
 import io.dendrite.parquet.shred.VariantColumnShredder;
 import io.dendrite.parquet.shred.VariantSchemas;
@@ -31,7 +50,6 @@ import java.util.UUID;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import org.apache.parquet.example.data.Group;
-import org.apache.parquet.example.data.simple.SimpleGroupFactory;
 import org.apache.parquet.io.api.Binary;
 import org.apache.parquet.schema.GroupType;
 import org.apache.parquet.schema.LogicalTypeAnnotation;
@@ -106,7 +124,7 @@ public final class RandomTables {
     DECIMAL_INT64,
     /** DECIMAL on BINARY, minimal or sign-extended two's complement. */
     DECIMAL_BINARY,
-    /** DECIMAL on FIXED_LEN_BYTE_ARRAY longer than needed. */
+    /** DECIMAL on FIXED_LEN_BYTE_ARRAY as long as needed or up to 3 bytes longer. */
     DECIMAL_FLBA,
     /** Legacy INT96 timestamp: nanoseconds of the day and Julian day, little-endian. */
     INT96,
@@ -159,7 +177,7 @@ public final class RandomTables {
       return seed;
     }
 
-    /** The rows as written: column name to Java value (null, or absent for null). */
+    /** The rows as written: every column's name to its Java value (null for null). */
     public List<Map<String, Object>> rows() {
       return rows;
     }
@@ -185,7 +203,10 @@ public final class RandomTables {
       return true;
     }
 
-    /** The record schema in its text form (only for {@link #inRecordSchema()} tables). */
+    /**
+     * The record schema in its text form; for a table that is not {@link #inRecordSchema()},
+     * a description with the other types by their flavor names.
+     */
     public String recordSchema() {
       return columns.stream().map(RandomTables::fieldText).collect(Collectors.joining(",\n"));
     }
@@ -237,8 +258,8 @@ public final class RandomTables {
     /**
      * Writes the table cell by cell with parquet-java's example Group writer. Each VARIANT
      * column, wherever it is, is unshredded or shredded as its values' shape (by the library's
-     * shredder), and its group's fields come in spec order or shuffled, as {@code layoutSeed}
-     * picks.
+     * shredder; in some rows of some columns whole in {@code value}), and its group's fields
+     * come in spec order or shuffled, as {@code layoutSeed} picks.
      *
      * @return the Parquet schema written
      */
@@ -251,7 +272,7 @@ public final class RandomTables {
         fields.add(parquetType(f.name(), f.node(), repetition(f.optional()), layout, shredding));
       }
       MessageType schema = new MessageType("table", fields);
-      GroupWriter writer = new GroupWriter(shredding);
+      GroupWriter writer = new GroupWriter(shredding, layout);
       RawParquetFiles.write(file, schema, options, factory -> {
         List<Group> groups = new ArrayList<>(rows.size());
         for (Map<String, Object> row : rows) {
@@ -334,9 +355,9 @@ public final class RandomTables {
       String name = NAMES[r.nextInt(NAMES.length)];
       if (!used.contains(name)) {
         used.add(name);
-        // Most tables get a variant column at the top.
-        Node node = columns.isEmpty() && r.nextInt(4) > 0
-            ? new VariantNode(VariantShapes.randomColumnShape(r), r.nextInt(5) > 0)
+        // Most tables get a variant column at the top, many one in a list, map or struct.
+        Node node = columns.isEmpty() && r.nextInt(4) > 0 ? variant(r)
+            : columns.size() == 1 && r.nextBoolean() ? nestedVariant(r, writer)
             : node(r, writer, 0);
         columns.add(field(r, name, node));
       }
@@ -352,17 +373,30 @@ public final class RandomTables {
     return new Table(seed, List.copyOf(columns), out);
   }
 
-  /** A one-column table of one primitive type, for checking types one at a time. */
-  public static Table single(long seed, Flavor flavor, int rows) {
+  /** A table of one optional column of one primitive type, for checking types one at a time. */
+  public static Table single(long seed, String column, Flavor flavor, int rows) {
     Random r = new Random(seed);
-    Field f = new Field("c", prim(r, flavor), true, 0.1);
+    Field f = new Field(column, prim(r, flavor), true, 0.1);
     List<Map<String, Object>> out = new ArrayList<>();
     for (int i = 0; i < rows; i++) {
       Map<String, Object> row = new LinkedHashMap<>();
-      row.put("c", fieldValue(r, f, Writer.GROUP));
+      row.put(column, fieldValue(r, f, Writer.GROUP));
       out.add(row);
     }
     return new Table(seed, List.of(f), out);
+  }
+
+  private static VariantNode variant(Random r) {
+    return new VariantNode(VariantShapes.randomColumnShape(r), r.nextInt(5) > 0);
+  }
+
+  /** A list of variants, a map to variants, or a struct holding a variant and something else. */
+  private static Node nestedVariant(Random r, Writer writer) {
+    return switch (r.nextInt(3)) {
+      case 0 -> new ListOf(variant(r), r.nextBoolean());
+      case 1 -> new MapOf(prim(r, Flavor.STRING), variant(r), r.nextBoolean());
+      default -> new Struct(List.of(field(r, "v", variant(r)), field(r, "n", node(r, writer, 1))));
+    };
   }
 
   private static Field field(Random r, String name, Node node) {
@@ -396,7 +430,7 @@ public final class RandomTables {
       return new MapOf(prim(r, key), node(r, writer, depth + 1), r.nextInt(5) < 3);
     }
     if (roll < 45) {
-      return new VariantNode(VariantShapes.randomColumnShape(r), r.nextInt(5) > 0);
+      return variant(r);
     }
     Flavor[] all = Flavor.values();
     Flavor f;
@@ -503,7 +537,7 @@ public final class RandomTables {
       case FLOAT: return RandomValues.floatValue(r);
       case DOUBLE: return RandomValues.doubleValue(r);
       case STRING: case ENUM: return RandomValues.string(r);
-      case JSON: return "{\"a\": " + RandomValues.intValue(r) + ", \"b\": \"" + r.nextInt(9) + "\"}";
+      case JSON: return "{\"a\": " + RandomValues.intValue(r) + ", \"b\": " + r.nextInt(9) + "}";
       case BINARY: case BSON: return RandomValues.bytes(r);
       case FIXED: {
         byte[] b = new byte[p.length()];
@@ -519,7 +553,8 @@ public final class RandomTables {
       case TIMESTAMP_NTZ_MILLIS: return EPOCH.plus(units, ChronoUnit.MILLIS);
       case TIME: case TIME_UTC: return LocalTime.ofNanoOfDay(RandomValues.timeMicros(r) * 1000);
       case TIME_MILLIS: return LocalTime.ofNanoOfDay(RandomValues.timeMicros(r) / 1000 * 1_000_000);
-      case TIME_NANOS: return LocalTime.ofNanoOfDay(RandomValues.timeMicros(r) * 1000 + r.nextInt(1000));
+      case TIME_NANOS:
+        return LocalTime.ofNanoOfDay(RandomValues.timeMicros(r) * 1000 + r.nextInt(1000));
       case UUID: return new UUID(r.nextLong(), r.nextLong());
       case INT96: {
         LocalDate day = LocalDate.EPOCH.with(JulianFields.JULIAN_DAY, RandomValues.intValue(r));
@@ -593,7 +628,8 @@ public final class RandomTables {
           .named(name);
     }
     VariantNode v = (VariantNode) node;
-    ShreddedType shredded = layout.nextInt(5) < 3 ? ShreddedType.parse(v.shape().shredding()) : null;
+    ShreddedType shredded =
+        layout.nextInt(4) > 0 ? ShreddedType.parse(v.shape().shredding()) : null;
     shredding.put(v, shredded);
     GroupType g = VariantSchemas.variantGroup(name, rep, shredded);
     if (layout.nextInt(4) == 0) {
@@ -605,79 +641,59 @@ public final class RandomTables {
   }
 
   private static Type primitiveType(String name, Prim p, Repetition rep) {
-    LogicalTypeAnnotation a;
-    PrimitiveTypeName physical;
-    int length = 0;
-    switch (p.flavor()) {
-      case BOOLEAN: physical = PrimitiveTypeName.BOOLEAN; a = null; break;
-      case INT32: physical = PrimitiveTypeName.INT32; a = null; break;
-      case INT64: physical = PrimitiveTypeName.INT64; a = null; break;
-      case FLOAT: physical = PrimitiveTypeName.FLOAT; a = null; break;
-      case DOUBLE: physical = PrimitiveTypeName.DOUBLE; a = null; break;
-      case STRING: physical = PrimitiveTypeName.BINARY; a = LogicalTypeAnnotation.stringType(); break;
-      case ENUM: physical = PrimitiveTypeName.BINARY; a = LogicalTypeAnnotation.enumType(); break;
-      case JSON: physical = PrimitiveTypeName.BINARY; a = LogicalTypeAnnotation.jsonType(); break;
-      case BSON: physical = PrimitiveTypeName.BINARY; a = LogicalTypeAnnotation.bsonType(); break;
-      case BINARY: physical = PrimitiveTypeName.BINARY; a = null; break;
-      case DATE: physical = PrimitiveTypeName.INT32; a = LogicalTypeAnnotation.dateType(); break;
-      case TIMESTAMP: physical = PrimitiveTypeName.INT64; a = ts(true, TimeUnit.MICROS); break;
-      case TIMESTAMP_NTZ: physical = PrimitiveTypeName.INT64; a = ts(false, TimeUnit.MICROS); break;
-      case TIMESTAMP_NANOS: physical = PrimitiveTypeName.INT64; a = ts(true, TimeUnit.NANOS); break;
-      case TIMESTAMP_NTZ_NANOS: physical = PrimitiveTypeName.INT64; a = ts(false, TimeUnit.NANOS); break;
-      case TIMESTAMP_MILLIS: physical = PrimitiveTypeName.INT64; a = ts(true, TimeUnit.MILLIS); break;
-      case TIMESTAMP_NTZ_MILLIS: physical = PrimitiveTypeName.INT64; a = ts(false, TimeUnit.MILLIS); break;
-      case TIME: physical = PrimitiveTypeName.INT64; a = LogicalTypeAnnotation.timeType(false, TimeUnit.MICROS); break;
-      case TIME_UTC: physical = PrimitiveTypeName.INT64; a = LogicalTypeAnnotation.timeType(true, TimeUnit.MICROS); break;
-      case TIME_MILLIS: physical = PrimitiveTypeName.INT32; a = LogicalTypeAnnotation.timeType(false, TimeUnit.MILLIS); break;
-      case TIME_NANOS: physical = PrimitiveTypeName.INT64; a = LogicalTypeAnnotation.timeType(false, TimeUnit.NANOS); break;
-      case UUID: physical = PrimitiveTypeName.FIXED_LEN_BYTE_ARRAY; length = 16; a = LogicalTypeAnnotation.uuidType(); break;
-      case INT8: physical = PrimitiveTypeName.INT32; a = LogicalTypeAnnotation.intType(8, true); break;
-      case INT16: physical = PrimitiveTypeName.INT32; a = LogicalTypeAnnotation.intType(16, true); break;
-      case UINT8: physical = PrimitiveTypeName.INT32; a = LogicalTypeAnnotation.intType(8, false); break;
-      case UINT16: physical = PrimitiveTypeName.INT32; a = LogicalTypeAnnotation.intType(16, false); break;
-      case UINT32: physical = PrimitiveTypeName.INT32; a = LogicalTypeAnnotation.intType(32, false); break;
-      case SIGNED_INT32: physical = PrimitiveTypeName.INT32; a = LogicalTypeAnnotation.intType(32, true); break;
-      case SIGNED_INT64: physical = PrimitiveTypeName.INT64; a = LogicalTypeAnnotation.intType(64, true); break;
-      case INT96: physical = PrimitiveTypeName.INT96; a = null; break;
-      case FIXED: physical = PrimitiveTypeName.FIXED_LEN_BYTE_ARRAY; length = p.length(); a = null; break;
-      case DECIMAL: {
-        a = LogicalTypeAnnotation.decimalType(p.scale(), p.precision());
-        if (p.precision() <= 9) {
-          physical = PrimitiveTypeName.INT32;
-        } else if (p.precision() <= 18) {
-          physical = PrimitiveTypeName.INT64;
-        } else {
-          physical = PrimitiveTypeName.FIXED_LEN_BYTE_ARRAY;
-          length = minimalBytes(p.precision());
-        }
-        break;
-      }
-      case DECIMAL_INT64:
-        physical = PrimitiveTypeName.INT64;
-        a = LogicalTypeAnnotation.decimalType(p.scale(), p.precision());
-        break;
-      case DECIMAL_BINARY:
-        physical = PrimitiveTypeName.BINARY;
-        a = LogicalTypeAnnotation.decimalType(p.scale(), p.precision());
-        break;
-      case DECIMAL_FLBA:
-        physical = PrimitiveTypeName.FIXED_LEN_BYTE_ARRAY;
-        length = p.length();
-        a = LogicalTypeAnnotation.decimalType(p.scale(), p.precision());
-        break;
-      default:
-        throw new IllegalArgumentException(p.toString());
-    }
+    return switch (p.flavor()) {
+      case BOOLEAN -> type(name, rep, BOOLEAN, 0, null);
+      case INT32 -> type(name, rep, INT32, 0, null);
+      case INT64 -> type(name, rep, INT64, 0, null);
+      case FLOAT -> type(name, rep, FLOAT, 0, null);
+      case DOUBLE -> type(name, rep, DOUBLE, 0, null);
+      case STRING -> type(name, rep, BINARY, 0, stringType());
+      case ENUM -> type(name, rep, BINARY, 0, enumType());
+      case JSON -> type(name, rep, BINARY, 0, jsonType());
+      case BSON -> type(name, rep, BINARY, 0, bsonType());
+      case BINARY -> type(name, rep, BINARY, 0, null);
+      case DATE -> type(name, rep, INT32, 0, dateType());
+      case TIMESTAMP -> type(name, rep, INT64, 0, timestampType(true, TimeUnit.MICROS));
+      case TIMESTAMP_NTZ -> type(name, rep, INT64, 0, timestampType(false, TimeUnit.MICROS));
+      case TIMESTAMP_NANOS -> type(name, rep, INT64, 0, timestampType(true, TimeUnit.NANOS));
+      case TIMESTAMP_NTZ_NANOS -> type(name, rep, INT64, 0, timestampType(false, TimeUnit.NANOS));
+      case TIMESTAMP_MILLIS -> type(name, rep, INT64, 0, timestampType(true, TimeUnit.MILLIS));
+      case TIMESTAMP_NTZ_MILLIS -> type(name, rep, INT64, 0, timestampType(false, TimeUnit.MILLIS));
+      case TIME -> type(name, rep, INT64, 0, timeType(false, TimeUnit.MICROS));
+      case TIME_UTC -> type(name, rep, INT64, 0, timeType(true, TimeUnit.MICROS));
+      case TIME_MILLIS -> type(name, rep, INT32, 0, timeType(false, TimeUnit.MILLIS));
+      case TIME_NANOS -> type(name, rep, INT64, 0, timeType(false, TimeUnit.NANOS));
+      case UUID -> type(name, rep, FIXED_LEN_BYTE_ARRAY, 16, uuidType());
+      case INT8 -> type(name, rep, INT32, 0, intType(8, true));
+      case INT16 -> type(name, rep, INT32, 0, intType(16, true));
+      case UINT8 -> type(name, rep, INT32, 0, intType(8, false));
+      case UINT16 -> type(name, rep, INT32, 0, intType(16, false));
+      case UINT32 -> type(name, rep, INT32, 0, intType(32, false));
+      case SIGNED_INT32 -> type(name, rep, INT32, 0, intType(32, true));
+      case SIGNED_INT64 -> type(name, rep, INT64, 0, intType(64, true));
+      case INT96 -> type(name, rep, PrimitiveTypeName.INT96, 0, null);
+      case FIXED -> type(name, rep, FIXED_LEN_BYTE_ARRAY, p.length(), null);
+      case DECIMAL -> p.precision() <= 9 ? type(name, rep, INT32, 0, decimal(p))
+          : p.precision() <= 18 ? type(name, rep, INT64, 0, decimal(p))
+          : type(name, rep, FIXED_LEN_BYTE_ARRAY, minimalBytes(p.precision()), decimal(p));
+      case DECIMAL_INT64 -> type(name, rep, INT64, 0, decimal(p));
+      case DECIMAL_BINARY -> type(name, rep, BINARY, 0, decimal(p));
+      case DECIMAL_FLBA -> type(name, rep, FIXED_LEN_BYTE_ARRAY, p.length(), decimal(p));
+    };
+  }
+
+  private static Type type(String name, Repetition rep, PrimitiveTypeName physical, int length,
+      LogicalTypeAnnotation annotation) {
     Types.PrimitiveBuilder<org.apache.parquet.schema.PrimitiveType> b =
         Types.primitive(physical, rep);
     if (length > 0) {
       b = b.length(length);
     }
-    return (a == null ? b : b.as(a)).named(name);
+    return (annotation == null ? b : b.as(annotation)).named(name);
   }
 
-  private static LogicalTypeAnnotation ts(boolean utc, TimeUnit unit) {
-    return LogicalTypeAnnotation.timestampType(utc, unit);
+  private static LogicalTypeAnnotation decimal(Prim p) {
+    return decimalType(p.scale(), p.precision());
   }
 
   /** The fewest bytes whose two's complement holds every {@code precision}-digit number. */
@@ -687,13 +703,21 @@ public final class RandomTables {
 
   // ================================================================== Java values to cells
 
-  /** Writes Java values into Groups; shreds variants with one shredder per column. */
+  /**
+   * Writes Java values into Groups; shreds variants with one shredder per column, except that
+   * in some columns shredded as a primitive some rows keep the variant in {@code value} with a
+   * null {@code typed_value} even when it has the shredded type (the spec allows any value
+   * there; not for objects and arrays, which must go to a shredded {@code typed_value}).
+   */
   private static final class GroupWriter {
     private final Map<VariantNode, ShreddedType> shredding;
     private final Map<VariantNode, VariantColumnShredder> shredders = new IdentityHashMap<>();
+    private final Map<VariantNode, Double> wholeRates = new IdentityHashMap<>();
+    private final Random layout;
 
-    GroupWriter(Map<VariantNode, ShreddedType> shredding) {
+    GroupWriter(Map<VariantNode, ShreddedType> shredding, Random layout) {
       this.shredding = shredding;
+      this.layout = layout;
     }
 
     void add(Group parent, String name, Node node, Object v) {
@@ -724,7 +748,8 @@ public final class RandomTables {
         VariantNode n = (VariantNode) node;
         EncodedVariant ev = (EncodedVariant) v;
         ShreddedType type = shredding.get(n);
-        if (type == null) {
+        double whole = wholeRates.computeIfAbsent(n, k -> layout.nextBoolean() ? 0.0 : 0.25);
+        if (type == null || (type instanceof ShreddedPrimitive && layout.nextDouble() < whole)) {
           parent.addGroup(name).append("metadata", Binary.fromConstantByteArray(ev.metadata()))
               .append("value", Binary.fromConstantByteArray(ev.value()));
         } else {
@@ -749,9 +774,9 @@ public final class RandomTables {
         case TIMESTAMP -> g.add(name, units((Instant) v, 1_000_000));
         case TIMESTAMP_NANOS -> g.add(name, units((Instant) v, 1_000_000_000));
         case TIMESTAMP_MILLIS -> g.add(name, units((Instant) v, 1_000));
-        case TIMESTAMP_NTZ -> g.add(name, units(((LocalDateTime) v).toInstant(ZoneOffset.UTC), 1_000_000));
-        case TIMESTAMP_NTZ_NANOS -> g.add(name, units(((LocalDateTime) v).toInstant(ZoneOffset.UTC), 1_000_000_000));
-        case TIMESTAMP_NTZ_MILLIS -> g.add(name, units(((LocalDateTime) v).toInstant(ZoneOffset.UTC), 1_000));
+        case TIMESTAMP_NTZ -> g.add(name, units(utc((LocalDateTime) v), 1_000_000));
+        case TIMESTAMP_NTZ_NANOS -> g.add(name, units(utc((LocalDateTime) v), 1_000_000_000));
+        case TIMESTAMP_NTZ_MILLIS -> g.add(name, units(utc((LocalDateTime) v), 1_000));
         case TIME, TIME_UTC -> g.add(name, ((LocalTime) v).toNanoOfDay() / 1000);
         case TIME_MILLIS -> g.add(name, (int) (((LocalTime) v).toNanoOfDay() / 1_000_000));
         case TIME_NANOS -> g.add(name, ((LocalTime) v).toNanoOfDay());
@@ -798,6 +823,11 @@ public final class RandomTables {
       java.util.Arrays.fill(out, 0, length - b.length, fill);
       System.arraycopy(b, 0, out, length - b.length, b.length);
       return out;
+    }
+
+    /** A wall-clock time as the instant of the same reading in UTC (how NTZ counts are kept). */
+    private static Instant utc(LocalDateTime t) {
+      return t.toInstant(ZoneOffset.UTC);
     }
 
     /** {@code i} in units of 1/{@code perSecond} s since the epoch, rounded down. */

@@ -94,19 +94,19 @@ final class RandomValues {
   }
 
   static byte[] bytes(Random r) {
-    int roll = r.nextInt(20);
-    byte[] b = new byte[roll == 0 ? 0 : roll == 1 ? 1000 + r.nextInt(3000) : r.nextInt(40)];
+    int roll = r.nextInt(40);
+    byte[] b = new byte[roll < 2 ? 0 : roll == 2 ? 1000 + r.nextInt(3000) : r.nextInt(40)];
     r.nextBytes(b);
     return b;
   }
 
   /** Text: often short ASCII, sometimes empty, long (several KiB), or made of odd characters. */
   static String string(Random r) {
-    int roll = r.nextInt(20);
-    if (roll == 0) {
+    int roll = r.nextInt(40);
+    if (roll < 2) {
       return "";
     }
-    int n = roll == 1 ? 500 + r.nextInt(3000) : r.nextInt(12);
+    int n = roll == 2 ? 500 + r.nextInt(3000) : r.nextInt(12);
     StringBuilder b = new StringBuilder();
     boolean odd = r.nextInt(3) == 0;
     for (int i = 0; i < n; i++) {

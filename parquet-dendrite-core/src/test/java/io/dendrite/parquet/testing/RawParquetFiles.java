@@ -12,8 +12,11 @@ import org.apache.parquet.hadoop.ParquetFileWriter;
 import org.apache.parquet.hadoop.ParquetReader;
 import org.apache.parquet.hadoop.ParquetWriter;
 import org.apache.parquet.hadoop.example.ExampleParquetWriter;
+import org.apache.parquet.hadoop.api.ReadSupport;
 import org.apache.parquet.hadoop.example.GroupReadSupport;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
+import org.apache.parquet.io.InputFile;
+import org.apache.parquet.io.LocalInputFile;
 import org.apache.parquet.io.LocalOutputFile;
 import org.apache.parquet.io.api.Binary;
 import org.apache.parquet.schema.MessageType;
@@ -80,8 +83,7 @@ public final class RawParquetFiles {
   public static Path rewrite(Path source, Path target, MessageType schema, Options options)
       throws IOException {
     SimpleGroupFactory factory = new SimpleGroupFactory(schema);
-    try (ParquetReader<Group> r = ParquetReader.builder(new GroupReadSupport(),
-            new org.apache.hadoop.fs.Path(source.toUri())).build();
+    try (ParquetReader<Group> r = groupReader(source);
         ParquetWriter<Group> w = writer(target, schema, options)) {
       Group row;
       while ((row = r.read()) != null) {
@@ -91,6 +93,25 @@ public final class RawParquetFiles {
       }
     }
     return target;
+  }
+
+  /**
+   * parquet-java's example Group reader of a local file (its own record assembly), without a
+   * Hadoop Configuration.
+   */
+  public static ParquetReader<Group> groupReader(Path file) throws IOException {
+    return new GroupReader(new LocalInputFile(file)).build();
+  }
+
+  private static final class GroupReader extends ParquetReader.Builder<Group> {
+    GroupReader(InputFile file) {
+      super(file, new PlainParquetConfiguration());
+    }
+
+    @Override
+    protected ReadSupport<Group> getReadSupport() {
+      return new GroupReadSupport();
+    }
   }
 
   private static void copyByName(Group from, Group to) {
@@ -126,7 +147,9 @@ public final class RawParquetFiles {
         .withPageSize(options.pageSize())
         .withPageRowCountLimit(options.pageRows())
         .withDictionaryEncoding(options.dictionary())
-        .withWriterVersion(options.v2Pages() ? WriterVersion.PARQUET_2_0 : WriterVersion.PARQUET_1_0)
+        .withDictionaryPageSize(options.dictionaryPageSize())
+        .withWriterVersion(
+            options.v2Pages() ? WriterVersion.PARQUET_2_0 : WriterVersion.PARQUET_1_0)
         .withByteStreamSplitEncoding(options.byteStreamSplit())
         .withPageWriteChecksumEnabled(options.pageChecksums())
         .build();
@@ -135,8 +158,8 @@ public final class RawParquetFiles {
   /**
    * Writer options: codec (default uncompressed), row-group size in bytes (128 MiB) and in rows
    * (unlimited), page size in bytes (1 MiB) and in rows (20,000), dictionary encoding (off, so
-   * values lie in the page one after another), data page v2 (off: v1 pages), byte-stream-split
-   * for FLOAT and DOUBLE columns (off) and page checksums (on).
+   * values lie in the page one after another) and its largest page (1 MiB), data page v2 (off:
+   * v1 pages), byte-stream-split for FLOAT and DOUBLE columns (off) and page checksums (on).
    *
    * <p>What parquet-java 1.18.1 then writes: v1 pages use PLAIN (RLE for booleans), or
    * PLAIN_DICTIONARY with a dictionary; v2 pages without a dictionary use DELTA_BINARY_PACKED
@@ -146,58 +169,68 @@ public final class RawParquetFiles {
    */
   public record Options(CompressionCodecName codec, long rowGroupSize, boolean dictionary,
       boolean pageChecksums, int rowGroupRows, int pageSize, int pageRows, boolean v2Pages,
-      boolean byteStreamSplit) {
+      boolean byteStreamSplit, int dictionaryPageSize) {
     public static final Options DEFAULTS = new Options(CompressionCodecName.UNCOMPRESSED,
-        128L * 1024 * 1024, false, true, Integer.MAX_VALUE, 1024 * 1024, 20_000, false, false);
+        128L * 1024 * 1024, false, true, Integer.MAX_VALUE, 1024 * 1024, 20_000, false, false,
+        1024 * 1024);
 
     public Options codec(CompressionCodecName c) {
       return new Options(c, rowGroupSize, dictionary, pageChecksums, rowGroupRows, pageSize,
-          pageRows, v2Pages, byteStreamSplit);
+          pageRows, v2Pages, byteStreamSplit, dictionaryPageSize);
     }
 
     public Options rowGroupSize(long bytes) {
       return new Options(codec, bytes, dictionary, pageChecksums, rowGroupRows, pageSize,
-          pageRows, v2Pages, byteStreamSplit);
+          pageRows, v2Pages, byteStreamSplit, dictionaryPageSize);
     }
 
     public Options dictionary(boolean on) {
       return new Options(codec, rowGroupSize, on, pageChecksums, rowGroupRows, pageSize,
-          pageRows, v2Pages, byteStreamSplit);
+          pageRows, v2Pages, byteStreamSplit, dictionaryPageSize);
     }
 
     public Options pageChecksums(boolean on) {
       return new Options(codec, rowGroupSize, dictionary, on, rowGroupRows, pageSize,
-          pageRows, v2Pages, byteStreamSplit);
+          pageRows, v2Pages, byteStreamSplit, dictionaryPageSize);
     }
 
     /** At most this many rows per row group. */
     public Options rowGroupRows(int rows) {
       return new Options(codec, rowGroupSize, dictionary, pageChecksums, rows, pageSize,
-          pageRows, v2Pages, byteStreamSplit);
+          pageRows, v2Pages, byteStreamSplit, dictionaryPageSize);
     }
 
     /** Target page size in bytes. */
     public Options pageSize(int bytes) {
       return new Options(codec, rowGroupSize, dictionary, pageChecksums, rowGroupRows, bytes,
-          pageRows, v2Pages, byteStreamSplit);
+          pageRows, v2Pages, byteStreamSplit, dictionaryPageSize);
     }
 
     /** At most this many rows per page. */
     public Options pageRows(int rows) {
       return new Options(codec, rowGroupSize, dictionary, pageChecksums, rowGroupRows, pageSize,
-          rows, v2Pages, byteStreamSplit);
+          rows, v2Pages, byteStreamSplit, dictionaryPageSize);
     }
 
     /** Data pages v2 (parquet-java's PARQUET_2_0 writer version) instead of v1. */
     public Options v2Pages(boolean on) {
       return new Options(codec, rowGroupSize, dictionary, pageChecksums, rowGroupRows, pageSize,
-          pageRows, on, byteStreamSplit);
+          pageRows, on, byteStreamSplit, dictionaryPageSize);
     }
 
     /** BYTE_STREAM_SPLIT for FLOAT and DOUBLE columns. */
     public Options byteStreamSplit(boolean on) {
       return new Options(codec, rowGroupSize, dictionary, pageChecksums, rowGroupRows, pageSize,
-          pageRows, v2Pages, on);
+          pageRows, v2Pages, on, dictionaryPageSize);
+    }
+
+    /**
+     * Largest dictionary page in bytes: past it a column chunk falls back from dictionary to
+     * plain (or delta) encoding for its remaining pages.
+     */
+    public Options dictionaryPageSize(int bytes) {
+      return new Options(codec, rowGroupSize, dictionary, pageChecksums, rowGroupRows, pageSize,
+          pageRows, v2Pages, byteStreamSplit, bytes);
     }
   }
 

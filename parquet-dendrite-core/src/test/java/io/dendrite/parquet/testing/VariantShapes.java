@@ -20,7 +20,10 @@ import java.util.stream.Collectors;
  * of a different length), which is what puts values in the residual {@code value} columns.
  */
 public final class VariantShapes {
-  /** Object keys: plain, non-ASCII, astral, with a dot or a space, and keys whose UTF-8 and UTF-16 orders differ. */
+  /**
+   * Object keys: plain, non-ASCII, astral, with a dot or a space, and keys whose UTF-8 and
+   * UTF-16 orders differ.
+   */
   static final String[] KEYS = {"id", "name", "a", "b", "x", "tags", "user", "é", "日本",
       "\uD83D\uDE00", "\uFB00", "odd key", "k.dot", "Z", "when", "n"};
 
@@ -262,7 +265,9 @@ public final class VariantShapes {
         out.add(p);
         paths(f.getValue(), p, depth + 1, out);
       }
-      out.add(prefix + "." + RandomTables.quotePath(KEYS[(depth * 7 + prefix.length()) % KEYS.length]));
+      // and one key the shape does not name (values sometimes have it as an extra field)
+      String other = KEYS[(depth * 7 + prefix.length()) % KEYS.length];
+      out.add(prefix + "." + RandomTables.quotePath(other));
     } else if (shape instanceof ArrayShape a) {
       out.add(prefix + "[0]");
       out.add(prefix + "[2]");
