@@ -23,6 +23,8 @@ import java.util.NoSuchElementException;
 public final class Tpch {
   /** TPC-H scale factor of dataset scale 1. */
   public static final double SCALE_FACTOR = 0.1;
+  /** The smallest dataset scale: dbgen needs at least one supplier (10,000 per unit). */
+  public static final double MIN_SCALE = 0.001;
 
   private Tpch() {}
 
@@ -49,6 +51,10 @@ public final class Tpch {
 
   /** The lineitems of {@code scale} (TPC-H scale factor {@code 0.1 * scale}), in dbgen order. */
   public static Iterator<Lineitem> generate(double scale) {
+    if (scale < MIN_SCALE) {
+      throw new IllegalArgumentException("TPC-H needs scale >= " + MIN_SCALE + " (scale factor "
+          + SCALE_FACTOR * MIN_SCALE + ", one supplier), got " + scale);
+    }
     double sf = SCALE_FACTOR * scale;
     Map<Long, Region> regions = new HashMap<>();
     for (io.trino.tpch.Region r : new RegionGenerator()) {

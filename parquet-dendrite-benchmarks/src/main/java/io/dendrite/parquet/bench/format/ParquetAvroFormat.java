@@ -10,7 +10,12 @@ import java.util.List;
 import java.util.function.Consumer;
 import org.apache.avro.generic.GenericData;
 import org.apache.avro.generic.GenericRecord;
+import org.apache.avro.Schema;
 import org.apache.parquet.avro.AvroParquetReader;
+import org.apache.parquet.avro.AvroParquetWriter;
+import org.apache.parquet.hadoop.ParquetWriter;
+import org.apache.parquet.hadoop.metadata.CompressionCodecName;
+import org.apache.parquet.io.LocalOutputFile;
 import org.apache.parquet.conf.ParquetConfiguration;
 import org.apache.parquet.conf.PlainParquetConfiguration;
 import org.apache.parquet.hadoop.ParquetFileReader;
@@ -20,16 +25,22 @@ import org.apache.parquet.io.InputFile;
 import org.apache.parquet.io.LocalInputFile;
 
 /**
- * parquet-java's own reader of the typed file ({@code dendrite}'s file): parquet-avro's
+ * parquet-avro, what a parquet-java user reaches for. Reads the typed file ({@code dendrite}'s
+ * file, {@link #fileFormat()}) with parquet-avro's
  * {@link AvroParquetReader} with the generic model, the Avro schema derived from the Parquet
  * schema, each {@link GenericRecord} converted to a record. Lists are the standard three-level
  * form, so {@code parquet.avro.add-list-element-records} is off (with its default, a list of
  * structs reads as a list of one-field records). The {@code -par} variant reads row groups on
  * the pool ({@code withFileRange}), one whole row group per task.
+ *
+ * <p>{@link #write} (the write suite) uses {@code AvroParquetWriter} with the generic model,
+ * the dendrite files' codec and row group size, and standard three-level lists.
  */
 final class ParquetAvroFormat implements DatasetFormat {
   private final int threads;
   private final DendriteFormat typed = new DendriteFormat(DendriteFormat.Layout.TYPED, 1);
+  private static final CompressionCodecName CODEC =
+      CompressionCodecName.valueOf(DendriteFormat.CODEC.name());
 
   ParquetAvroFormat(int threads) {
     this.threads = threads;
@@ -54,7 +65,18 @@ final class ParquetAvroFormat implements DatasetFormat {
   @Override
   public <R extends Record> void write(Dataset<R> dataset, Iterator<R> records, Path file)
       throws IOException {
-    typed.write(dataset, records, file);
+    RecordShape shape = RecordShape.of(dataset.recordType());
+    Schema schema = AvroShapes.schema(shape);
+    ParquetConfiguration conf = new PlainParquetConfiguration();
+    conf.setBoolean("parquet.avro.write-old-list-structure", false);
+    try (ParquetWriter<GenericRecord> w = AvroParquetWriter.<GenericRecord>builder(
+            new LocalOutputFile(file))
+        .withConf(conf).withSchema(schema).withDataModel(GenericData.get())
+        .withCompressionCodec(CODEC).withRowGroupSize(DendriteFormat.ROW_GROUP_BYTES).build()) {
+      while (records.hasNext()) {
+        w.write(AvroShapes.toGeneric(records.next(), shape, schema));
+      }
+    }
   }
 
   @Override
