@@ -11,7 +11,7 @@ import java.util.List;
 public final class DatasetFormats {
   /** Suffix of the parallel variant of a format. */
   public static final String PARALLEL_SUFFIX = "-par";
-  /** Overrides the thread count of {@code -par} formats (default: available processors). */
+  /** Overrides the thread count of {@code -par} formats (default: the processors, at least 2). */
   public static final String THREADS_PROPERTY = "dendrite.bench.threads";
 
   private DatasetFormats() {}
@@ -19,7 +19,8 @@ public final class DatasetFormats {
   /** Threads of the {@code -par} formats. */
   public static int threads() {
     String p = System.getProperty(THREADS_PROPERTY);
-    return p != null ? Integer.parseInt(p) : Math.max(2, Runtime.getRuntime().availableProcessors());
+    return p != null ? Integer.parseInt(p)
+        : Math.max(2, Runtime.getRuntime().availableProcessors());
   }
 
   /** The serial formats, in the order the report lists them. */

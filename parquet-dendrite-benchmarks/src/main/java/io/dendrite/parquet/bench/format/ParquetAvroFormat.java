@@ -107,8 +107,8 @@ final class ParquetAvroFormat implements DatasetFormat {
         pool.submit(() -> {
           List<Object> out = new ArrayList<>();
           AvroShapes.Reader records = readers.get();
-          try (ParquetReader<GenericRecord> r = AvroParquetReader.<GenericRecord>builder(input, conf())
-              .withDataModel(GenericData.get())
+          try (ParquetReader<GenericRecord> r = AvroParquetReader
+              .<GenericRecord>builder(input, conf()).withDataModel(GenericData.get())
               .withFileRange(block.getStartingPos(),
                   block.getStartingPos() + block.getCompressedSize())
               .build()) {

@@ -188,6 +188,7 @@ final class SvgScatter {
     if (v == Math.rint(v) && Math.abs(v) < 1e7) {
       return String.format(Locale.ROOT, "%.0f", v);
     }
-    return String.format(Locale.ROOT, "%.3g", v);
+    return new java.math.BigDecimal(v).round(new java.math.MathContext(3)).stripTrailingZeros()
+        .toPlainString();
   }
 }
