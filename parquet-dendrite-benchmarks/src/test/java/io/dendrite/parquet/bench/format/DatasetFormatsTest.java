@@ -52,6 +52,32 @@ class DatasetFormatsTest {
     return tests.stream();
   }
 
+  /**
+   * The read suite's {@code parquet-avro} reads the typed file parquet-dendrite wrote (its
+   * {@code fileFormat()}), not one of its own: standard three-level lists of structs included.
+   */
+  @TestFactory
+  Stream<DynamicTest> parquetAvroReadsTheTypedFile() {
+    List<DynamicTest> tests = new ArrayList<>();
+    for (Dataset<?> d : Dataset.all()) {
+      for (String name : List.of("parquet-avro", "parquet-avro-par")) {
+        tests.add(DynamicTest.dynamicTest(d + " " + name, () -> readsTypedFile(d, name)));
+      }
+    }
+    return tests.stream();
+  }
+
+  private static <R extends Record> void readsTypedFile(Dataset<R> d, String name)
+      throws Exception {
+    DatasetFormat format = DatasetFormats.named(name);
+    assertEquals("dendrite", format.fileFormat());
+    Path file = dir.resolve(d + ".typed-for-" + name);
+    DatasetFormats.named("dendrite").write(d, sample(d).iterator(), file);
+    List<R> read = new ArrayList<>();
+    format.read(d, file, read::add);
+    assertEquals(sample(d), read);
+  }
+
   private static <R extends Record> void roundTrip(Dataset<R> d, String name) throws Exception {
     DatasetFormat format = DatasetFormats.named(name);
     assertEquals(name, format.name());
