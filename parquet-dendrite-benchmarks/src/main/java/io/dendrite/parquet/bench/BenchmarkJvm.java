@@ -9,6 +9,12 @@ public final class BenchmarkJvm {
   /** Fixed heap: no resizing during a measurement; large enough for 1,000,000 rows in memory. */
   public static final String XMS = "-Xms2g";
   public static final String XMX = "-Xmx2g";
+  /**
+   * The dataset suites' heap: the write suite holds a whole dataset as Java records (user-events
+   * at scale 1 is about 1 GB of them) and TPC-H's generator keeps its 300 MB text pool.
+   */
+  public static final String DATASET_XMS = "-Xms4g";
+  public static final String DATASET_XMX = "-Xmx4g";
   /** Stated, not left to ergonomics (which picks Serial GC on small machines). */
   public static final String GC = "-XX:+UseG1GC";
 
@@ -17,5 +23,10 @@ public final class BenchmarkJvm {
   /** The flags as one command-line string. */
   public static String flags() {
     return String.join(" ", XMS, XMX, GC);
+  }
+
+  /** The dataset suites' flags as one command-line string. */
+  public static String datasetFlags() {
+    return String.join(" ", DATASET_XMS, DATASET_XMX, GC);
   }
 }

@@ -40,20 +40,62 @@ import org.openjdk.jmh.infra.Blackhole;
  * {@code @Setup}/{@code @TearDown} methods, so that a broken benchmark fails the normal build
  * without anyone running benchmarks. Suites and methods are found by reflection: a new suite in
  * this module, or a new method, is covered without touching this test. Every {@code @Param}
- * combination is run, except that {@code rows} is {@value #SMOKE_ROWS}.
+ * combination is run, except that {@code rows} is {@value #SMOKE_ROWS}, {@code scale} is
+ * {@value #SMOKE_SCALE}, and the dataset suites' {@link #ZIPPED} parameters are paired
+ * round-robin instead of crossed (every value of each still runs; {@code DatasetFormatsTest}
+ * checks every format on every dataset). The real-document suite reads small stand-in
+ * documents written here under the real names ({@link #standInDocuments}).
  */
 class BenchmarkSmokeTest {
   static final String SMOKE_ROWS = "2000";
+  static final String SMOKE_SCALE = "0.001";
+  /** Parameters zipped together, longest first, rather than crossed. */
+  static final List<String> ZIPPED = List.of("format", "query", "dataset");
   private static final String PACKAGE = "io.dendrite.parquet.bench";
   private static final Blackhole BLACKHOLE = new Blackhole("Today's password is swordfish. "
       + "I understand instantiating Blackholes directly is dangerous.");
   private static Path scratch;
+  private static Path documents;
   private static String previousTmp;
+  private static String previousDocuments;
+  private static String previousCache;
 
   @BeforeAll
   static void scratchDirectory() throws IOException {
     scratch = Files.createTempDirectory("bench-smoke");
     previousTmp = System.setProperty(BenchmarkSupport.TMP_PROPERTY, scratch.toString());
+    previousCache = System.clearProperty(DatasetFiles.CACHE_PROPERTY);
+    documents = Files.createTempDirectory("bench-smoke-documents");
+    standInDocuments(documents);
+    previousDocuments = System.setProperty(DocumentBenchmark.DOCUMENTS_PROPERTY,
+        documents.toString());
+  }
+
+  /**
+   * A small JSON document under each name {@code DocumentBenchmark} reads: nested objects and
+   * arrays, short and long and non-ASCII strings, integers, decimals, exponents, booleans and
+   * nulls (the real ones are fetched for benchmark runs only).
+   */
+  static void standInDocuments(Path dir) throws IOException {
+    Param names;
+    try {
+      names = DocumentBenchmark.class.getField("document").getAnnotation(Param.class);
+    } catch (NoSuchFieldException e) {
+      throw new AssertionError(e);
+    }
+    for (String name : names.value()) {
+      StringBuilder b = new StringBuilder("{\"name\": \"").append(name)
+          .append("\", \"items\": [");
+      for (int i = 0; i < 20; i++) {
+        b.append(i == 0 ? "" : ", ").append("{\"id\": ").append(1_000_000_007L * i)
+            .append(", \"price\": ").append(i).append(".25, \"ratio\": ").append(i)
+            .append("e-3, \"ok\": ").append(i % 2 == 0).append(", \"note\": ")
+            .append(i % 3 == 0 ? "null" : "\"caf\u00e9 \\u2603 " + "x".repeat(i * 5) + "\"")
+            .append(", \"tags\": [\"a\", \"b\", [1, 2.5, {}]]}");
+      }
+      b.append("], \"empty\": [], \"nested\": {\"a\": {\"b\": {\"c\": -1.5e300}}}}");
+      Files.writeString(dir.resolve(name + ".json"), b.toString());
+    }
   }
 
   @AfterAll
@@ -63,11 +105,18 @@ class BenchmarkSmokeTest {
       assertTrue(files.isEmpty(), "suites left files behind: " + files);
     } finally {
       BenchmarkSupport.deleteTree(scratch);
-      if (previousTmp == null) {
-        System.clearProperty(BenchmarkSupport.TMP_PROPERTY);
-      } else {
-        System.setProperty(BenchmarkSupport.TMP_PROPERTY, previousTmp);
-      }
+      BenchmarkSupport.deleteTree(documents);
+      restore(BenchmarkSupport.TMP_PROPERTY, previousTmp);
+      restore(DocumentBenchmark.DOCUMENTS_PROPERTY, previousDocuments);
+      restore(DatasetFiles.CACHE_PROPERTY, previousCache);
+    }
+  }
+
+  private static void restore(String property, String previous) {
+    if (previous == null) {
+      System.clearProperty(property);
+    } else {
+      System.setProperty(property, previous);
     }
   }
 
@@ -108,7 +157,9 @@ class BenchmarkSmokeTest {
   void findsTheSuites() throws Exception {
     List<String> names = suites().stream().map(Class::getSimpleName).toList();
     assertTrue(names.containsAll(List.of("VariantBuilderBenchmark", "VariantWriteBenchmark",
-        "JsonIngestBenchmark", "VariantProjectionBenchmark")), names.toString());
+        "JsonIngestBenchmark", "VariantProjectionBenchmark", "DatasetReadBenchmark",
+        "DatasetWriteBenchmark", "DatasetSubSchemaBenchmark", "DocumentBenchmark")),
+        names.toString());
   }
 
   /** JMH's annotation processor saw every method (the jar would silently lack it otherwise). */
@@ -172,32 +223,62 @@ class BenchmarkSmokeTest {
   static List<Map<Field, String>> paramCombinations(Class<?> suite) {
     List<Map<Field, String>> combos = new ArrayList<>();
     combos.add(new LinkedHashMap<>());
+    Map<Field, List<String>> zipped = new LinkedHashMap<>();
     for (Field f : suite.getDeclaredFields()) {
       Param p = f.getAnnotation(Param.class);
       if (p == null) {
         continue;
       }
-      List<String> values;
-      if (f.getName().equals("rows")) {
-        values = List.of(SMOKE_ROWS);
-      } else if (p.value().length == 0 || (p.value().length == 1 && p.value()[0].equals(
-          Param.BLANK_ARGS))) {
-        assertTrue(f.getType().isEnum(), f + ": @Param without values on a non-enum");
-        values = Arrays.stream(f.getType().getEnumConstants()).map(Object::toString).toList();
-      } else {
-        values = List.of(p.value());
+      List<String> values = smokeValues(f, p);
+      if (ZIPPED.contains(f.getName())) {
+        zipped.put(f, values);
+        continue;
       }
+      combos = cross(combos, f, values);
+    }
+    if (!zipped.isEmpty()) {
+      int n = zipped.values().stream().mapToInt(List::size).max().orElseThrow();
       List<Map<Field, String>> next = new ArrayList<>();
       for (Map<Field, String> combo : combos) {
-        for (String v : values) {
+        for (int i = 0; i < n; i++) {
           Map<Field, String> m = new LinkedHashMap<>(combo);
-          m.put(f, v);
+          for (Map.Entry<Field, List<String>> z : zipped.entrySet()) {
+            m.put(z.getKey(), z.getValue().get(i % z.getValue().size()));
+          }
           next.add(m);
         }
       }
       combos = next;
     }
     return combos;
+  }
+
+  private static List<String> smokeValues(Field f, Param p) {
+    if (f.getName().equals("rows")) {
+      return List.of(SMOKE_ROWS);
+    }
+    if (f.getName().equals("scale")) {
+      return List.of(SMOKE_SCALE);
+    }
+    if (p.value().length == 0 || (p.value().length == 1 && p.value()[0].equals(
+        Param.BLANK_ARGS))) {
+      assertTrue(f.getType().isEnum(), f + ": @Param without values on a non-enum");
+      return Arrays.stream(f.getType().getEnumConstants()).map(Object::toString).toList();
+    }
+    return List.of(p.value());
+  }
+
+  private static List<Map<Field, String>> cross(List<Map<Field, String>> combos, Field f,
+      List<String> values) {
+    List<Map<Field, String>> next = new ArrayList<>();
+    for (Map<Field, String> combo : combos) {
+      for (String v : values) {
+        Map<Field, String> m = new LinkedHashMap<>(combo);
+        m.put(f, v);
+        next.add(m);
+      }
+    }
+    return next;
   }
 
   private static void runOnce(Class<?> suite, Method method, Map<Field, String> params)
@@ -255,6 +336,9 @@ class BenchmarkSmokeTest {
     for (Field f : counters.getClass().getFields()) {
       long value = f.getLong(counters);
       if (f.getName().endsWith("Bytes")) {
+        assertTrue(value > 0, method.getName() + ": counter " + f.getName() + " = " + value);
+      }
+      if (f.getName().equals("records") || f.getName().equals("columns")) {
         assertTrue(value > 0, method.getName() + ": counter " + f.getName() + " = " + value);
       }
       if (f.getName().equals("valuesLost") && !method.getName().startsWith("parquetJava")) {

@@ -53,9 +53,14 @@ public final class BenchReport {
       System.out.println(BenchmarkJvm.flags());
       return;
     }
+    if (args.length == 1 && args[0].equals("--dataset-jvm-flags")) {
+      System.out.println(BenchmarkJvm.datasetFlags());
+      return;
+    }
     if (args.length != 1) {
       System.err.println("usage: BenchReport RUN_DIR   (renders RUN_DIR/*.json into "
-          + REPORT_FILE + " and SVG charts)\n       BenchReport --jvm-flags");
+          + REPORT_FILE + " and SVG charts)\n       BenchReport --jvm-flags\n"
+          + "       BenchReport --dataset-jvm-flags");
       System.exit(2);
     }
     for (Path written : render(Path.of(args[0]))) {
@@ -217,7 +222,11 @@ public final class BenchReport {
     }
     List<Result> all = new ArrayList<>();
     for (Path json : jsons) {
-      all.addAll(parse(json));
+      for (Result r : parse(json)) {
+        if (!DatasetReport.SUITES.contains(r.suite())) {
+          all.add(r); // the dataset suites have their own report (DatasetReport)
+        }
+      }
     }
     Map<String, List<Result>> bySuite = new LinkedHashMap<>();
     all.stream()
@@ -264,7 +273,7 @@ public final class BenchReport {
     return i < 0 ? SUITE_ORDER.size() : i;
   }
 
-  private static void appendEnvironment(Path dir, List<Result> all, StringBuilder md)
+  static void appendEnvironment(Path dir, List<Result> all, StringBuilder md)
       throws IOException {
     md.append("## Environment\n\n");
     if (!all.isEmpty()) {

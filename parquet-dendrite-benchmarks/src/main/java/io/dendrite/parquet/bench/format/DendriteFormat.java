@@ -1,0 +1,133 @@
+package io.dendrite.parquet.bench.format;
+
+import io.dendrite.parquet.bench.dataset.Dataset;
+import io.dendrite.parquet.bench.dataset.MediaContents;
+import io.dendrite.parquet.bench.dataset.RecordShape;
+import io.dendrite.parquet.bench.dataset.Tpch;
+import io.dendrite.parquet.bench.dataset.UserEvents;
+import io.dendrite.parquet.read.DendriteReader;
+import io.dendrite.parquet.read.DendriteRow;
+import io.dendrite.parquet.write.Codec;
+import io.dendrite.parquet.write.DendriteWriter;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.Iterator;
+import java.util.Map;
+import java.util.function.Consumer;
+
+/**
+ * parquet-dendrite's three layouts of the same records, written with {@link DendriteWriter}
+ * and read with {@link DendriteReader} through its public API: a projection declared as the
+ * record class ({@code select(Class)}) and rows converted with {@code row.as(Class)}.
+ *
+ * <ul>
+ *   <li>{@code dendrite}: a typed Parquet schema, structs and lists
+ *       ({@link RecordShape#schemaText()});
+ *   <li>{@code dendrite-variant}: the whole record in one VARIANT column {@code v}, shredding
+ *       inferred by the writer from the first rows (its default);
+ *   <li>{@code dendrite-unshredded}: the same column, not shredded.
+ * </ul>
+ *
+ * <p>Every file: {@link #CODEC}, row groups of {@link #ROW_GROUP_BYTES} (so that {@code -par},
+ * {@code parallelism(n)} on row groups, has several to share), the writer's other defaults.
+ */
+final class DendriteFormat implements DatasetFormat {
+  /** Parquet codec of the dendrite files. */
+  static final Codec CODEC = Codec.ZSTD;
+  /** Row group size of the dendrite files. */
+  static final long ROW_GROUP_BYTES = 16L << 20;
+
+  /** The layouts, by format name. */
+  enum Layout {
+    TYPED("dendrite"), VARIANT("dendrite-variant"), UNSHREDDED("dendrite-unshredded");
+
+    final String formatName;
+
+    Layout(String formatName) {
+      this.formatName = formatName;
+    }
+  }
+
+  /** The record as the single VARIANT column {@code v}, for {@code select(Class)}. */
+  public record TpchVariant(Tpch.Lineitem v) {}
+
+  public record MediaVariant(MediaContents.MediaContent v) {}
+
+  public record EventsVariant(UserEvents.User v) {}
+
+  private final Layout layout;
+  private final int threads;
+
+  DendriteFormat(Layout layout, int threads) {
+    this.layout = layout;
+    this.threads = threads;
+  }
+
+  @Override
+  public String name() {
+    return layout.formatName + (threads > 1 ? DatasetFormats.PARALLEL_SUFFIX : "");
+  }
+
+  @Override
+  public String fileFormat() {
+    return layout.formatName;
+  }
+
+  static Class<? extends Record> variantRow(Dataset<?> dataset) {
+    if (dataset == Dataset.TPCH) {
+      return TpchVariant.class;
+    } else if (dataset == Dataset.MEDIA) {
+      return MediaVariant.class;
+    } else if (dataset == Dataset.EVENTS) {
+      return EventsVariant.class;
+    }
+    throw new IllegalArgumentException("no variant row type for dataset " + dataset);
+  }
+
+  @Override
+  public <R extends Record> void write(Dataset<R> dataset, Iterator<R> records, Path file)
+      throws IOException {
+    RecordShape shape = RecordShape.of(dataset.recordType());
+    DendriteWriter.Builder b = DendriteWriter.builder(file).codec(CODEC)
+        .rowGroupSize(ROW_GROUP_BYTES);
+    if (layout == Layout.TYPED) {
+      b.schema(shape.schemaText());
+    } else {
+      b.schema("v variant");
+      if (layout == Layout.UNSHREDDED) {
+        b.unshredded();
+      }
+    }
+    try (DendriteWriter w = b.build()) {
+      while (records.hasNext()) {
+        Map<String, Object> m = shape.toMap(records.next());
+        w.write(layout == Layout.TYPED ? m : Map.of("v", m));
+      }
+    }
+  }
+
+  @Override
+  public <R extends Record> void read(Dataset<R> dataset, Path file, Consumer<? super R> sink)
+      throws IOException {
+    Class<R> type = dataset.recordType();
+    if (layout == Layout.TYPED) {
+      try (DendriteReader r = DendriteReader.builder(file).select(type).parallelism(threads)
+          .build()) {
+        DendriteRow row;
+        while ((row = r.read()) != null) {
+          sink.accept(row.as(type));
+        }
+      }
+      return;
+    }
+    Class<? extends Record> wrapper = variantRow(dataset);
+    RecordShape shape = RecordShape.of(wrapper);
+    try (DendriteReader r = DendriteReader.builder(file).select(wrapper).parallelism(threads)
+        .build()) {
+      DendriteRow row;
+      while ((row = r.read()) != null) {
+        sink.accept(type.cast(shape.get(row.as(wrapper), 0)));
+      }
+    }
+  }
+}
