@@ -51,6 +51,11 @@ public final class DendriteRow {
     return v;
   }
 
+  /** The slot as stored: a Java value, a VariantValue, null, or VariantRoot.MISSING. */
+  Object raw(int i) {
+    return values[i];
+  }
+
   /** A variant value, or null when the column is null or the path is missing. */
   public VariantValue getVariant(String path) {
     int i = indexOf(path);
