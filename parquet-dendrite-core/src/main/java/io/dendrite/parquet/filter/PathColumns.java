@@ -108,7 +108,11 @@ final class PathColumns {
       if (shredded == null || !pair.containsField(VariantSchemas.TYPED_VALUE)) {
         return OPAQUE_PATH;
       }
-      GroupType typed = pair.getType(VariantSchemas.TYPED_VALUE).asGroupType();
+      Type typedField = pair.getType(VariantSchemas.TYPED_VALUE);
+      if (typedField.isPrimitive()) {
+        return OPAQUE_PATH; // a path below a primitive exists nowhere
+      }
+      GroupType typed = typedField.asGroupType();
       List<String> next = new ArrayList<>(parquet);
       next.add(VariantSchemas.TYPED_VALUE);
       if (seg.name() != null && shredded instanceof ShreddedObject o

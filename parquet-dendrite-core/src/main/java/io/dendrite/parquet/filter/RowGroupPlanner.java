@@ -44,6 +44,9 @@ final class RowGroupPlanner {
   private static final Set<Encoding> LEVEL_ENCODINGS =
       EnumSet.of(Encoding.RLE, Encoding.BIT_PACKED, Encoding.PLAIN_DICTIONARY);
 
+  /** A variant null: basic type 0, primitive type 0. */
+  private static final Binary VARIANT_NULL = Binary.fromConstantByteArray(new byte[] {0});
+
   private final ParquetFileReader file;
   private final int index;
   private final MessageType schema;
@@ -135,7 +138,8 @@ final class RowGroupPlanner {
       case ORDINARY:
         return typed(pc, c, op, level);
       case TYPED:
-        return union(union(values(pc, level), hidden(pc, level)), typed(pc, c, op, level));
+        return union(union(values(pc, level, false), hidden(pc, level)),
+            typed(pc, c, op, level));
       default:
         return all;
     }
@@ -166,18 +170,31 @@ final class RowGroupPlanner {
       }
       // Missing, SQL NULL and an ancestor holding the row all leave the typed leaf null.
       RowRanges typedNull = typed.rows(typed::mayHaveNull);
-      return n.missing() ? typedNull : union(typedNull, values(pc, level));
+      return n.missing() ? typedNull : union(typedNull, values(pc, level, true));
     }
-    return union(union(typed.rows(typed::mayHaveValue), values(pc, level)), hidden(pc, level));
+    // Present (is not missing): JSON nulls count; not null: they don't.
+    return union(union(typed.rows(typed::mayHaveValue), values(pc, level, n.missing())),
+        hidden(pc, level));
   }
 
-  /** Rows where the leaf's {@code value} column is set: any variant may be there. */
-  private RowRanges values(PathColumns pc, Level level) {
+  /**
+   * Rows where the leaf's {@code value} column is set: any variant may be there. Without
+   * {@code jsonNulls}, pages whose values are all the variant null (min = max = {@code 00})
+   * are left out: a JSON null neither compares nor is a value.
+   */
+  private RowRanges values(PathColumns pc, Level level, boolean jsonNulls) {
     if (pc.value == null) {
       return RowRanges.EMPTY;
     }
     ColumnPages p = pages(pc.value, level);
-    return p == null ? all : p.rows(p::mayHaveValue);
+    if (p == null) {
+      return all;
+    }
+    return p.rows(i -> p.mayHaveValue(i) && (jsonNulls || !onlyVariantNulls(p, i)));
+  }
+
+  private static boolean onlyVariantNulls(ColumnPages p, int i) {
+    return VARIANT_NULL.equals(p.min(i)) && VARIANT_NULL.equals(p.max(i));
   }
 
   /** Rows where an ancestor may hold the whole value in its {@code value} column. */
