@@ -40,7 +40,7 @@ final class PathColumns {
   record Hider(ColumnPath value, int level) {}
 
   private static final PathColumns OPAQUE_PATH =
-      new PathColumns(Kind.OPAQUE, null, null, null, List.of(), false);
+      new PathColumns(Kind.OPAQUE, null, null, null, List.of(), false, false);
 
   final Kind kind;
   /** ORDINARY: the column; TYPED: the leaf's {@code typed_value} column. */
@@ -51,15 +51,22 @@ final class PathColumns {
   final List<Hider> hiders;
   /** Whether the path steps into arrays ({@code [N]}, {@code [*]}): it may be missing anywhere. */
   final boolean indexed;
+  /**
+   * Whether a row whose leaf {@code value} and {@code typed_value} are both null holds a JSON
+   * null rather than nothing: an array element or the whole column (the spec: a variant
+   * missing where a value is required reads as variant null).
+   */
+  final boolean bothNullIsNull;
 
   private PathColumns(Kind kind, ColumnPath column, PrimitiveType type, ColumnPath value,
-      List<Hider> hiders, boolean indexed) {
+      List<Hider> hiders, boolean indexed, boolean bothNullIsNull) {
     this.kind = kind;
     this.column = column;
     this.type = type;
     this.value = value;
     this.hiders = hiders;
     this.indexed = indexed;
+    this.bothNullIsNull = bothNullIsNull;
   }
 
   static PathColumns resolve(MessageType file, SelectionPath path) {
@@ -90,7 +97,7 @@ final class PathColumns {
       return OPAQUE_PATH;
     }
     return new PathColumns(Kind.ORDINARY, ColumnPath.get(parquet.toArray(new String[0])),
-        cur.asPrimitiveType(), null, List.of(), false);
+        cur.asPrimitiveType(), null, List.of(), false, false);
   }
 
   private static PathColumns variant(MessageType file, GroupType column, List<String> parquet,
@@ -104,6 +111,7 @@ final class PathColumns {
     GroupType pair = column;
     List<Hider> hiders = new ArrayList<>();
     boolean indexed = false;
+    boolean bothNullIsNull = true; // the column itself, until a field is stepped into
     for (Segment seg : rest) {
       if (shredded == null || !pair.containsField(VariantSchemas.TYPED_VALUE)) {
         return OPAQUE_PATH;
@@ -121,6 +129,7 @@ final class PathColumns {
         next.add(seg.name());
         addHider(file, pair, parquet, hiders);
         pair = typed.getType(seg.name()).asGroupType();
+        bothNullIsNull = false;
       } else if (seg.name() == null && shredded instanceof ShreddedArray a) {
         GroupType list = typed.getType(0).asGroupType();
         GroupType element = list.getType(0).asGroupType();
@@ -130,6 +139,7 @@ final class PathColumns {
         addHider(file, pair, parquet, hiders);
         pair = element;
         indexed = true;
+        bothNullIsNull = true;
       } else {
         return OPAQUE_PATH;
       }
@@ -148,7 +158,8 @@ final class PathColumns {
     }
     String[] leaf = typedPath.toArray(new String[0]);
     return new PathColumns(Kind.TYPED, ColumnPath.get(leaf),
-        file.getType(leaf).asPrimitiveType(), value, List.copyOf(hiders), indexed);
+        file.getType(leaf).asPrimitiveType(), value, List.copyOf(hiders), indexed,
+        bothNullIsNull);
   }
 
   /** {@code pair}, an object or array the path goes through, hides it when it has a value. */

@@ -173,8 +173,13 @@ final class RowGroupPlanner {
       return n.missing() ? typedNull : union(typedNull, values(pc, level, true));
     }
     // Present (is not missing): JSON nulls count; not null: they don't.
-    return union(union(typed.rows(typed::mayHaveValue), values(pc, level, n.missing())),
-        hidden(pc, level));
+    RowRanges present = union(union(typed.rows(typed::mayHaveValue),
+        values(pc, level, n.missing())), hidden(pc, level));
+    if (n.missing() && pc.bothNullIsNull) {
+      // An element or column with neither value nor typed_value reads as JSON null: present.
+      present = union(present, typed.rows(typed::mayHaveNull));
+    }
+    return present;
   }
 
   /**
