@@ -27,6 +27,10 @@ final class ParquetWriters {
         .withRowGroupRowCountLimit(options.rowGroupRows())
         .withPageSize(options.pageSize())
         .withPageRowCountLimit(options.pageRows())
+        // parquet-java checks page sizes every 100..10,000 rows: check at least every
+        // pageRows rows, so a smaller limit is kept (defaults unchanged at 20,000).
+        .withMinRowCountForPageSizeCheck(Math.min(100, options.pageRows()))
+        .withMaxRowCountForPageSizeCheck(Math.min(10_000, options.pageRows()))
         .withDictionaryEncoding(true)
         .withWriteMode(ParquetFileWriter.Mode.OVERWRITE);
     for (String column : bloomFilterColumns) {
