@@ -135,15 +135,25 @@ final class FilteredRows implements Closeable {
       FilterPlan plan = FilterPlanner.plan(file, filter, requested);
       return new FilteredRows(name, file, requested, plan, filter.evaluator(), materializer,
           out, n, slots);
+    } catch (NoClassDefFoundError e) {
+      close(file, e);
+      // parquet-java 1.16.0 (Spark 4.1's) lacks the public RowRanges the plan is made of.
+      throw new UnsupportedOperationException(name + ": filters need parquet-java's public"
+          + " RowRanges, which this classpath's parquet-java " + org.apache.parquet.Version
+          .VERSION_NUMBER + " lacks; read without where() and test rows yourself", e);
     } catch (IOException | RuntimeException e) {
-      if (file != null) {
-        try {
-          file.close();
-        } catch (IOException suppressed) {
-          e.addSuppressed(suppressed);
-        }
-      }
+      close(file, e);
       throw DendriteReadException.of(name, -1, 0, e);
+    }
+  }
+
+  private static void close(ParquetFileReader file, Throwable failure) {
+    if (file != null) {
+      try {
+        file.close();
+      } catch (IOException suppressed) {
+        failure.addSuppressed(suppressed);
+      }
     }
   }
 
