@@ -108,7 +108,8 @@ class BenchmarkSmokeTest {
   void findsTheSuites() throws Exception {
     List<String> names = suites().stream().map(Class::getSimpleName).toList();
     assertTrue(names.containsAll(List.of("VariantBuilderBenchmark", "VariantWriteBenchmark",
-        "JsonIngestBenchmark", "VariantProjectionBenchmark")), names.toString());
+        "JsonIngestBenchmark", "VariantProjectionBenchmark", "VariantFilterBenchmark")),
+        names.toString());
   }
 
   /** JMH's annotation processor saw every method (the jar would silently lack it otherwise). */
