@@ -97,10 +97,16 @@ public final class FilterEvaluator {
       Literal.Kind kind = c.literal().kind();
       Object literal = c.literal().value();
       Op op = c.op();
+      Long whole = kind == Literal.Kind.NUMBER ? exactLong((java.math.BigDecimal) literal) : null;
       return row -> {
         Object v = row.get(i);
         if (v == null) {
           return UNKNOWN;
+        }
+        if (whole != null && (v instanceof Long || v instanceof Integer || v instanceof Short
+            || v instanceof Byte)) {
+          // An integer cast to a decimal is exact: compare without making one.
+          return op.test(Long.compare(((Number) v).longValue(), whole)) ? TRUE : FALSE;
         }
         Object cast = ValueCasts.cast(kind, v, v instanceof VariantValue ? null : row.asVariant(i));
         if (cast == null) {
@@ -112,6 +118,14 @@ public final class FilterEvaluator {
     int i = paths.indexOf(Filter.readPath(c.path()));
     List<Segment> rest = c.path().tail(any);
     return row -> anyElement(row.get(i), rest, c);
+  }
+
+  private static Long exactLong(java.math.BigDecimal d) {
+    try {
+      return d.longValueExact();
+    } catch (ArithmeticException e) {
+      return null;
+    }
   }
 
   /**

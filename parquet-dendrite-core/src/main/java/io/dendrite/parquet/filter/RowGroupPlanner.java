@@ -41,6 +41,8 @@ final class RowGroupPlanner {
     PAGES
   }
 
+  /** The v1 encodings of a chunk written entirely with a dictionary (old files use them). */
+  @SuppressWarnings("deprecation")
   private static final Set<Encoding> LEVEL_ENCODINGS =
       EnumSet.of(Encoding.RLE, Encoding.BIT_PACKED, Encoding.PLAIN_DICTIONARY);
 
@@ -328,6 +330,7 @@ final class RowGroupPlanner {
   }
 
   /** Every data page of the chunk is dictionary-encoded (so the dictionary holds every value). */
+  @SuppressWarnings("deprecation") // PLAIN_DICTIONARY: the v1 form files still carry
   private static boolean onlyDictionaryPages(ColumnChunkMetaData chunk) {
     if (!chunk.hasDictionaryPage()) {
       return false;

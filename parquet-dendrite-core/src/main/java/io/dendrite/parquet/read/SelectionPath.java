@@ -24,11 +24,12 @@ import java.util.stream.Collectors;
  * <pre>
  * path    := name ('.' name | '[' digits ']' | '[*]')*
  * name    := bare | `back-quoted` | "JSON string"
- * bare    := (letter | digit | '_' | '-' | '$')+
+ * bare    := any characters but white space and . [ ] ( ) , ' " ` = &lt; &gt; !
  * </pre>
  *
- * <p>A name that is not bare is back-quoted ({@code payload.`odd.key`}, back-quotes doubled
- * inside) or written as a JSON string. {@code [*]}, any element of an array, is only allowed in
+ * <p>A name holding any of those is back-quoted ({@code payload.`odd.key`}, back-quotes doubled
+ * inside) or written as a JSON string; names like {@code user-agent}, {@code $ref} or
+ * {@code ключ} need no quotes. {@code [*]}, any element of an array, is only allowed in
  * filters ({@link #read(TextCursor, boolean)} with {@code anyElement}): a comparison on
  * {@code tags[*]} holds when it holds for some element.
  */
@@ -76,7 +77,8 @@ public final class SelectionPath {
       }
       return p;
     } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException("bad path \"" + text + "\": " + e.getMessage(), e);
+      // No cause: callers that report the innermost message must show the path.
+      throw new IllegalArgumentException("bad path \"" + text + "\": " + e.getMessage());
     }
   }
 
@@ -152,8 +154,9 @@ public final class SelectionPath {
     return name;
   }
 
+  /** Characters of a bare name: everything that does not end a path in an expression. */
   private static boolean isBare(int c) {
-    return Character.isLetterOrDigit(c) || c == '_' || c == '-' || c == '$';
+    return c > ' ' && !Character.isWhitespace(c) && "`\"'.[](),=<>!".indexOf(c) < 0;
   }
 
   /** The path as written; rows name the value by it. */

@@ -20,7 +20,8 @@ class SelectionPathTest {
     assertEquals("[payload, items, [2], sku]", p.segments().toString());
     assertEquals("odd.name", SelectionPath.parse("`odd.name`.x").column());
     assertEquals("a\"b", SelectionPath.parse("\"a\\\"b\"").column());
-    assertEquals(List.of("user-agent", "$x", "0"), SelectionPath.parse("h.user-agent.$x.0")
+    assertEquals(List.of("user-agent", "$x", "0", "\uD83D\uDE00", "ключ"),
+        SelectionPath.parse("h.user-agent.$x.0.\uD83D\uDE00.ключ")
         .tail(1).stream().map(SelectionPath.Segment::name).toList());
     assertEquals(SelectionPath.parse("`a`.b[ 1 ]"), SelectionPath.parse("a.b[1]"));
     assertEquals("`odd name`", SelectionPath.column("odd name").text());
