@@ -330,6 +330,10 @@ class FilterPushdownTest {
       }
       return rows;
     });
+    // Pages of 10 rows: only the page of rows 170..179 is read.
+    Read page = read(file, "id >= 170 and id < 172");
+    assertEquals(List.of(170L, 171L), page.ids());
+    assertEquals(190, page.report().rowsSkipped());
     DendriteReadException e = assertThrows(DendriteReadException.class,
         () -> read(file, "id >= 170 and v = 1"));
     assertEquals(1, e.rowGroup());
@@ -394,6 +398,8 @@ class FilterPushdownTest {
         .withConf(new PlainParquetConfiguration()).withType(type)
         .withWriteMode(ParquetFileWriter.Mode.OVERWRITE)
         .withRowGroupRowCountLimit(rowGroupRows).withPageRowCountLimit(pageRows)
+        .withMinRowCountForPageSizeCheck(Math.min(100, pageRows))
+        .withMaxRowCountForPageSizeCheck(pageRows)
         .withDictionaryEncoding(dictionary);
     for (String c : bloomColumns) {
       b = b.withBloomFilterEnabled(c, true);
