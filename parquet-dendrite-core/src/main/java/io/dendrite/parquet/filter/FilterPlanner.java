@@ -86,7 +86,9 @@ public final class FilterPlanner {
         if (r.rowCount() == 0) {
           reason = p.refinedBy();
         } else {
-          r = p.mayTrue(filter, RowGroupPlanner.Level.PAGES);
+          // Both are sound; a page index without level histograms may say less than the
+          // footer's, so keep what both allow.
+          r = RowRanges.intersection(r, p.mayTrue(filter, RowGroupPlanner.Level.PAGES));
           if (r.rowCount() == 0) {
             reason = ReadReport.Reason.PAGE_INDEX;
           } else if (r.rowCount() < rows && !allHaveOffsetIndex(block, read)) {
