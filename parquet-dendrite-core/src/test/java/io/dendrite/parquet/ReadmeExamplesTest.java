@@ -3,6 +3,7 @@ package io.dendrite.parquet;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.dendrite.parquet.filter.Filter;
 import io.dendrite.parquet.read.DendriteReader;
 import io.dendrite.parquet.read.DendriteRow;
 import io.dendrite.parquet.write.DendriteWriter;
@@ -54,5 +55,37 @@ class ReadmeExamplesTest {
     }
     assertEquals(List.of("ada", "bob"), users);
     assertEquals(List.of(42L, 7L), scores);
+  }
+
+  @Test
+  void filter() throws Exception {
+    Path file = dir.resolve("events.parquet");
+    try (DendriteWriter w = DendriteWriter.builder(file)
+        .schema("id int64 not null, payload variant").build()) {
+      w.writeJson("{\"id\": 1, \"payload\": {\"user\": \"ada\", \"amount\": 12,"
+          + " \"event\": {\"type\": \"click\"}}}");
+      w.writeJson("{\"id\": 2, \"payload\": {\"user\": \"bob\", \"amount\": 7,"
+          + " \"event\": {\"type\": \"click\"}}}");
+      w.writeJson("{\"id\": 3, \"payload\": {\"user\": \"cy\", \"amount\": \"99\","
+          + " \"event\": {\"type\": \"view\"}}}");
+    }
+    // README "Filter"
+    List<String> printed = new ArrayList<>();
+    try (DendriteReader r = DendriteReader.builder(file)
+        .select("id", "payload.user")
+        .where("payload.event.type = 'click' and payload.amount > 10")
+        .build()) {
+      for (DendriteRow row : r) {
+        printed.add(row.get("id") + " " + row.getString("payload.user"));
+      }
+      assertTrue(r.readReport().toString().startsWith("filter: payload.event.type = 'click'"));
+    }
+    assertEquals(List.of("1 ada"), printed);
+    try (DendriteReader r = DendriteReader.builder(file).select("id")
+        .where(Filter.path("payload.event.type").eq("click")
+            .and(Filter.path("payload.amount").gt(10)))
+        .build()) {
+      assertEquals(List.of(1L), r.stream().map(row -> row.get("id")).toList());
+    }
   }
 }

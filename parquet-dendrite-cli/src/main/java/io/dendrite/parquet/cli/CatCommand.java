@@ -1,10 +1,11 @@
 package io.dendrite.parquet.cli;
 
 import com.fasterxml.jackson.core.JsonGenerator;
+import io.dendrite.parquet.filter.Filter;
 import io.dendrite.parquet.read.DendriteReader;
 import io.dendrite.parquet.read.DendriteRow;
+import io.dendrite.parquet.read.SelectionPath;
 import io.dendrite.parquet.schema.Field;
-import io.dendrite.parquet.schema.FieldPath;
 import io.dendrite.parquet.schema.RecordSchema;
 import java.io.BufferedWriter;
 import java.io.IOException;
@@ -12,11 +13,9 @@ import java.io.PrintWriter;
 import java.io.Writer;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -41,16 +40,19 @@ import picocli.CommandLine.Spec;
             + "(payload.items[0].sku). Quote odd names with backquotes: `a.b`.c. A missing "
             + "field or element prints as null.",
         "",
-        "--where: path op literal, with op one of = != < <= > >=, or path is [not] null; "
-            + "combine with and, or, not and parentheses. Literals: numbers, 'text' or "
-            + "\"text\", true, false, null. Numbers compare numerically across types; dates "
-            + "and timestamps compare as ISO text; a comparison with a null or missing value "
-            + "is false.",
+        "--where: path op literal, with op one of = != < <= > >=, or path is [not] null, "
+            + "path is [not] missing; combine with and, or, not and parentheses. Literals: "
+            + "numbers, 'text' or \"text\", true, false, null, date '2024-05-01', timestamp "
+            + "'2024-05-01 10:00:00Z'. The value is cast to the literal's type as the typed "
+            + "getters cast (a number compares as a decimal, 'text' as a string); a comparison "
+            + "with a null, missing or uncastable value is unknown, and only rows where the "
+            + "expression is true print. tags[*] = 'x' holds when some element equals 'x'.",
         ""},
     footer = {"", "Examples:",
         "  dendrite cat events.parquet --limit 10",
         "  dendrite cat out/ --select id,payload.user.name --where \"payload.score >= 40\"",
-        "  dendrite cat events.parquet --select id,payload.tags[0] --format table"})
+        "  dendrite cat events.parquet --select id,payload.tags[0] --format table",
+        "  dendrite cat events.parquet --where \"payload.score > 90\" --explain"})
 final class CatCommand implements Callable<Integer> {
   @Spec
   CommandSpec spec;
@@ -63,8 +65,13 @@ final class CatCommand implements Callable<Integer> {
       description = "Comma-separated paths to print (default: every column); repeatable.")
   List<String> select = new ArrayList<>();
 
-  @Option(names = "--where", paramLabel = "EXPR", description = "Print only rows matching EXPR.")
+  @Option(names = "--where", paramLabel = "EXPR", description = "Print only rows matching EXPR;"
+      + " row groups and pages that cannot match are not read.")
   String where;
+
+  @Option(names = "--explain", description = "Print, per file, what --where skips (row groups,"
+      + " pages, rows, bytes) instead of the rows.")
+  boolean explain;
 
   @Option(names = {"--limit", "-n"}, paramLabel = "N", description = "Print at most N rows.")
   Long limit;
@@ -76,15 +83,20 @@ final class CatCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    List<ValuePath> selected = new ArrayList<>();
-    WhereExpression filter;
+    List<SelectionPath> selected = new ArrayList<>();
+    Filter filter = null;
+    String option = "--select";
     try {
       for (String s : select) {
-        selected.addAll(ValuePath.parseList(s, "--select"));
+        selected.addAll(SelectionPath.parseList(s));
       }
-      filter = where == null ? null : WhereExpression.parse(where);
+      option = "--where";
+      filter = where == null ? null : Filter.parse(where);
     } catch (IllegalArgumentException e) {
-      throw new ParameterException(spec.commandLine(), e.getMessage());
+      throw new ParameterException(spec.commandLine(), option + ": " + e.getMessage());
+    }
+    if (explain && filter == null) {
+      throw new ParameterException(spec.commandLine(), "--explain needs --where");
     }
     if (limit != null && limit < 0) {
       throw new ParameterException(spec.commandLine(), "--limit must not be negative");
@@ -110,33 +122,34 @@ final class CatCommand implements Callable<Integer> {
       // Footer first: a clear message for files that are not Parquet.
       RecordSchema schema =
           RecordSchema.fromParquet(ParquetFiles.footer(file).getFileMetaData().getSchema());
-      List<ValuePath> paths = selected;
-      // How each path is named to the reader: whole columns quoted, so any name works.
-      Map<ValuePath, String> selection = new HashMap<>();
+      List<SelectionPath> paths = selected;
+      List<String> names = new ArrayList<>();
       if (paths.isEmpty()) {
         paths = new ArrayList<>();
         for (Field f : schema.fields()) {
-          ValuePath column = ValuePath.column(f.name());
-          paths.add(column);
-          selection.put(column, FieldPath.quote(f.name()));
+          paths.add(SelectionPath.column(f.name())); // quoted, so any name works
+          names.add(f.name());
         }
+      } else {
+        paths.forEach(p -> names.add(p.text()));
       }
-      for (ValuePath p : paths) {
-        p.check(schema, file.toString(), "--select");
-      }
+      check(paths, schema, file, "--select");
       if (filter != null) {
-        for (ValuePath p : filter.paths()) {
-          p.check(schema, file.toString(), "--where");
-        }
+        check(filter.paths(), schema, file, "--where");
       }
       // The reader reads only what these paths need in this file's layout.
       Set<String> wanted = new LinkedHashSet<>();
-      paths.forEach(p -> wanted.add(selection.getOrDefault(p, p.text())));
+      paths.forEach(p -> wanted.add(p.text()));
+      DendriteReader.Builder b = DendriteReader.builder(file).select(List.copyOf(wanted));
       if (filter != null) {
-        filter.paths().forEach(p -> wanted.add(selection.getOrDefault(p, p.text())));
+        b.where(filter);
       }
-      try (DendriteReader r = DendriteReader.builder(file).select(List.copyOf(wanted)).build()) {
-        List<String> names = paths.stream().map(ValuePath::text).toList();
+      try (DendriteReader r = b.build()) {
+        if (explain) {
+          out.println(file + ":");
+          out.print(r.readReport());
+          continue;
+        }
         if (header == null) {
           header = names;
           sink.start(header);
@@ -147,14 +160,8 @@ final class CatCommand implements Callable<Integer> {
         Object[] values = new Object[paths.size()];
         DendriteRow row;
         while ((limit == null || printed < limit) && (row = r.read()) != null) {
-          DendriteRow current = row;
-          if (filter != null
-              && !filter.test(p -> current.get(selection.getOrDefault(p, p.text())))) {
-            continue;
-          }
           for (int i = 0; i < values.length; i++) {
-            ValuePath p = paths.get(i);
-            values[i] = row.get(selection.getOrDefault(p, p.text()));
+            values[i] = row.get(paths.get(i).text());
           }
           sink.row(names, values);
           printed++;
@@ -171,6 +178,18 @@ final class CatCommand implements Callable<Integer> {
     w.flush();
     out.flush();
     return 0;
+  }
+
+  /** Each path must name a column (and struct fields) of the file. */
+  private static void check(List<SelectionPath> paths, RecordSchema schema, Path file,
+      String option) {
+    for (SelectionPath p : paths) {
+      try {
+        p.check(schema);
+      } catch (IllegalArgumentException e) {
+        throw new CliException(file + ": " + option + " " + e.getMessage());
+      }
+    }
   }
 
   /** Where rows go, in one output format. */

@@ -94,6 +94,51 @@ class CatCommandTest {
   }
 
   @Test
+  void whereCastsAsTheTypedGettersAndTellsMissingFromNull() throws Exception {
+    Path file = Fixtures.write(dir.resolve("f.parquet"));
+
+    // payload.score is 42 and 17; '42' as text matches the number, a date literal the date.
+    assertEquals(List.of("{\"id\":1}"), Cli.run("cat", file.toString(), "--select", "id",
+        "--where", "payload.score = '42'").ok().lines().toList());
+    assertEquals(List.of("{\"id\":2}"), Cli.run("cat", file.toString(), "--select", "id",
+        "--where", "day = date '2024-05-02'").ok().lines().toList());
+    // Row 3's payload is a string: payload.user is missing there, and not null elsewhere.
+    assertEquals(List.of("{\"id\":3}"), Cli.run("cat", file.toString(), "--select", "id",
+        "--where", "payload.user is missing").ok().lines().toList());
+    // A comparison with a missing value is unknown, and so is its negation.
+    assertEquals(List.of("{\"id\":2}"), Cli.run("cat", file.toString(), "--select", "id",
+        "--where", "not payload.score > 20").ok().lines().toList());
+    assertEquals(List.of("{\"id\":1}"), Cli.run("cat", file.toString(), "--select", "id",
+        "--where", "payload.list[*] = 20").ok().lines().toList());
+  }
+
+  @Test
+  void explainPrintsWhatTheFilterSkips() throws Exception {
+    Path file = dir.resolve("many.parquet");
+    try (io.dendrite.parquet.write.DendriteWriter w = io.dendrite.parquet.write.DendriteWriter
+        .builder(file).schema("id int64 not null, payload variant")
+        .shredding("payload: {score: int64}").rowGroupRows(100).pageRows(10).build()) {
+      for (int i = 0; i < 1000; i++) {
+        w.write(map("id", (long) i, "payload", map("score", i)));
+      }
+    }
+
+    List<String> report = Cli.run("cat", file.toString(), "--where", "payload.score >= 995",
+        "--explain").ok().lines().toList();
+
+    assertEquals(file + ":", report.get(0));
+    assertEquals("filter: payload.score >= 995", report.get(1));
+    assertEquals("row groups: 9 of 10 skipped (9 by statistics)", report.get(2));
+    assertEquals("rows: 990 of 1000 skipped, the rest tested exactly", report.get(4));
+    assertTrue(report.contains("  row group 9: 100 rows, read 10 of 100 rows"), report.toString());
+    assertEquals(List.of("{\"id\":995}", "{\"id\":996}", "{\"id\":997}", "{\"id\":998}",
+        "{\"id\":999}"), Cli.run("cat", file.toString(), "--select", "id", "--where",
+        "payload.score >= 995").ok().lines().toList());
+    assertTrue(Cli.run("cat", file.toString(), "--explain").failed(2)
+        .contains("--explain needs --where"));
+  }
+
+  @Test
   void tableAndCsvFormats() throws Exception {
     Path file = Fixtures.write(dir.resolve("f.parquet"));
 

@@ -60,6 +60,8 @@ public final class DendriteReader implements Closeable, Iterable<DendriteRow> {
   private DendriteBatch batch;
   private int batchRow;
   private boolean batchesTaken;
+  /** Set instead of the three above when the read has a filter (interim, see FilteredRows). */
+  private final FilteredRows filtered;
   private long rowsRead;
 
   private DendriteReader(String file, RecordSchema schema,
@@ -73,6 +75,19 @@ public final class DendriteReader implements Closeable, Iterable<DendriteRow> {
     this.reader = reader;
     this.parallel = parallel;
     this.firstRows = firstRows;
+    this.filtered = null;
+  }
+
+  private DendriteReader(String file, RecordSchema schema, FilteredRows filtered) {
+    this.file = file;
+    this.schema = schema;
+    this.requested = filtered.requestedSchema();
+    this.shape = filtered.shape();
+    this.engine = null;
+    this.reader = null;
+    this.parallel = null;
+    this.firstRows = new long[0];
+    this.filtered = filtered;
   }
 
   public static Builder builder(java.nio.file.Path path) {
@@ -113,7 +128,8 @@ public final class DendriteReader implements Closeable, Iterable<DendriteRow> {
 
   private DendriteRow readRow() {
     try {
-      DendriteRow row = parallel != null ? parallel.next()
+      DendriteRow row = filtered != null ? filtered.next()
+          : parallel != null ? parallel.next()
           : reader != null ? reader.read() : nextEngineRow();
       if (row != null) {
         rowsRead++;
@@ -263,9 +279,19 @@ public final class DendriteReader implements Closeable, Iterable<DendriteRow> {
         false);
   }
 
+  /**
+   * What the filter given to {@link Builder#where} skips in this file (row groups, pages, rows,
+   * bytes), decided before the first row is read; null when the read has no filter.
+   */
+  public io.dendrite.parquet.filter.ReadReport readReport() {
+    return filtered == null ? null : filtered.report();
+  }
+
   @Override
   public void close() throws IOException {
-    if (parallel != null) {
+    if (filtered != null) {
+      filtered.close();
+    } else if (parallel != null) {
       parallel.close();
     } else if (reader != null) {
       reader.close();
@@ -283,6 +309,7 @@ public final class DendriteReader implements Closeable, Iterable<DendriteRow> {
     private boolean strictCasts;
     private int parallelism = 1;
     private boolean columnar = true;
+    private io.dendrite.parquet.filter.Filter filter;
 
     private Builder(java.nio.file.Path localPath, org.apache.hadoop.fs.Path hadoopPath,
         org.apache.hadoop.conf.Configuration conf) {
@@ -350,6 +377,26 @@ public final class DendriteReader implements Closeable, Iterable<DendriteRow> {
       return this;
     }
 
+    /**
+     * Returns only rows where {@code expression} is true, e.g.
+     * {@code "payload.event.type = 'click' and payload.amount > 10"} (language and semantics:
+     * {@link io.dendrite.parquet.filter.Filter}). Row groups and pages that cannot match are
+     * not read, as far as this file's metadata proves it ({@link #readReport()}); rows are
+     * returned in file order and row groups are read on one thread. The filter's paths need
+     * not be selected.
+     *
+     * @throws IllegalArgumentException naming the position of a syntax error
+     */
+    public Builder where(String expression) {
+      return where(io.dendrite.parquet.filter.Filter.parse(expression));
+    }
+
+    /** As {@link #where(String)}, with a filter built in code ({@code Filter.path(..).gt(..)}). */
+    public Builder where(io.dendrite.parquet.filter.Filter filter) {
+      this.filter = filter;
+      return this;
+    }
+
     /** Opens the file; fails with the file name if it is missing or not Parquet. */
     public DendriteReader build() throws IOException {
       String name = localPath != null ? localPath.toString() : hadoopPath.toString();
@@ -374,6 +421,10 @@ public final class DendriteReader implements Closeable, Iterable<DendriteRow> {
         plan = ReadPlan.create(fileSchema, selection, AllNullColumns.of(rowGroups)::contains);
       } catch (IOException | RuntimeException e) {
         throw DendriteReadException.of(name, -1, 0, e);
+      }
+      if (filter != null) {
+        return new DendriteReader(name, schema, FilteredRows.open(name, input,
+            localPath != null ? null : conf, selection, filter, strictCasts));
       }
       plan.shape().strictCasts = strictCasts;
       long[] counts = rowGroups.stream().mapToLong(b -> b.getRowCount()).toArray();

@@ -43,6 +43,11 @@ public final class DendriteRow {
     return SlotValues.get(values[i], shape.leafTypes[i]);
   }
 
+  /** The slot as stored: a Java value, a VariantValue, null, or VariantRoot.MISSING. */
+  Object raw(int i) {
+    return values[i];
+  }
+
   /** A variant value, or null when the column is null or the path is missing. */
   public VariantValue getVariant(String path) {
     int i = indexOf(path);
@@ -108,11 +113,6 @@ public final class DendriteRow {
    */
   public <R> R as(Class<R> recordType) {
     return RecordMapping.build(this, recordType);
-  }
-
-  /** The raw slot value (see {@link SlotValues}). */
-  Object raw(int i) {
-    return values[i];
   }
 
   /** Selected paths (or column names) in order. */

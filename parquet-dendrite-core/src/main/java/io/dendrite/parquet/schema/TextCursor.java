@@ -39,6 +39,11 @@ public final class TextCursor {
     return pos;
   }
 
+  /** The text between two offsets. */
+  public String slice(int from, int to) {
+    return text.substring(from, to);
+  }
+
   /** Skips spaces, tabs, newlines and (when enabled) comments. */
   public void skipWhitespace() {
     while (pos < text.length()) {
@@ -89,6 +94,58 @@ public final class TextCursor {
       return true;
     }
     return false;
+  }
+
+  /** Skips whitespace, then consumes {@code s} if the text continues with it. */
+  public boolean tryConsume(String s) {
+    skipWhitespace();
+    if (text.startsWith(s, pos)) {
+      pos += s.length();
+      return true;
+    }
+    return false;
+  }
+
+  /**
+   * Skips whitespace and reads the longest run of characters that {@code part} accepts, or
+   * returns null (having consumed only the whitespace) when the next character is not one.
+   */
+  public String tryRun(java.util.function.IntPredicate part) {
+    skipWhitespace();
+    int start = pos;
+    while (pos < text.length() && part.test(text.charAt(pos))) {
+      pos++;
+    }
+    return pos == start ? null : text.substring(start, pos);
+  }
+
+  /**
+   * Skips whitespace and, if {@code quote} is next, reads a string up to the matching quote: a
+   * doubled quote stands for one, a backslash takes the next character as it is
+   * ({@code 'it''s'}, {@code 'it\'s'}). Returns null without consuming anything else when
+   * {@code quote} is not next.
+   */
+  public String tryQuoted(char quote) {
+    skipWhitespace();
+    if (pos >= text.length() || text.charAt(pos) != quote) {
+      return null;
+    }
+    int start = pos++;
+    StringBuilder sb = new StringBuilder();
+    while (pos < text.length()) {
+      char c = text.charAt(pos++);
+      if (c == '\\' && pos < text.length()) {
+        sb.append(text.charAt(pos++));
+      } else if (c != quote) {
+        sb.append(c);
+      } else if (pos < text.length() && text.charAt(pos) == quote) {
+        sb.append(quote);
+        pos++;
+      } else {
+        return sb.toString();
+      }
+    }
+    throw errorAt(start, "unterminated " + quote + " quote");
   }
 
   /** Skips whitespace, then consumes {@code c} or fails saying {@code expected}. */

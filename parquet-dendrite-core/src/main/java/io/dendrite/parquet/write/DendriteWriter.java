@@ -1,5 +1,6 @@
 package io.dendrite.parquet.write;
 
+import io.dendrite.parquet.filter.BloomFilterColumns;
 import io.dendrite.parquet.schema.Field;
 import io.dendrite.parquet.schema.FieldPath;
 import io.dendrite.parquet.schema.RecordSchema;
@@ -63,6 +64,8 @@ import org.apache.parquet.schema.MessageType;
  */
 public final class DendriteWriter implements Closeable {
   private static final int MAX_REASONS = 20;
+  /** parquet-java's default page row count limit. */
+  private static final int DEFAULT_PAGE_ROWS = 20_000;
   private static final String MESSAGE_NAME = "schema";
 
   private enum State { OPEN, CLOSED, FAILED }
@@ -392,7 +395,8 @@ public final class DendriteWriter implements Closeable {
     // Registered before the temporary file exists, so an exit never misses it.
     InProgressFiles.register(target);
     try {
-      writer = ParquetWriters.create(target, support, options);
+      writer = ParquetWriters.create(target, support, options,
+          BloomFilterColumns.of(parquetSchema, options.bloomFilterPaths()));
     } catch (IOException e) {
       fail();
       throw new UncheckedIOException("cannot create " + target.displayName() + ": "
@@ -523,6 +527,9 @@ public final class DendriteWriter implements Closeable {
     private Codec codec = Codec.SNAPPY;
     private long rowGroupSize = 128L << 20;
     private int pageSize = 1 << 20;
+    private int rowGroupRows = Integer.MAX_VALUE;
+    private int pageRows = DEFAULT_PAGE_ROWS;
+    private List<String> bloomFilterPaths = List.of();
     private boolean overwrite;
     private boolean skipInvalid;
     private InferenceOptions infer = InferenceOptions.DEFAULTS;
@@ -561,6 +568,47 @@ public final class DendriteWriter implements Closeable {
         throw new IllegalArgumentException("row group size must be positive, got " + bytes);
       }
       this.rowGroupSize = bytes;
+      return this;
+    }
+
+    /**
+     * The most rows in a row group (default: no limit; {@link #rowGroupSize} bounds it in
+     * bytes). Smaller row groups let a filter skip more finely (see the README on clustering).
+     */
+    public Builder rowGroupRows(int rows) {
+      if (rows < 1) {
+        throw new IllegalArgumentException("row group rows must be positive, got " + rows);
+      }
+      this.rowGroupRows = rows;
+      return this;
+    }
+
+    /**
+     * The most rows in a data page (default 20,000); with the page size in bytes, it sets how
+     * finely the column index lets a filter skip pages.
+     */
+    public Builder pageRows(int rows) {
+      if (rows < 1) {
+        throw new IllegalArgumentException("page rows must be positive, got " + rows);
+      }
+      this.pageRows = rows;
+      return this;
+    }
+
+    /**
+     * Writes a bloom filter for each of these paths: a top-level or struct column, or a path
+     * into a VARIANT column ({@code payload.user.id}) for its shredded {@code typed_value}.
+     * Filters on {@code path = literal} then skip row groups the value is not in. A variant
+     * path that the file does not shred as a primitive (for example when inferred shredding
+     * leaves it in the residual) gets no bloom filter.
+     *
+     * @throws IllegalArgumentException for a path that does not parse
+     */
+    public Builder bloomFilter(String... paths) {
+      for (String p : paths) {
+        io.dendrite.parquet.read.SelectionPath.parse(p);
+      }
+      this.bloomFilterPaths = List.of(paths);
       return this;
     }
 
@@ -693,7 +741,7 @@ public final class DendriteWriter implements Closeable {
       boolean widen = widenExactNumerics || (infer != null && infer.widenExactNumerics());
       WriterOptions options = new WriterOptions(codec, rowGroupSize, pageSize, overwrite,
           skipInvalid, infer == null ? null : infer.withWidenExactNumerics(widen), widen,
-          documentColumn);
+          documentColumn, rowGroupRows, pageRows, bloomFilterPaths);
       return new DendriteWriter(options, target, schema, shredding, origin);
     }
   }

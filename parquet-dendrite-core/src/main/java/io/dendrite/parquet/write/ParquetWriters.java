@@ -1,6 +1,7 @@
 package io.dendrite.parquet.write;
 
 import java.io.IOException;
+import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.parquet.conf.ParquetConfiguration;
 import org.apache.parquet.conf.PlainParquetConfiguration;
@@ -19,13 +20,22 @@ final class ParquetWriters {
   private ParquetWriters() {}
 
   static ParquetWriter<Object[]> create(OutputTarget target, WriteSupport<Object[]> support,
-      WriterOptions options) throws IOException {
+      WriterOptions options, List<String> bloomFilterColumns) throws IOException {
     RowParquetBuilder b = new RowParquetBuilder(target.temporaryFile(), support)
         .withCompressionCodec(options.codec().parquetName())
         .withRowGroupSize(options.rowGroupSize())
+        .withRowGroupRowCountLimit(options.rowGroupRows())
         .withPageSize(options.pageSize())
+        .withPageRowCountLimit(options.pageRows())
+        // parquet-java checks page sizes every 100..10,000 rows: check at least every
+        // pageRows rows, so a smaller limit is kept (defaults unchanged at 20,000).
+        .withMinRowCountForPageSizeCheck(Math.min(100, options.pageRows()))
+        .withMaxRowCountForPageSizeCheck(Math.min(10_000, options.pageRows()))
         .withDictionaryEncoding(true)
         .withWriteMode(ParquetFileWriter.Mode.OVERWRITE);
+    for (String column : bloomFilterColumns) {
+      b = b.withBloomFilterEnabled(column, true);
+    }
     if (target instanceof LocalOutputTarget) {
       // Local files need no Hadoop Configuration (which would read core-default.xml).
       b = b.withConf(new PlainParquetConfiguration());

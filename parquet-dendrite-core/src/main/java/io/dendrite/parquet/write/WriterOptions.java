@@ -1,6 +1,7 @@
 package io.dendrite.parquet.write;
 
 import io.dendrite.parquet.shred.InferenceOptions;
+import java.util.List;
 
 /**
  * The settings of one {@link DendriteWriter}, copied from its builder at
@@ -11,7 +12,10 @@ import io.dendrite.parquet.shred.InferenceOptions;
  * @param widenExactNumerics Spark-style numeric shredding (see
  *     {@link DendriteWriter.Builder#widenExactNumerics}); {@code infer} carries the same flag
  * @param documentColumn the column receiving whole JSON documents, or null
+ * @param rowGroupRows the most rows in a row group
+ * @param pageRows the most rows in a page
+ * @param bloomFilterPaths paths (columns, variant paths) to write bloom filters for
  */
 record WriterOptions(Codec codec, long rowGroupSize, int pageSize, boolean overwrite,
     boolean skipInvalid, InferenceOptions infer, boolean widenExactNumerics,
-    String documentColumn) {}
+    String documentColumn, int rowGroupRows, int pageRows, List<String> bloomFilterPaths) {}

@@ -1,0 +1,52 @@
+package io.dendrite.parquet.filter;
+
+import org.apache.parquet.filter2.columnindex.RowRanges;
+
+/**
+ * The rows of each row group a filtered read must read, from {@link FilterPlanner}: read them
+ * with {@code ParquetFileReader.readRowGroup(i)} when {@link #readsAll(int)}, with
+ * {@code readFilteredRowGroup(i, rowRanges(i))} when only some rows are needed, not at all when
+ * {@link #skips(int)}; then test each row read with the filter's {@link FilterEvaluator}. Rows
+ * outside the ranges cannot match; rows inside may or may not.
+ */
+public final class FilterPlan {
+  private final RowRanges[] ranges;
+  private final long[] rowCounts;
+  private final ReadReport report;
+
+  FilterPlan(RowRanges[] ranges, long[] rowCounts, ReadReport report) {
+    this.ranges = ranges;
+    this.rowCounts = rowCounts;
+    this.report = report;
+  }
+
+  /** Row groups in the file. */
+  public int rowGroups() {
+    return ranges.length;
+  }
+
+  /**
+   * The rows of {@code rowGroup} to read (0-based within the row group): empty when the row
+   * group is skipped, all of them ({@code RowRanges.createSingle(rowCount)}) when pages cannot
+   * be skipped. Partial ranges are only given when every requested column has an offset index,
+   * as {@code readFilteredRowGroup} needs.
+   */
+  public RowRanges rowRanges(int rowGroup) {
+    return ranges[rowGroup];
+  }
+
+  /** Whether no row of {@code rowGroup} can match. */
+  public boolean skips(int rowGroup) {
+    return ranges[rowGroup].rowCount() == 0;
+  }
+
+  /** Whether every row of {@code rowGroup} must be read. */
+  public boolean readsAll(int rowGroup) {
+    return ranges[rowGroup].rowCount() == rowCounts[rowGroup];
+  }
+
+  /** What is skipped, for the user. */
+  public ReadReport report() {
+    return report;
+  }
+}

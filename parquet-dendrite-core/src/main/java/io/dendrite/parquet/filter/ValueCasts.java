@@ -1,0 +1,142 @@
+package io.dendrite.parquet.filter;
+
+import io.dendrite.parquet.variant.VariantCastException;
+import io.dendrite.parquet.variant.VariantCasts;
+import io.dendrite.parquet.variant.VariantEncoder;
+import io.dendrite.parquet.variant.VariantJava;
+import io.dendrite.parquet.variant.VariantValue;
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+
+/**
+ * Casts a row's value to a literal's kind with {@link VariantCasts}' rules, and compares. Java
+ * values (typed leaves, ordinary columns) take a shortcut for the common types that gives what
+ * VariantCasts gives for the variant of that value (ValueCastsTest checks it); anything else
+ * goes through the variant.
+ */
+final class ValueCasts {
+  /** Returned by {@link #fast} when the value needs the variant route. */
+  static final Object NO_SHORTCUT = new Object();
+
+  private ValueCasts() {}
+
+  /**
+   * The value cast to {@code kind}: BigDecimal, String, Boolean, LocalDate or Instant; null when
+   * the cast fails or there is no value. {@code asVariant} is the value as the reader's variant
+   * (exact type of a typed leaf), or null to encode the Java value.
+   */
+  static Object cast(Literal.Kind kind, Object value, VariantValue asVariant) {
+    if (value == null) {
+      return null;
+    }
+    if (!(value instanceof VariantValue)) {
+      Object quick = fast(kind, value);
+      if (quick != NO_SHORTCUT) {
+        return quick;
+      }
+    }
+    VariantValue v = value instanceof VariantValue vv ? vv
+        : asVariant != null ? asVariant : encode(value);
+    if (v == null) {
+      return null;
+    }
+    try {
+      return switch (kind) {
+        case NUMBER -> VariantCasts.toDecimal(v);
+        case TEXT -> VariantCasts.toText(v);
+        case BOOLEAN -> VariantCasts.toBoolean(v);
+        case DATE -> VariantCasts.toLocalDate(v);
+        case TIMESTAMP -> VariantCasts.toInstant(v);
+      };
+    } catch (VariantCastException e) {
+      return null;
+    }
+  }
+
+  /** The cast of a Java value of a common type, or {@link #NO_SHORTCUT}. */
+  static Object fast(Literal.Kind kind, Object value) {
+    switch (kind) {
+      case NUMBER:
+        if (value instanceof Long || value instanceof Integer || value instanceof Short
+            || value instanceof Byte) {
+          return BigDecimal.valueOf(((Number) value).longValue());
+        }
+        if (value instanceof BigDecimal) {
+          return value;
+        }
+        if (value instanceof Double || value instanceof Float) {
+          double d = ((Number) value).doubleValue(); // a float widens first, as Spark does
+          return Double.isFinite(d) ? BigDecimal.valueOf(d) : null;
+        }
+        if (value instanceof Boolean b) {
+          return b ? BigDecimal.ONE : BigDecimal.ZERO;
+        }
+        return NO_SHORTCUT;
+      case TEXT:
+        return value instanceof String ? value : NO_SHORTCUT;
+      case BOOLEAN:
+        if (value instanceof Boolean) {
+          return value;
+        }
+        if (value instanceof Long || value instanceof Integer || value instanceof Short
+            || value instanceof Byte) {
+          return ((Number) value).longValue() != 0;
+        }
+        return NO_SHORTCUT;
+      case DATE:
+        return value instanceof LocalDate ? value : NO_SHORTCUT;
+      default:
+        if (value instanceof Instant) {
+          return value;
+        }
+        if (value instanceof LocalDateTime t) {
+          return t.toInstant(ZoneOffset.UTC);
+        }
+        if (value instanceof LocalDate d) {
+          return d.atStartOfDay(ZoneOffset.UTC).toInstant();
+        }
+        return NO_SHORTCUT;
+    }
+  }
+
+  /** The variant of a Java value, or null when it has none (the cast then fails). */
+  static VariantValue encode(Object value) {
+    try {
+      VariantEncoder e = new VariantEncoder(true);
+      VariantJava.write(value, e);
+      return VariantValue.of(e.finish());
+    } catch (IllegalArgumentException e) {
+      return null;
+    }
+  }
+
+  /** Compares two cast values of the same kind. */
+  @SuppressWarnings("unchecked")
+  static int compare(Object a, Object b) {
+    if (a instanceof String x) {
+      return compareCodePoints(x, (String) b);
+    }
+    return ((Comparable<Object>) a).compareTo(b);
+  }
+
+  /** Unicode code point order, which is UTF-8 byte order (Parquet's order for strings). */
+  static int compareCodePoints(String a, String b) {
+    int n = Math.min(a.length(), b.length());
+    for (int i = 0; i < n; i++) {
+      char x = a.charAt(i);
+      char y = b.charAt(i);
+      if (x != y) {
+        // UTF-16 order differs from code point order only between surrogates and U+E000..FFFF.
+        return Integer.compare(fix(x), fix(y));
+      }
+    }
+    return Integer.compare(a.length(), b.length());
+  }
+
+  private static int fix(char c) {
+    return c >= 0xD800 && c <= 0xDFFF ? c + 0x2000 : c >= 0xE000 ? c - 0x800 : c;
+  }
+}
