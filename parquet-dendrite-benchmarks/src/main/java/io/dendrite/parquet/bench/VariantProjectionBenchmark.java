@@ -4,13 +4,21 @@ import io.dendrite.parquet.bench.baseline.ParquetJavaFiles;
 import io.dendrite.parquet.bench.baseline.RecordReadSupports;
 import io.dendrite.parquet.bench.baseline.RecordWriteSupports;
 import io.dendrite.parquet.bench.data.EventRows;
+import io.dendrite.parquet.read.DendriteBatch;
 import io.dendrite.parquet.read.DendriteReader;
 import io.dendrite.parquet.read.DendriteRow;
+import io.dendrite.parquet.read.PathVector;
 import io.dendrite.parquet.schema.RecordSchema;
 import io.dendrite.parquet.shred.ShreddingSchema;
 import io.dendrite.parquet.variant.VariantValue;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -63,10 +71,25 @@ import org.openjdk.jmh.infra.Blackhole;
  *       "nested.varcategory")}, the per-file plan reading only what the paths need. Targets
  *       (DESIGN.md section 5): shredded layout at most 1.5x {@code plainColumnsFloor};
  *       unshredded layout at most 1.05x {@code dendriteReadAll}, with every value correct.
+ *   <li>{@code dendriteProjectedParallel}: {@code dendriteProjected} with {@code parallelism(2)}
+ *       (row groups decoded on 2 threads; the same as one thread when the file has one row
+ *       group): its ratio to {@code dendriteProjected} is the 2-thread speed-up.
+ *   <li>{@code dendriteBatchProjected}: the batch API ({@code batches(4096)}) consuming the same
+ *       three values: {@code id} from its {@code long[]}, strings as the dictionary's entry
+ *       (converted once per dictionary entry) or as the offset and length of their bytes, and a
+ *       value that sits in a residual through the vector's getter.
+ *   <li>{@code dendriteBatchSum}: the batch API summing {@code nested.varid}.
+ *   <li>{@code duckdbSum}, {@code duckdbProjected}: DuckDB's JDBC driver, {@code SET threads =
+ *       1}, the same file: {@code sum} of {@code nested.varid}, and fetching the three values
+ *       ({@code variant_extract}, cast to BIGINT / VARCHAR).
  * </ul>
  *
+ * <p>{@code rowGroupRows}: 0 writes one row group (parquet-java's 128 MiB default holds the whole
+ * file), otherwise row groups of at most that many rows.
+ *
  * <p>Auxiliary counters: {@code fileBytes} (the file read) and {@code valuesLost} (rows whose
- * {@code nested.varcategory} came back missing; every row has one).
+ * {@code nested.varcategory}, or for the sums {@code nested.varid}, came back missing; every row
+ * has one).
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SingleShotTime)
@@ -77,6 +100,7 @@ import org.openjdk.jmh.infra.Blackhole;
 @Timeout(time = 10, timeUnit = TimeUnit.MINUTES)
 public class VariantProjectionBenchmark {
   private static final String CODEC = "snappy";
+  private static final int BATCH_ROWS = 4096;
   private static final String FLOOR_SCHEMA = "id int64 not null, category string,"
       + " varcategory string";
 
@@ -86,12 +110,17 @@ public class VariantProjectionBenchmark {
   @Param({"shredded", "unshredded"})
   public String layout;
 
+  @Param({"0", "125000"})
+  public int rowGroupRows;
+
   private Path directory;
   private Path dataFile;
   private Path floorFile;
   private long dataBytes;
   private long floorBytes;
   private MessageType leanSchema;
+  private long expectedVaridSum;
+  private Connection duck;
 
   /**
    * The lean schema a parquet-java user writes by hand to read only
@@ -136,11 +165,23 @@ public class VariantProjectionBenchmark {
     dataBytes = BenchmarkSupport.size(dataFile);
     floorBytes = BenchmarkSupport.size(floorFile);
     leanSchema = leanSchema();
+    for (Map<String, Object> r : records) {
+      expectedVaridSum += ((Number) ((Map<?, ?>) r.get("nested")).get("varid")).longValue();
+    }
+    try {
+      duck = DriverManager.getConnection("jdbc:duckdb:");
+      try (Statement s = duck.createStatement()) {
+        s.execute("SET threads = 1");
+      }
+    } catch (SQLException e) {
+      throw new IOException("DuckDB's JDBC driver did not start", e);
+    }
   }
 
-  private static void write(Path file, WriteSupport<Map<String, Object>> support,
+  private void write(Path file, WriteSupport<Map<String, Object>> support,
       List<Map<String, Object>> records) throws IOException {
-    try (ParquetWriter<Map<String, Object>> w = ParquetJavaFiles.writer(file, support, CODEC)) {
+    try (ParquetWriter<Map<String, Object>> w =
+        ParquetJavaFiles.writer(file, support, CODEC, rowGroupRows)) {
       for (Map<String, Object> r : records) {
         w.write(r);
       }
@@ -148,7 +189,10 @@ public class VariantProjectionBenchmark {
   }
 
   @TearDown(Level.Trial)
-  public void tearDown() {
+  public void tearDown() throws SQLException {
+    if (duck != null) {
+      duck.close();
+    }
     BenchmarkSupport.deleteTree(directory);
   }
 
@@ -232,9 +276,19 @@ public class VariantProjectionBenchmark {
   @Goal(vs = "dendriteReadAll", maxRatio = 1.05, when = "layout=unshredded",
       text = "projected read of an unshredded file <= 1.05x a full read of it")
   public void dendriteProjected(Blackhole bh, FileCounters counters) throws IOException {
+    readProjected(1, bh, counters);
+  }
+
+  @Benchmark
+  public void dendriteProjectedParallel(Blackhole bh, FileCounters counters) throws IOException {
+    readProjected(2, bh, counters);
+  }
+
+  private void readProjected(int threads, Blackhole bh, FileCounters counters)
+      throws IOException {
     long lost = 0;
     try (DendriteReader r = DendriteReader.builder(dataFile)
-        .select("id", "category", "nested.varcategory").build()) {
+        .select("id", "category", "nested.varcategory").parallelism(threads).build()) {
       DendriteRow row;
       while ((row = r.read()) != null) {
         bh.consume(row.get("id"));
@@ -244,6 +298,117 @@ public class VariantProjectionBenchmark {
           lost++;
         }
         bh.consume(field);
+      }
+    }
+    counters.fileBytes = dataBytes;
+    counters.valuesLost = lost;
+  }
+
+  @Benchmark
+  @Goal(vs = "plainColumnsFloor", maxRatio = 0.25, when = "layout=shredded",
+      text = "batch API projection of a shredded path <= 0.25x the plain-column floor")
+  @Goal(vs = "duckdbProjected", maxRatio = 1.0, when = "layout=shredded",
+      text = "batch API projection <= 1.0x DuckDB fetching the same values (1 thread)")
+  public void dendriteBatchProjected(Blackhole bh, FileCounters counters) throws IOException {
+    long lost = 0;
+    try (DendriteReader r = DendriteReader.builder(dataFile)
+        .select("id", "category", "nested.varcategory").build()) {
+      for (DendriteBatch b : r.batches(BATCH_ROWS)) {
+        PathVector id = b.vector(0);
+        long[] ids = id.longs();
+        for (int i = 0; i < b.size(); i++) {
+          if (id.isTyped(i)) {
+            bh.consume(ids[i]);
+          } else {
+            bh.consume(id.get(i));
+          }
+        }
+        consumeStrings(b.vector(1), b.size(), bh);
+        lost += consumeStrings(b.vector(2), b.size(), bh);
+      }
+    }
+    counters.fileBytes = dataBytes;
+    counters.valuesLost = lost;
+  }
+
+  /** Consumes a string vector as a batch consumer would; returns the rows without a value. */
+  private static long consumeStrings(PathVector v, int rows, Blackhole bh) {
+    long missing = 0;
+    int[] ids = v.dictionaryIds();
+    int[] offsets = v.offsets();
+    int[] lengths = v.lengths();
+    for (int i = 0; i < rows; i++) {
+      if (v.isTyped(i)) {
+        if (ids != null) {
+          bh.consume(v.dictionaryValue(ids[i]));
+        } else {
+          bh.consume(offsets[i]);
+          bh.consume(lengths[i]);
+        }
+      } else if (v.isNull(i)) {
+        missing++;
+      } else {
+        bh.consume(v.get(i));
+      }
+    }
+    return missing;
+  }
+
+  @Benchmark
+  @Goal(vs = "duckdbSum", maxRatio = 1.0, when = "layout=shredded",
+      text = "batch API sum of a shredded path <= 1.0x DuckDB's sum (1 thread)")
+  public void dendriteBatchSum(Blackhole bh, FileCounters counters) throws IOException {
+    long sum = 0;
+    try (DendriteReader r = DendriteReader.builder(dataFile).select("nested.varid").build()) {
+      for (DendriteBatch b : r.batches(BATCH_ROWS)) {
+        PathVector v = b.vector(0);
+        long[] longs = v.longs();
+        for (int i = 0; i < b.size(); i++) {
+          if (v.isTyped(i)) {
+            sum += longs[i];
+          } else if (!v.isNull(i)) {
+            sum += v.getLong(i);
+          }
+        }
+      }
+    }
+    bh.consume(sum);
+    counters.fileBytes = dataBytes;
+    counters.valuesLost = sum == expectedVaridSum ? 0 : 1;
+  }
+
+  @Benchmark
+  public void duckdbSum(Blackhole bh, FileCounters counters) throws SQLException {
+    long sum;
+    try (PreparedStatement s = duck.prepareStatement("SELECT sum(CAST(variant_extract(nested,"
+        + " 'varid') AS BIGINT)) FROM read_parquet(?)")) {
+      s.setString(1, dataFile.toString());
+      try (ResultSet r = s.executeQuery()) {
+        r.next();
+        sum = r.getLong(1);
+      }
+    }
+    bh.consume(sum);
+    counters.fileBytes = dataBytes;
+    counters.valuesLost = sum == expectedVaridSum ? 0 : 1;
+  }
+
+  @Benchmark
+  public void duckdbProjected(Blackhole bh, FileCounters counters) throws SQLException {
+    long lost = 0;
+    try (PreparedStatement s = duck.prepareStatement("SELECT id, category,"
+        + " CAST(variant_extract(nested, 'varcategory') AS VARCHAR) FROM read_parquet(?)")) {
+      s.setString(1, dataFile.toString());
+      try (ResultSet r = s.executeQuery()) {
+        while (r.next()) {
+          bh.consume(r.getLong(1));
+          bh.consume(r.getString(2));
+          String field = r.getString(3);
+          if (field == null) {
+            lost++;
+          }
+          bh.consume(field);
+        }
       }
     }
     counters.fileBytes = dataBytes;

@@ -41,13 +41,14 @@ import org.openjdk.jmh.infra.Blackhole;
  * without anyone running benchmarks. Suites and methods are found by reflection: a new suite in
  * this module, or a new method, is covered without touching this test. Every {@code @Param}
  * combination is run, except that {@code rows} is {@value #SMOKE_ROWS}, {@code scale} is
- * {@value #SMOKE_SCALE}, and the dataset suites' {@link #ZIPPED} parameters are paired
+ * {@value #SMOKE_SCALE}, a non-zero {@code rowGroupRows} is {@value #SMOKE_ROW_GROUP_ROWS}, and the dataset suites' {@link #ZIPPED} parameters are paired
  * round-robin instead of crossed (every value of each still runs; {@code DatasetFormatsTest}
  * checks every format on every dataset). The real-document suite reads small stand-in
  * documents written here under the real names ({@link #standInDocuments}).
  */
 class BenchmarkSmokeTest {
   static final String SMOKE_ROWS = "2000";
+  static final String SMOKE_ROW_GROUP_ROWS = "500";
   static final String SMOKE_SCALE = "0.001";
   /** Parameters zipped together, longest first, rather than crossed. */
   static final List<String> ZIPPED = List.of("format", "query", "dataset");
@@ -260,6 +261,11 @@ class BenchmarkSmokeTest {
     }
     if (f.getName().equals("scale")) {
       return List.of(SMOKE_SCALE);
+    }
+    if (f.getName().equals("rowGroupRows")) {
+      // Scaled with rows, so that the several-row-group files really have several.
+      return Arrays.stream(p.value()).map(v -> v.equals("0") ? v : SMOKE_ROW_GROUP_ROWS)
+          .distinct().toList();
     }
     if (p.value().length == 0 || (p.value().length == 1 && p.value()[0].equals(
         Param.BLANK_ARGS))) {

@@ -40,12 +40,7 @@ public final class DendriteBatch {
 
   /** The values of a selected path. */
   public PathVector vector(String path) {
-    Integer i = shape.index.get(path);
-    if (i == null) {
-      throw new IllegalArgumentException("'" + path + "' was not selected; selected: "
-          + shape.names);
-    }
-    return vectors[i];
+    return vectors[shape.indexOf(path)];
   }
 
   /** Row {@code r} of this batch as a {@link DendriteRow} (which stays valid). */

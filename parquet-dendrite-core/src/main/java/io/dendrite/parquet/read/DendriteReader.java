@@ -240,6 +240,16 @@ public final class DendriteReader implements Closeable, Iterable<DendriteRow> {
     return g;
   }
 
+  /**
+   * The position of a selected path (or column) in every row of this read, for
+   * {@link DendriteRow}'s and {@link PathVector}'s getters by position.
+   *
+   * @throws IllegalArgumentException when the path was not selected
+   */
+  public int indexOf(String path) {
+    return shape.indexOf(path);
+  }
+
   /** Whether the columnar engine reads this file (else the converter path). */
   boolean isColumnar() {
     return engine != null;

@@ -24,6 +24,15 @@ import java.util.function.Function;
  * <p>Null means "no value": the column is null, or the path does not exist in this row. Use
  * {@link #isMissing} to tell a missing path from a variant holding JSON null (a non-null
  * VariantValue whose {@code isNull()} is true).
+ *
+ * <p>Every getter also takes the path's position instead of its name ({@link #indexOf}, or
+ * {@link DendriteReader#indexOf} before the first row), so a loop need not look paths up:
+ * <pre>{@code
+ * int amount = reader.indexOf("payload.amount");
+ * for (DendriteRow row : reader) {
+ *   Long a = row.getLong(amount);
+ * }
+ * }</pre>
  */
 public final class DendriteRow {
   private final RowShape shape;
@@ -39,6 +48,7 @@ public final class DendriteRow {
     return get(indexOf(path));
   }
 
+  /** As {@link #get(String)}, by position ({@link #indexOf}); likewise every getter below. */
   public Object get(int i) {
     return SlotValues.get(values[i], shape.leafTypes[i]);
   }
@@ -50,60 +60,104 @@ public final class DendriteRow {
 
   /** A variant value, or null when the column is null or the path is missing. */
   public VariantValue getVariant(String path) {
-    int i = indexOf(path);
+    return getVariant(indexOf(path));
+  }
+
+  /** As {@link #getVariant(String)}, by position in the selection. */
+  public VariantValue getVariant(int i) {
     Object v = get(i);
     if (v == null || v instanceof VariantValue) {
       return (VariantValue) v;
     }
-    throw new IllegalArgumentException("'" + path + "' is not a VARIANT value");
+    throw new IllegalArgumentException("'" + shape.names.get(i) + "' is not a VARIANT value");
   }
 
   /** A variant value as JSON text; null when there is no value. */
   public String getJson(String path) {
-    VariantValue v = getVariant(path);
+    return getJson(indexOf(path));
+  }
+
+  public String getJson(int i) {
+    VariantValue v = getVariant(i);
     return v == null ? null : v.toJson();
   }
 
   /** True when the path does not exist in this row's variant (distinct from a JSON null). */
   public boolean isMissing(String path) {
-    return values[indexOf(path)] == VariantRoot.MISSING;
+    return isMissing(indexOf(path));
+  }
+
+  public boolean isMissing(int i) {
+    return values[i] == VariantRoot.MISSING;
   }
 
   public String getString(String path) {
-    return typed(path, String.class, VariantCasts::toText);
+    return getString(indexOf(path));
+  }
+
+  public String getString(int i) {
+    return typed(i, String.class, VariantCasts::toText);
   }
 
   public Long getLong(String path) {
-    return typed(path, Long.class, VariantCasts::toLong);
+    return getLong(indexOf(path));
+  }
+
+  public Long getLong(int i) {
+    return typed(i, Long.class, VariantCasts::toLong);
   }
 
   public Integer getInt(String path) {
-    return typed(path, Integer.class, VariantCasts::toInt);
+    return getInt(indexOf(path));
+  }
+
+  public Integer getInt(int i) {
+    return typed(i, Integer.class, VariantCasts::toInt);
   }
 
   public Double getDouble(String path) {
-    return typed(path, Double.class, VariantCasts::toDouble);
+    return getDouble(indexOf(path));
+  }
+
+  public Double getDouble(int i) {
+    return typed(i, Double.class, VariantCasts::toDouble);
   }
 
   public Boolean getBoolean(String path) {
-    return typed(path, Boolean.class, VariantCasts::toBoolean);
+    return getBoolean(indexOf(path));
+  }
+
+  public Boolean getBoolean(int i) {
+    return typed(i, Boolean.class, VariantCasts::toBoolean);
   }
 
   public BigDecimal getDecimal(String path) {
-    return typed(path, BigDecimal.class, VariantCasts::toDecimal);
+    return getDecimal(indexOf(path));
+  }
+
+  public BigDecimal getDecimal(int i) {
+    return typed(i, BigDecimal.class, VariantCasts::toDecimal);
   }
 
   public Instant getInstant(String path) {
-    return typed(path, Instant.class, VariantCasts::toInstant);
+    return getInstant(indexOf(path));
+  }
+
+  public Instant getInstant(int i) {
+    return typed(i, Instant.class, VariantCasts::toInstant);
   }
 
   public LocalDate getLocalDate(String path) {
-    return typed(path, LocalDate.class, VariantCasts::toLocalDate);
+    return getLocalDate(indexOf(path));
   }
 
-  private <T> T typed(String path, Class<T> type, Function<VariantValue, T> cast) {
-    int i = indexOf(path);
-    return SlotValues.typed(values[i], shape.leafTypes[i], shape.strictCasts, path, type, cast);
+  public LocalDate getLocalDate(int i) {
+    return typed(i, LocalDate.class, VariantCasts::toLocalDate);
+  }
+
+  private <T> T typed(int i, Class<T> type, Function<VariantValue, T> cast) {
+    return SlotValues.typed(values[i], shape.leafTypes[i], shape.strictCasts,
+        shape.names.get(i), type, cast);
   }
 
   /**
@@ -112,7 +166,7 @@ public final class DendriteRow {
    * objects, typed getter casts for values, lists and maps converted element-wise.
    */
   public <R> R as(Class<R> recordType) {
-    return RecordMapping.build(this, recordType);
+    return shape.mapping(recordType).build(this);
   }
 
   /** Selected paths (or column names) in order. */
@@ -133,13 +187,15 @@ public final class DendriteRow {
     return Collections.unmodifiableMap(m);
   }
 
-  private int indexOf(String path) {
-    Integer i = shape.index.get(path);
-    if (i == null) {
-      throw new IllegalArgumentException("'" + path + "' was not selected; selected: "
-          + shape.names);
-    }
-    return i;
+  /**
+   * The position of a selected path (or column), for the getters taking an {@code int}: a loop
+   * over many rows looks each path up once. Positions follow the selection order (or the file's
+   * columns when nothing was selected) and are the same for every row of a read.
+   *
+   * @throws IllegalArgumentException when the path was not selected
+   */
+  public int indexOf(String path) {
+    return shape.indexOf(path);
   }
 
   @Override

@@ -3,8 +3,10 @@ package io.dendrite.parquet.read;
 import io.dendrite.parquet.variant.VariantCasts;
 import io.dendrite.parquet.variant.VariantType;
 import io.dendrite.parquet.variant.VariantValue;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
 import java.lang.reflect.Constructor;
-import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.RecordComponent;
 import java.lang.reflect.Type;
@@ -15,15 +17,49 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * Java records as projections: each component names a path (a nested record component names a
  * struct or a variant object, so {@code record Row(long id, Nested nested)} with
  * {@code record Nested(String varcategory)} selects {@code id} and {@code nested.varcategory}),
  * and rows convert into the record with the typed getters' cast rules.
+ *
+ * <p>Compiled once per record type and read ({@link RowShape#mapping}): each component is bound
+ * to its row slot and to a conversion chosen for its declared type, and the constructor is a
+ * method handle, so a row costs its conversions and one constructor call.
  */
-final class RecordMapping {
-  private RecordMapping() {}
+final class RecordMapping<R> {
+  /** Converts a value as {@link DendriteRow#get} returns it (never null) to a target type. */
+  private interface Conversion {
+    Object apply(Object value, String path);
+  }
+
+  final Class<R> type;
+  private final Component[] components;
+  private final MethodHandle constructor;
+
+  /** One record component: a row slot (top level) or a field name, and its conversion. */
+  private record Component(String name, String path, int slot, Class<?> type,
+      RecordMapping<?> nested, Conversion conversion) {}
+
+  private RecordMapping(Class<R> type, Component[] components) {
+    this.type = type;
+    this.components = components;
+    Class<?>[] types = new Class<?>[components.length];
+    for (int i = 0; i < types.length; i++) {
+      types[i] = components[i].type;
+    }
+    try {
+      Constructor<R> ctor = type.getDeclaredConstructor(types);
+      ctor.setAccessible(true);
+      this.constructor = MethodHandles.lookup().unreflectConstructor(ctor)
+          .asSpreader(Object[].class, types.length)
+          .asType(MethodType.methodType(Object.class, Object[].class));
+    } catch (ReflectiveOperationException | RuntimeException e) {
+      throw new IllegalArgumentException("cannot build " + type.getSimpleName() + ": " + e, e);
+    }
+  }
 
   /** The paths a record type selects. */
   static List<String> paths(Class<?> type) {
@@ -33,9 +69,7 @@ final class RecordMapping {
   }
 
   private static void collect(Class<?> type, String prefix, List<String> out) {
-    if (!type.isRecord()) {
-      throw new IllegalArgumentException(type.getName() + " is not a record");
-    }
+    requireRecord(type);
     for (RecordComponent c : type.getRecordComponents()) {
       String path = prefix + c.getName();
       if (c.getType().isRecord()) {
@@ -46,177 +80,272 @@ final class RecordMapping {
     }
   }
 
-  /** Builds a record from a row whose selection included {@link #paths(Class)}. */
-  static <R> R build(DendriteRow row, Class<R> type) {
-    return build(row, type, "");
+  /**
+   * The mapping of rows of {@code shape} to {@code type}.
+   *
+   * @throws IllegalArgumentException when a component's path was not selected
+   */
+  static <R> RecordMapping<R> forRows(Class<R> type, RowShape shape) {
+    return forRows(type, shape, "");
   }
 
-  private static <R> R build(DendriteRow row, Class<R> type, String prefix) {
-    RecordComponent[] components = type.getRecordComponents();
-    Object[] args = new Object[components.length];
-    Class<?>[] types = new Class<?>[components.length];
-    boolean any = false;
-    for (int i = 0; i < components.length; i++) {
-      RecordComponent c = components[i];
-      types[i] = c.getType();
-      String path = prefix + c.getName();
-      if (c.getType().isRecord()) {
-        args[i] = build(row, c.getType(), path + ".");
+  private static <R> RecordMapping<R> forRows(Class<R> type, RowShape shape, String prefix) {
+    requireRecord(type);
+    RecordComponent[] rc = type.getRecordComponents();
+    Component[] components = new Component[rc.length];
+    for (int i = 0; i < rc.length; i++) {
+      String path = prefix + rc[i].getName();
+      if (rc[i].getType().isRecord()) {
+        components[i] = new Component(rc[i].getName(), path, -1, rc[i].getType(),
+            forRows(rc[i].getType(), shape, path + "."), null);
       } else {
-        args[i] = convert(row.get(path), c.getGenericType(), path);
-        if (args[i] == null && c.getType().isPrimitive()) {
-          throw new IllegalArgumentException("'" + path + "' is null in this row but "
-              + type.getSimpleName() + "." + c.getName() + " is a primitive "
-              + c.getType().getName());
+        Integer slot = shape.index.get(path);
+        if (slot == null) {
+          throw new IllegalArgumentException("'" + path + "' (component " + type.getSimpleName()
+              + "." + rc[i].getName() + ") was not selected; selected: " + shape.names);
         }
+        components[i] = new Component(rc[i].getName(), path, slot, rc[i].getType(), null,
+            conversion(rc[i].getGenericType()));
+      }
+    }
+    return new RecordMapping<>(type, components);
+  }
+
+  /** A record built from the fields of a struct or variant object, by component name. */
+  private static <R> RecordMapping<R> forFields(Class<R> type) {
+    RecordComponent[] rc = type.getRecordComponents();
+    Component[] components = new Component[rc.length];
+    for (int i = 0; i < rc.length; i++) {
+      components[i] = new Component(rc[i].getName(), rc[i].getName(), -1, rc[i].getType(),
+          null, conversion(rc[i].getGenericType()));
+    }
+    return new RecordMapping<>(type, components);
+  }
+
+  private static void requireRecord(Class<?> type) {
+    if (!type.isRecord()) {
+      throw new IllegalArgumentException(type.getName() + " is not a record");
+    }
+  }
+
+  /** Builds a record from a row of the shape this mapping was made for. */
+  R build(DendriteRow row) {
+    return build(row, true);
+  }
+
+  private R build(DendriteRow row, boolean top) {
+    Object[] args = new Object[components.length];
+    boolean any = false;
+    for (int i = 0; i < args.length; i++) {
+      Component c = components[i];
+      if (c.nested != null) {
+        args[i] = c.nested.build(row, false);
+      } else {
+        Object v = row.get(c.slot);
+        args[i] = v == null ? null : c.conversion.apply(v, c.path);
       }
       any |= args[i] != null;
     }
-    if (!any && !prefix.isEmpty()) {
+    if (!any && !top) {
       return null; // a nested record with nothing in it: the struct or object is absent
     }
+    return construct(args, "");
+  }
+
+  /** Builds a record from a struct ({@code Map}) or a variant object's fields. */
+  private R fromFields(Function<String, Object> field, String path) {
+    Object[] args = new Object[components.length];
+    for (int i = 0; i < args.length; i++) {
+      Component c = components[i];
+      Object v = field.apply(c.name);
+      args[i] = v == null ? null : c.conversion.apply(v, path + "." + c.name);
+    }
+    return construct(args, path);
+  }
+
+  private R construct(Object[] args, String path) {
+    for (int i = 0; i < args.length; i++) {
+      if (args[i] == null && components[i].type.isPrimitive()) {
+        String at = path.isEmpty() ? components[i].path : path + "." + components[i].name;
+        throw new IllegalArgumentException("'" + at + "' is null in this row but "
+            + type.getSimpleName() + "." + components[i].name + " is a primitive "
+            + components[i].type.getName());
+      }
+    }
     try {
-      Constructor<R> ctor = type.getDeclaredConstructor(types);
-      ctor.setAccessible(true);
-      return ctor.newInstance(args);
-    } catch (InvocationTargetException e) {
+      Object built = (Object) constructor.invokeExact(args);
+      return type.cast(built);
+    } catch (RuntimeException | Error e) {
       throw new IllegalArgumentException("cannot build " + type.getSimpleName() + ": "
-          + e.getCause().getMessage(), e.getCause());
-    } catch (ReflectiveOperationException e) {
+          + e.getMessage(), e);
+    } catch (Throwable e) {
       throw new IllegalArgumentException("cannot build " + type.getSimpleName() + ": " + e, e);
     }
   }
 
-  private static Object convert(Object value, Type target, String path) {
-    if (value == null) {
-      return null;
-    }
+  /** The conversion to {@code target}, chosen once. */
+  private static Conversion conversion(Type target) {
     Class<?> raw = rawClass(target);
-    if (raw.isInstance(value) && !(target instanceof ParameterizedType)) {
-      return value;
-    }
-    try {
-      if (value instanceof VariantValue) {
-        return fromVariant((VariantValue) value, target, raw, path);
+    boolean exact = !(target instanceof ParameterizedType);
+    Conversion fromVariant = fromVariant(target, raw);
+    Conversion fromJava = fromJava(target, raw);
+    return (value, path) -> {
+      if (exact && raw.isInstance(value)) {
+        return value;
       }
-      return fromJava(value, target, raw, path);
-    } catch (RuntimeException e) {
-      throw new IllegalArgumentException("'" + path + "': cannot convert "
-          + value.getClass().getSimpleName() + " to " + target.getTypeName() + ": "
-          + e.getMessage(), e);
-    }
+      try {
+        return value instanceof VariantValue ? fromVariant.apply(value, path)
+            : fromJava.apply(value, path);
+      } catch (RuntimeException e) {
+        throw new IllegalArgumentException("'" + path + "': cannot convert "
+            + value.getClass().getSimpleName() + " to " + target.getTypeName() + ": "
+            + e.getMessage(), e);
+      }
+    };
   }
 
-  private static Object fromVariant(VariantValue v, Type target, Class<?> raw, String path) {
-    if (v.isNull()) {
-      return null;
+  private static Conversion fromVariant(Type target, Class<?> raw) {
+    Function<VariantValue, Object> cast = cast(raw);
+    if (cast == null && raw.isRecord()) {
+      RecordMapping<?> fields = forFields(raw);
+      return (value, path) -> {
+        VariantValue v = (VariantValue) value;
+        if (v.isNull()) {
+          return null;
+        }
+        if (v.type() != VariantType.OBJECT) {
+          throw unsupported();
+        }
+        return fields.fromFields(v::field, path);
+      };
     }
+    if (cast == null && List.class.isAssignableFrom(raw)) {
+      Conversion element = conversion(typeArgument(target, 0));
+      return (value, path) -> {
+        VariantValue v = (VariantValue) value;
+        if (v.isNull()) {
+          return null;
+        }
+        if (v.type() != VariantType.ARRAY) {
+          throw unsupported();
+        }
+        List<Object> out = new ArrayList<>(v.arraySize());
+        for (int i = 0; i < v.arraySize(); i++) {
+          out.add(convert(element, v.element(i), path + "[" + i + "]"));
+        }
+        return out;
+      };
+    }
+    Function<VariantValue, Object> to = cast != null ? cast
+        : raw == Object.class || Map.class.isAssignableFrom(raw) ? VariantValue::toJava : null;
+    return (value, path) -> {
+      VariantValue v = (VariantValue) value;
+      if (v.isNull()) {
+        return null;
+      }
+      if (to == null) {
+        throw unsupported();
+      }
+      return to.apply(v);
+    };
+  }
+
+  /** The typed getters' cast to {@code raw}, or null when it is not one of their types. */
+  private static Function<VariantValue, Object> cast(Class<?> raw) {
     if (raw == String.class) {
-      return VariantCasts.toText(v);
+      return VariantCasts::toText;
     }
     if (raw == Long.class || raw == long.class) {
-      return VariantCasts.toLong(v);
+      return VariantCasts::toLong;
     }
     if (raw == Integer.class || raw == int.class) {
-      return VariantCasts.toInt(v);
+      return VariantCasts::toInt;
     }
     if (raw == Double.class || raw == double.class) {
-      return VariantCasts.toDouble(v);
+      return VariantCasts::toDouble;
     }
     if (raw == Boolean.class || raw == boolean.class) {
-      return VariantCasts.toBoolean(v);
+      return VariantCasts::toBoolean;
     }
     if (raw == BigDecimal.class) {
-      return VariantCasts.toDecimal(v);
+      return VariantCasts::toDecimal;
     }
     if (raw == Instant.class) {
-      return VariantCasts.toInstant(v);
+      return VariantCasts::toInstant;
     }
     if (raw == LocalDate.class) {
-      return VariantCasts.toLocalDate(v);
+      return VariantCasts::toLocalDate;
     }
-    if (raw.isRecord() && v.type() == VariantType.OBJECT) {
-      Map<String, Object> fields = new LinkedHashMap<>();
-      for (String k : v.keys()) {
-        fields.put(k, v.field(k));
-      }
-      return fromMap(fields, raw, path);
-    }
-    if (List.class.isAssignableFrom(raw) && v.type() == VariantType.ARRAY) {
-      Type element = typeArgument(target, 0);
-      List<Object> out = new ArrayList<>();
-      for (int i = 0; i < v.arraySize(); i++) {
-        out.add(convert(v.element(i), element, path + "[" + i + "]"));
-      }
-      return out;
-    }
-    if (raw == Object.class || Map.class.isAssignableFrom(raw)) {
-      return v.toJava();
-    }
-    throw new IllegalArgumentException("unsupported target type");
+    return null;
   }
 
-  private static Object fromJava(Object value, Type target, Class<?> raw, String path) {
-    if (raw.isRecord() && value instanceof Map) {
-      return fromMap((Map<?, ?>) value, raw, path);
+  private static Conversion fromJava(Type target, Class<?> raw) {
+    if (raw.isRecord()) {
+      RecordMapping<?> fields = forFields(raw);
+      return (value, path) -> {
+        if (!(value instanceof Map<?, ?> m)) {
+          throw unsupported();
+        }
+        return fields.fromFields(m::get, path);
+      };
     }
-    if (List.class.isAssignableFrom(raw) && value instanceof List) {
-      Type element = typeArgument(target, 0);
-      List<Object> out = new ArrayList<>();
-      List<?> in = (List<?>) value;
-      for (int i = 0; i < in.size(); i++) {
-        out.add(convert(in.get(i), element, path + "[" + i + "]"));
-      }
-      return out;
+    if (List.class.isAssignableFrom(raw)) {
+      Conversion element = conversion(typeArgument(target, 0));
+      return (value, path) -> {
+        if (!(value instanceof List<?> in)) {
+          throw unsupported();
+        }
+        List<Object> out = new ArrayList<>(in.size());
+        for (int i = 0; i < in.size(); i++) {
+          out.add(convert(element, in.get(i), path + "[" + i + "]"));
+        }
+        return out;
+      };
     }
-    if (Map.class.isAssignableFrom(raw) && value instanceof Map) {
-      Type valueType = typeArgument(target, 1);
-      Map<Object, Object> out = new LinkedHashMap<>();
-      for (Map.Entry<?, ?> e : ((Map<?, ?>) value).entrySet()) {
-        out.put(e.getKey(), convert(e.getValue(), valueType, path + "." + e.getKey()));
-      }
-      return out;
+    if (Map.class.isAssignableFrom(raw)) {
+      Conversion entry = conversion(typeArgument(target, 1));
+      return (value, path) -> {
+        if (!(value instanceof Map<?, ?> in)) {
+          throw unsupported();
+        }
+        Map<Object, Object> out = new LinkedHashMap<>();
+        for (Map.Entry<?, ?> e : in.entrySet()) {
+          out.put(e.getKey(), convert(entry, e.getValue(), path + "." + e.getKey()));
+        }
+        return out;
+      };
     }
-    if (value instanceof Number) {
-      Number n = (Number) value;
-      if (raw == Long.class || raw == long.class) {
-        return n.longValue();
+    return (value, path) -> {
+      if (value instanceof Number n) {
+        if (raw == Long.class || raw == long.class) {
+          return n.longValue();
+        }
+        if ((raw == Integer.class || raw == int.class) && n.longValue() == n.intValue()) {
+          return n.intValue();
+        }
+        if (raw == Double.class || raw == double.class) {
+          return n.doubleValue();
+        }
+        if (raw == BigDecimal.class) {
+          return new BigDecimal(n.toString());
+        }
       }
-      if ((raw == Integer.class || raw == int.class) && n.longValue() == n.intValue()) {
-        return n.intValue();
+      if (raw == String.class) {
+        return String.valueOf(value);
       }
-      if (raw == Double.class || raw == double.class) {
-        return n.doubleValue();
+      if (raw == Boolean.class && value instanceof Boolean || raw == boolean.class) {
+        return value;
       }
-      if (raw == BigDecimal.class) {
-        return new BigDecimal(n.toString());
-      }
-    }
-    if (raw == String.class) {
-      return String.valueOf(value);
-    }
-    if (raw == Boolean.class && value instanceof Boolean || raw == boolean.class) {
-      return value;
-    }
-    throw new IllegalArgumentException("unsupported target type");
+      throw unsupported();
+    };
   }
 
-  private static Object fromMap(Map<?, ?> fields, Class<?> type, String path) {
-    RecordComponent[] components = type.getRecordComponents();
-    Object[] args = new Object[components.length];
-    Class<?>[] types = new Class<?>[components.length];
-    for (int i = 0; i < components.length; i++) {
-      types[i] = components[i].getType();
-      args[i] = convert(fields.get(components[i].getName()), components[i].getGenericType(),
-          path + "." + components[i].getName());
-    }
-    try {
-      Constructor<?> ctor = type.getDeclaredConstructor(types);
-      ctor.setAccessible(true);
-      return ctor.newInstance(args);
-    } catch (ReflectiveOperationException e) {
-      throw new IllegalArgumentException("cannot build " + type.getSimpleName() + ": " + e, e);
-    }
+  private static Object convert(Conversion c, Object value, String path) {
+    return value == null ? null : c.apply(value, path);
+  }
+
+  private static IllegalArgumentException unsupported() {
+    return new IllegalArgumentException("unsupported target type");
   }
 
   private static Class<?> rawClass(Type t) {

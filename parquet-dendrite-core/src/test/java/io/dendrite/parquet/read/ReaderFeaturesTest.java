@@ -1,5 +1,6 @@
 package io.dendrite.parquet.read;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -169,6 +170,64 @@ class ReaderFeaturesTest {
       assertTrue(e.getMessage().contains("v.word") && e.getMessage().contains("long"),
           e.getMessage());
     }
+  }
+
+  @Test
+  void gettersByPositionAgreeWithGettersByName() throws Exception {
+    Path file = dir.resolve("positions.parquet");
+    try (DendriteWriter w = DendriteWriter.builder(file).schema("id int64, v variant")
+        .shredding("v: {n: int64}").build()) {
+      w.writeJson("{\"id\": 7, \"v\": {\"n\": 42, \"s\": \"17\", \"d\": 2.50,"
+          + " \"t\": \"2024-01-02T03:04:05Z\", \"day\": \"2024-02-29\", \"b\": true,"
+          + " \"nul\": null}}");
+    }
+    List<String> paths = List.of("v.n", "id", "v.s", "v.d", "v.t", "v.day", "v.b", "v.nul",
+        "v.none");
+    try (DendriteReader r = DendriteReader.builder(file).select(paths).build()) {
+      int[] at = paths.stream().mapToInt(r::indexOf).toArray();
+      // Positions are the selection order, whatever the file's column order.
+      assertArrayEquals(java.util.stream.IntStream.range(0, paths.size()).toArray(), at);
+      DendriteRow row = r.read();
+      for (int k = 0; k < paths.size(); k++) {
+        String p = paths.get(k);
+        int i = at[k];
+        assertEquals(i, row.indexOf(p));
+        same(() -> row.get(p), () -> row.get(i), p);
+        same(() -> row.getString(p), () -> row.getString(i), p);
+        same(() -> row.getLong(p), () -> row.getLong(i), p);
+        same(() -> row.getInt(p), () -> row.getInt(i), p);
+        same(() -> row.getDouble(p), () -> row.getDouble(i), p);
+        same(() -> row.getBoolean(p), () -> row.getBoolean(i), p);
+        same(() -> row.getDecimal(p), () -> row.getDecimal(i), p);
+        same(() -> row.getInstant(p), () -> row.getInstant(i), p);
+        same(() -> row.getLocalDate(p), () -> row.getLocalDate(i), p);
+        same(() -> row.isMissing(p), () -> row.isMissing(i), p);
+        same(() -> row.getJson(p), () -> row.getJson(i), p);
+      }
+      assertEquals(42L, row.getLong(r.indexOf("v.n")));
+      assertEquals(Instant.parse("2024-01-02T03:04:05Z"), row.getInstant(r.indexOf("v.t")));
+      assertTrue(row.isMissing(r.indexOf("v.none")));
+      IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+          () -> r.indexOf("v.other"));
+      assertTrue(e.getMessage().startsWith("'v.other' was not selected"), e.getMessage());
+      IllegalArgumentException notVariant = assertThrows(IllegalArgumentException.class,
+          () -> row.getVariant(r.indexOf("id")));
+      assertEquals("'id' is not a VARIANT value", notVariant.getMessage());
+    }
+  }
+
+  /** Both give the same value, or both fail with the same message. */
+  private static void same(java.util.function.Supplier<Object> byName,
+      java.util.function.Supplier<Object> byPosition, String path) {
+    Object a;
+    try {
+      a = byName.get();
+    } catch (RuntimeException e) {
+      RuntimeException b = assertThrows(RuntimeException.class, byPosition::get, path);
+      assertEquals(e.getMessage(), b.getMessage(), path);
+      return;
+    }
+    assertEquals(a, byPosition.get(), path);
   }
 
   @Test

@@ -3,6 +3,7 @@ package io.dendrite.parquet.read;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dendrite.parquet.write.DendriteWriter;
 import java.math.BigDecimal;
@@ -77,6 +78,52 @@ class RecordProjectionTest {
           () -> row.as(OnlyId.class));
       assertEquals("'missing' is null in this row but OnlyId.missing is a primitive long",
           e.getMessage());
+    }
+  }
+
+  @Test
+  void aComponentWhosePathWasNotSelectedIsNamed() throws Exception {
+    Path file = dir.resolve("ids.parquet");
+    try (DendriteWriter w = DendriteWriter.builder(file).schema("id int64, category string")
+        .build()) {
+      w.write(Map.of("id", 1L, "category", "a"));
+    }
+    try (DendriteReader r = DendriteReader.builder(file).select("id").build()) {
+      DendriteRow row = r.read();
+      IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+          () -> row.as(Row.class));
+      assertEquals("'category' (component Row.category) was not selected; selected: [id]",
+          e.getMessage());
+    }
+  }
+
+  @Test
+  void aNullStructFieldIntoAPrimitiveComponentIsAClearError() throws Exception {
+    record Zip(String city, int zip) {}
+    record WithZip(long id, Zip addr) {}
+    record WithList(long id, List<Zip> addrs) {}
+    Path file = dir.resolve("zip.parquet");
+    try (DendriteWriter w = DendriteWriter.builder(file)
+        .schema("id int64 not null, addr struct<city string, zip int32>,"
+            + " addrs list<struct<city string, zip int32>>").build()) {
+      w.write(Map.of("id", 1L, "addr", Map.of("city", "Oslo"),
+          "addrs", List.of(Map.of("city", "Bergen", "zip", 5003), Map.of("city", "Oslo"))));
+    }
+    // A nested record selects addr.zip, null in this row, into an int.
+    try (DendriteReader r = DendriteReader.builder(file).select(WithZip.class).build()) {
+      DendriteRow row = r.read();
+      IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+          () -> row.as(WithZip.class));
+      assertEquals("'addr.zip' is null in this row but Zip.zip is a primitive int",
+          e.getMessage());
+    }
+    // Records converted from the structs of a list: the second one has no zip.
+    try (DendriteReader r = DendriteReader.builder(file).select(WithList.class).build()) {
+      DendriteRow row = r.read();
+      IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+          () -> row.as(WithList.class));
+      assertTrue(e.getMessage().endsWith(
+          "'addrs[1].zip' is null in this row but Zip.zip is a primitive int"), e.getMessage());
     }
   }
 }

@@ -32,7 +32,14 @@ public final class ParquetJavaFiles {
 
   public static <T> ParquetWriter<T> writer(Path file, WriteSupport<T> support, String codec)
       throws IOException {
+    return writer(file, support, codec, 0);
+  }
+
+  /** As above, with row groups of at most {@code rowGroupRows} rows (0: only the size limit). */
+  public static <T> ParquetWriter<T> writer(Path file, WriteSupport<T> support, String codec,
+      int rowGroupRows) throws IOException {
     return new WriterBuilder<>(file, support)
+        .withRowGroupRowCountLimit(rowGroupRows > 0 ? rowGroupRows : Integer.MAX_VALUE)
         .withConf(new PlainParquetConfiguration())
         .withCompressionCodec(codec(codec))
         .withRowGroupSize(ROW_GROUP_SIZE)
