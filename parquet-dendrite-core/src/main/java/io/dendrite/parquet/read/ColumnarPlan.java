@@ -109,7 +109,7 @@ final class ColumnarPlan {
     String[] p = path.toArray(new String[0]);
     int leaf = leafIndex.get(String.join("\u0000", p));
     int maxDef = requested.getMaxDefinitionLevel(p);
-    JavaValues values = JavaValues.forColumn((PrimitiveFieldType) type);
+    JavaValues values = JavaValues.forColumn((PrimitiveFieldType) type, t.asPrimitiveType());
     org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName physical =
         t.asPrimitiveType().getPrimitiveTypeName();
     return metadata -> new PrimitivePathReader(

@@ -12,6 +12,13 @@ import java.time.LocalTime;
 import java.util.Arrays;
 import java.util.UUID;
 import org.apache.parquet.io.api.Binary;
+import org.apache.parquet.schema.LogicalTypeAnnotation;
+import org.apache.parquet.schema.LogicalTypeAnnotation.IntLogicalTypeAnnotation;
+import org.apache.parquet.schema.LogicalTypeAnnotation.TimeLogicalTypeAnnotation;
+import org.apache.parquet.schema.LogicalTypeAnnotation.TimeUnit;
+import org.apache.parquet.schema.LogicalTypeAnnotation.TimestampLogicalTypeAnnotation;
+import org.apache.parquet.schema.PrimitiveType;
+import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 
 /**
  * Turns one Parquet physical value into the Java value a reader returns, for one column: an
@@ -55,9 +62,36 @@ abstract class JavaValues {
     return ofBinary(bytes, 0, bytes.length);
   }
 
-  /** An ordinary column's values (DendriteReader's documented Java types). */
-  static JavaValues forColumn(PrimitiveFieldType type) {
+  /**
+   * An ordinary column's values (DendriteReader's documented Java types), for its Parquet type:
+   * the physical type and annotation tell the unit (TIMESTAMP and TIME in MILLIS, MICROS or
+   * NANOS), the signedness (UINT_32 as a long, UINT_64 as a 20-digit decimal) and FLOAT16.
+   */
+  static JavaValues forColumn(PrimitiveFieldType type, PrimitiveType parquet) {
+    LogicalTypeAnnotation a = parquet.getLogicalTypeAnnotation();
+    PrimitiveTypeName physical = parquet.getPrimitiveTypeName();
+    boolean unsigned = a instanceof IntLogicalTypeAnnotation i && !i.isSigned();
     switch (type.kind()) {
+      case INT64:
+        if (unsigned) { // UINT_32
+          return new JavaValues() {
+            @Override
+            Object ofInt(int v) {
+              return Integer.toUnsignedLong(v);
+            }
+          };
+        }
+        return new JavaValues() {};
+      case FLOAT:
+        if (physical == PrimitiveTypeName.FIXED_LEN_BYTE_ARRAY) {
+          return new JavaValues() {
+            @Override
+            Object ofBinary(byte[] b, int off, int len) {
+              return halfToFloat((short) ((b[off] & 0xff) | (b[off + 1] << 8)));
+            }
+          };
+        }
+        return new JavaValues() {};
       case DATE:
         return new JavaValues() {
           @Override
@@ -67,8 +101,7 @@ abstract class JavaValues {
         };
       case TIMESTAMP:
       case TIMESTAMP_NANOS: {
-        long perSecond = type.kind() == PrimitiveFieldType.Kind.TIMESTAMP
-            ? EpochTime.MICROS : EpochTime.NANOS;
+        long perSecond = perSecond(a);
         return new JavaValues() {
           @Override
           Object ofLong(long v) {
@@ -83,8 +116,7 @@ abstract class JavaValues {
       }
       case TIMESTAMP_NTZ:
       case TIMESTAMP_NTZ_NANOS: {
-        long perSecond = type.kind() == PrimitiveFieldType.Kind.TIMESTAMP_NTZ
-            ? EpochTime.MICROS : EpochTime.NANOS;
+        long perSecond = perSecond(a);
         return new JavaValues() {
           @Override
           Object ofLong(long v) {
@@ -92,13 +124,20 @@ abstract class JavaValues {
           }
         };
       }
-      case TIME:
+      case TIME: {
+        long nanosPerUnit = EpochTime.NANOS / perSecond(a);
         return new JavaValues() {
           @Override
+          Object ofInt(int v) { // TIME(MILLIS)
+            return LocalTime.ofNanoOfDay(Math.multiplyExact((long) v, nanosPerUnit));
+          }
+
+          @Override
           Object ofLong(long v) {
-            return LocalTime.ofNanoOfDay(v * 1000L);
+            return LocalTime.ofNanoOfDay(Math.multiplyExact(v, nanosPerUnit));
           }
         };
+      }
       case STRING:
         return new JavaValues() {
           @Override
@@ -123,7 +162,8 @@ abstract class JavaValues {
 
           @Override
           Object ofLong(long v) {
-            return BigDecimal.valueOf(v, scale);
+            return unsigned ? new BigDecimal(Long.toUnsignedString(v)) // UINT_64
+                : BigDecimal.valueOf(v, scale);
           }
 
           @Override
@@ -217,6 +257,33 @@ abstract class JavaValues {
         return d;
       }
     };
+  }
+
+  /** Units per second of a TIMESTAMP or TIME annotation; INT96 (no annotation) is nanos. */
+  private static long perSecond(LogicalTypeAnnotation a) {
+    TimeUnit unit = a instanceof TimestampLogicalTypeAnnotation ts ? ts.getUnit()
+        : a instanceof TimeLogicalTypeAnnotation t ? t.getUnit() : TimeUnit.NANOS;
+    switch (unit) {
+      case MILLIS: return 1_000L;
+      case MICROS: return EpochTime.MICROS;
+      default: return EpochTime.NANOS;
+    }
+  }
+
+  /** An IEEE 754 half-precision value (Parquet's FLOAT16) as a float, exactly. */
+  static float halfToFloat(short half) {
+    int sign = (half >>> 15) & 1;
+    int exponent = (half >>> 10) & 0x1f;
+    int mantissa = half & 0x3ff;
+    float magnitude;
+    if (exponent == 0x1f) {
+      magnitude = mantissa == 0 ? Float.POSITIVE_INFINITY : Float.NaN;
+    } else if (exponent == 0) {
+      magnitude = mantissa * 0x1p-24f; // subnormal
+    } else {
+      magnitude = (1024 + mantissa) * (float) Math.scalb(1.0, exponent - 25);
+    }
+    return sign == 1 ? -magnitude : magnitude;
   }
 
   private static UUID uuid(byte[] b, int off) {

@@ -50,11 +50,12 @@ final class ValueConverters {
     if (type instanceof MapType) {
       return new MapConverter((MapType) type, parquet.asGroupType(), path, sink);
     }
-    return primitive((PrimitiveFieldType) type, sink);
+    return primitive((PrimitiveFieldType) type, parquet.asPrimitiveType(), sink);
   }
 
-  private static Converter primitive(PrimitiveFieldType type, Consumer<Object> sink) {
-    JavaValues values = JavaValues.forColumn(type);
+  private static Converter primitive(PrimitiveFieldType type,
+      org.apache.parquet.schema.PrimitiveType parquet, Consumer<Object> sink) {
+    JavaValues values = JavaValues.forColumn(type, parquet);
     return new PrimitiveConverter() {
       @Override
       public void addBoolean(boolean value) {

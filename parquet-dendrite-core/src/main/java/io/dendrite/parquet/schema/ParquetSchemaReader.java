@@ -11,6 +11,7 @@ import org.apache.parquet.schema.LogicalTypeAnnotation;
 import org.apache.parquet.schema.LogicalTypeAnnotation.DateLogicalTypeAnnotation;
 import org.apache.parquet.schema.LogicalTypeAnnotation.DecimalLogicalTypeAnnotation;
 import org.apache.parquet.schema.LogicalTypeAnnotation.EnumLogicalTypeAnnotation;
+import org.apache.parquet.schema.LogicalTypeAnnotation.Float16LogicalTypeAnnotation;
 import org.apache.parquet.schema.LogicalTypeAnnotation.IntLogicalTypeAnnotation;
 import org.apache.parquet.schema.LogicalTypeAnnotation.JsonLogicalTypeAnnotation;
 import org.apache.parquet.schema.LogicalTypeAnnotation.BsonLogicalTypeAnnotation;
@@ -188,14 +189,14 @@ final class ParquetSchemaReader {
           return FieldType.int32();
         }
         if (a instanceof IntLogicalTypeAnnotation i) {
-          // INT(8|16|32, signed) and UINT(8|16) all fit an int32 exactly; UINT(32) does not.
-          if (i.isSigned() || i.getBitWidth() < 32) {
-            return FieldType.int32();
-          }
-          throw error(parquetPath, "unsigned 32-bit integers (" + a + ") are not supported");
+          // INT(8|16|32, signed) and UINT(8|16) all fit an int32 exactly; UINT(32) an int64.
+          return i.isSigned() || i.getBitWidth() < 32 ? FieldType.int32() : FieldType.int64();
         }
         if (a instanceof DateLogicalTypeAnnotation) {
           return FieldType.date();
+        }
+        if (a instanceof TimeLogicalTypeAnnotation t && t.getUnit() == TimeUnit.MILLIS) {
+          return FieldType.time();
         }
         if (a instanceof DecimalLogicalTypeAnnotation d) {
           return decimal(d, parquetPath);
@@ -206,10 +207,8 @@ final class ParquetSchemaReader {
           return FieldType.int64();
         }
         if (a instanceof IntLogicalTypeAnnotation i) {
-          if (i.isSigned()) {
-            return FieldType.int64();
-          }
-          throw error(parquetPath, "unsigned 64-bit integers (" + a + ") are not supported");
+          // UINT(64) needs 20 digits, as Spark reads it.
+          return i.isSigned() ? FieldType.int64() : FieldType.decimal(20, 0);
         }
         if (a instanceof DecimalLogicalTypeAnnotation d) {
           return decimal(d, parquetPath);
@@ -217,8 +216,9 @@ final class ParquetSchemaReader {
         if (a instanceof TimestampLogicalTypeAnnotation ts) {
           return timestamp(ts, parquetPath);
         }
-        if (a instanceof TimeLogicalTypeAnnotation t && t.getUnit() == TimeUnit.MICROS) {
-          // isAdjustedToUTC is ignored: TIME_MICROS ConvertedType readers report it as true.
+        if (a instanceof TimeLogicalTypeAnnotation) {
+          // MICROS or NANOS. isAdjustedToUTC is ignored: TIME_MICROS ConvertedType readers
+          // report it as true.
           return FieldType.time();
         }
         break;
@@ -245,6 +245,12 @@ final class ParquetSchemaReader {
         }
         break;
       case FIXED_LEN_BYTE_ARRAY:
+        if (a == null) {
+          return FieldType.binary();
+        }
+        if (a instanceof Float16LogicalTypeAnnotation && p.getTypeLength() == 2) {
+          return FieldType.float32();
+        }
         if (a instanceof UUIDLogicalTypeAnnotation && p.getTypeLength() == 16) {
           return FieldType.uuid();
         }
@@ -264,6 +270,7 @@ final class ParquetSchemaReader {
   private static FieldType timestamp(TimestampLogicalTypeAnnotation ts, String parquetPath) {
     boolean utc = ts.isAdjustedToUTC();
     switch (ts.getUnit()) {
+      case MILLIS: // read as microseconds: every millisecond value is one
       case MICROS:
         return utc ? FieldType.timestamp() : FieldType.timestampNtz();
       case NANOS:

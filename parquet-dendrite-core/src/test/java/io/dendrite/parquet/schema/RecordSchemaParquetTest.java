@@ -198,13 +198,7 @@ class RecordSchemaParquetTest {
 
   @ParameterizedTest(name = "[{index}] {1}")
   @CsvSource(delimiter = '|', value = {
-      "optional group g { optional int32 x (UINT_32); }    | column g.x: unsigned 32-bit integers",
-      "optional int64 x (UINT_64);                         | column x: unsigned 64-bit integers",
-      "optional int64 x (TIMESTAMP(MILLIS,true));          | column x: timestamps in MILLIS are not supported",
-      "optional int32 x (TIME(MILLIS,false));              | column x: unsupported Parquet type INT32 (TIME(MILLIS,false))",
-      "optional int64 x (TIME(NANOS,false));               | column x: unsupported Parquet type INT64 (TIME(NANOS,false))",
       "optional fixed_len_byte_array(12) x (INTERVAL);     | column x: unsupported Parquet type FIXED_LEN_BYTE_ARRAY(12) (INTERVAL)",
-      "optional fixed_len_byte_array(4) x;                 | column x: unsupported Parquet type FIXED_LEN_BYTE_ARRAY(4)",
       "optional binary x (DECIMAL(40,2));                  | column x: decimal precision must be between 1 and 38, got 40",
       "optional group l (LIST) { optional int32 e; }       | column l.e: the field inside a LIST group must be repeated",
       "optional group m (MAP) { repeated group kv { required binary key; } } | column m.kv: maps without values",
@@ -217,6 +211,24 @@ class RecordSchemaParquetTest {
     IllegalArgumentException e =
         assertThrows(IllegalArgumentException.class, () -> RecordSchema.fromParquet(m));
     assertTrue(e.getMessage().startsWith(message), () -> "message was: " + e.getMessage());
+  }
+
+  /** Types other writers use map to the record schema type holding the same Java values. */
+  @ParameterizedTest(name = "[{index}] {0}")
+  @CsvSource(delimiter = '|', value = {
+      "optional int32 x (UINT_32);                 | int64",
+      "optional int64 x (UINT_64);                 | decimal(20,0)",
+      "optional int64 x (TIMESTAMP(MILLIS,true));  | timestamp",
+      "optional int64 x (TIMESTAMP(MILLIS,false)); | timestamp_ntz",
+      "optional int32 x (TIME(MILLIS,false));      | time",
+      "optional int64 x (TIME(NANOS,false));       | time",
+      "optional fixed_len_byte_array(4) x;         | binary",
+      "optional fixed_len_byte_array(2) x (FLOAT16); | float",
+  })
+  void otherWritersTypesMap(String field, String type) {
+    MessageType m = parquet("message m { " + field + " }");
+    assertEquals(RecordSchema.parse("x " + type).field("x").type(),
+        RecordSchema.fromParquet(m).field("x").type());
   }
 
   @Test

@@ -168,7 +168,7 @@ public final class ParquetJavaRows {
           return LocalTime.ofNanoOfDay(Math.multiplyExact(v, unitNanos(time.getUnit())));
         }
         if (a instanceof IntLogicalTypeAnnotation i && !i.isSigned()) {
-          throw new AssertionError("no documented Java type for " + t);
+          return new BigDecimal(Long.toUnsignedString(v));
         }
         return v;
       }

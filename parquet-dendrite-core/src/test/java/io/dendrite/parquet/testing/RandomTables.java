@@ -108,8 +108,8 @@ public final class RandomTables {
 
   /**
    * A primitive column's Parquet type, as the Java value the reader gives for it. The first
-   * group is what the record schema text declares; the second other annotations the reader maps;
-   * the last, types the reader does not map today (it fails naming the column).
+   * group is what the record schema text declares; the others are annotations, units and legacy
+   * types other writers use, which the reader maps to the same Java types.
    */
   public enum Flavor {
     BOOLEAN, INT32, INT64, FLOAT, DOUBLE, STRING, BINARY, DATE, TIMESTAMP, TIMESTAMP_NTZ,
@@ -130,6 +130,8 @@ public final class RandomTables {
     INT96,
 
     TIMESTAMP_MILLIS, TIMESTAMP_NTZ_MILLIS, TIME_MILLIS, TIME_NANOS, UINT32,
+    /** INT(64, unsigned): a 20-digit decimal, as Spark reads it. */
+    UINT64,
     /** FIXED_LEN_BYTE_ARRAY without annotation. */
     FIXED;
 
@@ -138,10 +140,6 @@ public final class RandomTables {
       return ordinal() <= DECIMAL.ordinal();
     }
 
-    /** Mapped to a Java value by DendriteReader today. */
-    public boolean readable() {
-      return ordinal() <= INT96.ordinal();
-    }
   }
 
   // ================================================================== the schema tree
@@ -436,7 +434,7 @@ public final class RandomTables {
     Flavor f;
     do {
       f = all[r.nextInt(all.length)];
-    } while (!f.readable() || (writer == Writer.DENDRITE && !f.inRecordSchema()));
+    } while (writer == Writer.DENDRITE && !f.inRecordSchema());
     return prim(r, f);
   }
 
@@ -533,6 +531,7 @@ public final class RandomTables {
       case UINT8: return RandomValues.intIn(r, 0, 255);
       case UINT16: return RandomValues.intIn(r, 0, 65535);
       case UINT32: return Integer.toUnsignedLong(RandomValues.intValue(r));
+      case UINT64: return new BigDecimal(Long.toUnsignedString(RandomValues.longValue(r)));
       case INT64: case SIGNED_INT64: return RandomValues.longValue(r);
       case FLOAT: return RandomValues.floatValue(r);
       case DOUBLE: return RandomValues.doubleValue(r);
@@ -669,6 +668,7 @@ public final class RandomTables {
       case UINT8 -> type(name, rep, INT32, 0, intType(8, false));
       case UINT16 -> type(name, rep, INT32, 0, intType(16, false));
       case UINT32 -> type(name, rep, INT32, 0, intType(32, false));
+      case UINT64 -> type(name, rep, INT64, 0, intType(64, false));
       case SIGNED_INT32 -> type(name, rep, INT32, 0, intType(32, true));
       case SIGNED_INT64 -> type(name, rep, INT64, 0, intType(64, true));
       case INT96 -> type(name, rep, PrimitiveTypeName.INT96, 0, null);
@@ -765,6 +765,7 @@ public final class RandomTables {
         case BOOLEAN -> g.add(name, (Boolean) v);
         case INT32, SIGNED_INT32, INT8, INT16, UINT8, UINT16 -> g.add(name, (Integer) v);
         case UINT32 -> g.add(name, (int) (long) (Long) v);
+        case UINT64 -> g.add(name, ((BigDecimal) v).toBigIntegerExact().longValue());
         case INT64, SIGNED_INT64 -> g.add(name, (Long) v);
         case FLOAT -> g.add(name, (Float) v);
         case DOUBLE -> g.add(name, (Double) v);
