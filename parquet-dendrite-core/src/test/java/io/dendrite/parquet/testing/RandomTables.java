@@ -470,7 +470,7 @@ public final class RandomTables {
 
   private static Object value(Random r, Node node, Writer writer) {
     if (node instanceof Prim p) {
-      return primitive(r, p, writer);
+      return primitive(r, p);
     }
     if (node instanceof VariantNode v) {
       return VariantShapes.value(r, v.shape(), v.sortedDictionary());
@@ -518,11 +518,8 @@ public final class RandomTables {
   }
 
   /** A Java value of the type the reader gives for this Parquet type. */
-  private static Object primitive(Random r, Prim p, Writer writer) {
+  private static Object primitive(Random r, Prim p) {
     long units = RandomValues.longValue(r);
-    if (writer == Writer.DENDRITE && units < Long.MIN_VALUE + 1_000_000_000L) {
-      units = Long.MIN_VALUE + 1_000_000_000L;
-    }
     switch (p.flavor()) {
       case BOOLEAN: return r.nextBoolean();
       case INT32: case SIGNED_INT32: return RandomValues.intValue(r);
