@@ -47,7 +47,7 @@ final class PrimitiveShredder extends Shredder {
     }
   }
 
-  private final VariantPrimitive kind;
+  private final VariantType kind;
   private final int precision;
   private final int scale;
   private final boolean byValue;
@@ -90,7 +90,7 @@ final class PrimitiveShredder extends Shredder {
           return false;
         }
         start(rc);
-        if (kind == VariantPrimitive.INT64) {
+        if (kind == VariantType.INT64) {
           rc.addLong(x);
         } else {
           rc.addInteger((int) x);

@@ -1,5 +1,7 @@
 package io.dendrite.parquet.shred;
 
+import io.dendrite.parquet.variant.VariantType;
+
 import java.util.Map;
 
 /**
@@ -48,37 +50,37 @@ public sealed interface ShreddedType permits ShreddedPrimitive, ShreddedObject, 
 
   /** {@code boolean}. */
   static ShreddedPrimitive bool() {
-    return ShreddedPrimitive.of(VariantPrimitive.BOOLEAN);
+    return ShreddedPrimitive.of(VariantType.BOOLEAN);
   }
 
   /** {@code int8}. */
   static ShreddedPrimitive int8() {
-    return ShreddedPrimitive.of(VariantPrimitive.INT8);
+    return ShreddedPrimitive.of(VariantType.INT8);
   }
 
   /** {@code int16}. */
   static ShreddedPrimitive int16() {
-    return ShreddedPrimitive.of(VariantPrimitive.INT16);
+    return ShreddedPrimitive.of(VariantType.INT16);
   }
 
   /** {@code int32}. */
   static ShreddedPrimitive int32() {
-    return ShreddedPrimitive.of(VariantPrimitive.INT32);
+    return ShreddedPrimitive.of(VariantType.INT32);
   }
 
   /** {@code int64}. */
   static ShreddedPrimitive int64() {
-    return ShreddedPrimitive.of(VariantPrimitive.INT64);
+    return ShreddedPrimitive.of(VariantType.INT64);
   }
 
   /** {@code float}. */
   static ShreddedPrimitive float32() {
-    return ShreddedPrimitive.of(VariantPrimitive.FLOAT);
+    return ShreddedPrimitive.of(VariantType.FLOAT);
   }
 
   /** {@code double}. */
   static ShreddedPrimitive float64() {
-    return ShreddedPrimitive.of(VariantPrimitive.DOUBLE);
+    return ShreddedPrimitive.of(VariantType.DOUBLE);
   }
 
   /** {@code decimal(precision,scale)}: decimal4, decimal8 or decimal16 by precision. */
@@ -88,47 +90,47 @@ public sealed interface ShreddedType permits ShreddedPrimitive, ShreddedObject, 
 
   /** {@code date}. */
   static ShreddedPrimitive date() {
-    return ShreddedPrimitive.of(VariantPrimitive.DATE);
+    return ShreddedPrimitive.of(VariantType.DATE);
   }
 
   /** {@code time}: microseconds since midnight. */
   static ShreddedPrimitive time() {
-    return ShreddedPrimitive.of(VariantPrimitive.TIME);
+    return ShreddedPrimitive.of(VariantType.TIME);
   }
 
   /** {@code timestamp}: UTC-adjusted microseconds. */
   static ShreddedPrimitive timestamp() {
-    return ShreddedPrimitive.of(VariantPrimitive.TIMESTAMP);
+    return ShreddedPrimitive.of(VariantType.TIMESTAMP);
   }
 
   /** {@code timestamp_ntz}: local microseconds. */
   static ShreddedPrimitive timestampNtz() {
-    return ShreddedPrimitive.of(VariantPrimitive.TIMESTAMP_NTZ);
+    return ShreddedPrimitive.of(VariantType.TIMESTAMP_NTZ);
   }
 
   /** {@code timestamp_nanos}: UTC-adjusted nanoseconds. */
   static ShreddedPrimitive timestampNanos() {
-    return ShreddedPrimitive.of(VariantPrimitive.TIMESTAMP_NANOS);
+    return ShreddedPrimitive.of(VariantType.TIMESTAMP_NANOS);
   }
 
   /** {@code timestamp_ntz_nanos}: local nanoseconds. */
   static ShreddedPrimitive timestampNtzNanos() {
-    return ShreddedPrimitive.of(VariantPrimitive.TIMESTAMP_NTZ_NANOS);
+    return ShreddedPrimitive.of(VariantType.TIMESTAMP_NTZ_NANOS);
   }
 
   /** {@code binary}. */
   static ShreddedPrimitive binary() {
-    return ShreddedPrimitive.of(VariantPrimitive.BINARY);
+    return ShreddedPrimitive.of(VariantType.BINARY);
   }
 
   /** {@code string}. */
   static ShreddedPrimitive string() {
-    return ShreddedPrimitive.of(VariantPrimitive.STRING);
+    return ShreddedPrimitive.of(VariantType.STRING);
   }
 
   /** {@code uuid}. */
   static ShreddedPrimitive uuid() {
-    return ShreddedPrimitive.of(VariantPrimitive.UUID);
+    return ShreddedPrimitive.of(VariantType.UUID);
   }
 
   /** An object shredding the given fields, in the map's iteration order. */

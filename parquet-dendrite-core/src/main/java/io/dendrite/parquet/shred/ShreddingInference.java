@@ -172,22 +172,10 @@ public final class ShreddingInference {
   }
 
   private static ShreddedType primitive(TypeFamily family) {
-    switch (family) {
-      case BOOLEAN: return ShreddedPrimitive.of(VariantPrimitive.BOOLEAN);
-      case FLOAT: return ShreddedPrimitive.of(VariantPrimitive.FLOAT);
-      case DOUBLE: return ShreddedPrimitive.of(VariantPrimitive.DOUBLE);
-      case STRING: return ShreddedPrimitive.of(VariantPrimitive.STRING);
-      case BINARY: return ShreddedPrimitive.of(VariantPrimitive.BINARY);
-      case DATE: return ShreddedPrimitive.of(VariantPrimitive.DATE);
-      case TIME: return ShreddedPrimitive.of(VariantPrimitive.TIME);
-      case TIMESTAMP: return ShreddedPrimitive.of(VariantPrimitive.TIMESTAMP);
-      case TIMESTAMP_NTZ: return ShreddedPrimitive.of(VariantPrimitive.TIMESTAMP_NTZ);
-      case TIMESTAMP_NANOS: return ShreddedPrimitive.of(VariantPrimitive.TIMESTAMP_NANOS);
-      case TIMESTAMP_NTZ_NANOS:
-        return ShreddedPrimitive.of(VariantPrimitive.TIMESTAMP_NTZ_NANOS);
-      case UUID: return ShreddedPrimitive.of(VariantPrimitive.UUID);
-      default: throw new IllegalArgumentException("not a primitive family: " + family);
+    if (family.type == null || !family.type.isPrimitive()) {
+      throw new IllegalArgumentException("not a primitive family: " + family);
     }
+    return ShreddedPrimitive.of(family.type);
   }
 
   /** A node of the inferred tree before the leaf budget is applied. */

@@ -10,32 +10,36 @@ import io.dendrite.parquet.variant.VariantType;
  * Declaration order breaks ties between equally frequent families.
  */
 enum TypeFamily {
-  BOOLEAN, INTEGER, DECIMAL, FLOAT, DOUBLE, STRING, BINARY, DATE, TIME, TIMESTAMP, TIMESTAMP_NTZ,
-  TIMESTAMP_NANOS, TIMESTAMP_NTZ_NANOS, UUID, OBJECT, ARRAY;
+  BOOLEAN(VariantType.BOOLEAN), INTEGER(null), DECIMAL(null), FLOAT(VariantType.FLOAT),
+  DOUBLE(VariantType.DOUBLE), STRING(VariantType.STRING), BINARY(VariantType.BINARY),
+  DATE(VariantType.DATE), TIME(VariantType.TIME), TIMESTAMP(VariantType.TIMESTAMP),
+  TIMESTAMP_NTZ(VariantType.TIMESTAMP_NTZ), TIMESTAMP_NANOS(VariantType.TIMESTAMP_NANOS),
+  TIMESTAMP_NTZ_NANOS(VariantType.TIMESTAMP_NTZ_NANOS), UUID(VariantType.UUID),
+  OBJECT(VariantType.OBJECT), ARRAY(VariantType.ARRAY);
+
+  /** Indexed by VariantType ordinal; null for variant null. */
+  private static final TypeFamily[] OF = new TypeFamily[VariantType.values().length];
+
+  static {
+    for (VariantType t : VariantType.values()) {
+      OF[t.ordinal()] = t.isInteger() ? INTEGER : t.isDecimal() ? DECIMAL : null;
+    }
+    for (TypeFamily f : values()) {
+      if (f.type != null) {
+        OF[f.type.ordinal()] = f;
+      }
+    }
+  }
+
+  /** The one variant type of the family; null for INTEGER and DECIMAL, which have several. */
+  final VariantType type;
+
+  TypeFamily(VariantType type) {
+    this.type = type;
+  }
 
   /** The family of a type, or null for variant null (which any column's {@code value} holds). */
   static TypeFamily of(VariantType t) {
-    switch (t) {
-      case NULL: return null;
-      case BOOLEAN: return BOOLEAN;
-      case INT8: case INT16: case INT32: case INT64:
-        return INTEGER;
-      case DECIMAL4: case DECIMAL8: case DECIMAL16:
-        return DECIMAL;
-      case FLOAT: return FLOAT;
-      case DOUBLE: return DOUBLE;
-      case STRING: return STRING;
-      case BINARY: return BINARY;
-      case DATE: return DATE;
-      case TIME: return TIME;
-      case TIMESTAMP: return TIMESTAMP;
-      case TIMESTAMP_NTZ: return TIMESTAMP_NTZ;
-      case TIMESTAMP_NANOS: return TIMESTAMP_NANOS;
-      case TIMESTAMP_NTZ_NANOS: return TIMESTAMP_NTZ_NANOS;
-      case UUID: return UUID;
-      case OBJECT: return OBJECT;
-      case ARRAY: return ARRAY;
-      default: throw new IllegalArgumentException("unknown variant type " + t);
-    }
+    return OF[t.ordinal()];
   }
 }

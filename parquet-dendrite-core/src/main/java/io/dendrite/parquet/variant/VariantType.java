@@ -131,4 +131,36 @@ public enum VariantType {
   public boolean isDecimal() {
     return this == DECIMAL4 || this == DECIMAL8 || this == DECIMAL16;
   }
+
+  /**
+   * The largest precision of a decimal type: 9 (decimal4), 18 (decimal8) or 38 (decimal16).
+   *
+   * @return the precision, or 0 for types other than decimals
+   */
+  public int maxPrecision() {
+    switch (this) {
+      case DECIMAL4:
+        return 9;
+      case DECIMAL8:
+        return 18;
+      case DECIMAL16:
+        return 38;
+      default:
+        return 0;
+    }
+  }
+
+  /**
+   * The smallest decimal type that holds a precision: decimal4 up to 9 digits, decimal8 up to
+   * 18, else decimal16.
+   *
+   * @throws IllegalArgumentException unless 1 &lt;= precision &lt;= 38
+   */
+  public static VariantType decimalFor(int precision) {
+    if (precision < 1 || precision > 38) {
+      throw new IllegalArgumentException(
+          "decimal precision must be between 1 and 38, got " + precision);
+    }
+    return precision <= 9 ? DECIMAL4 : precision <= 18 ? DECIMAL8 : DECIMAL16;
+  }
 }

@@ -1,5 +1,6 @@
 package io.dendrite.parquet.shred;
 
+import io.dendrite.parquet.variant.VariantType;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -58,18 +59,18 @@ class ShreddedTypeTextTest {
 
   @Test
   void decimalKindFollowsPrecision() {
-    assertEquals(VariantPrimitive.DECIMAL4, ShreddedType.decimal(9, 2).kind());
-    assertEquals(VariantPrimitive.DECIMAL8, ShreddedType.decimal(10, 2).kind());
-    assertEquals(VariantPrimitive.DECIMAL8, ShreddedType.decimal(18, 2).kind());
-    assertEquals(VariantPrimitive.DECIMAL16, ShreddedType.decimal(19, 2).kind());
-    assertEquals(VariantPrimitive.DECIMAL16, ShreddedType.decimal(38, 2).kind());
+    assertEquals(VariantType.DECIMAL4, ShreddedType.decimal(9, 2).kind());
+    assertEquals(VariantType.DECIMAL8, ShreddedType.decimal(10, 2).kind());
+    assertEquals(VariantType.DECIMAL8, ShreddedType.decimal(18, 2).kind());
+    assertEquals(VariantType.DECIMAL16, ShreddedType.decimal(19, 2).kind());
+    assertEquals(VariantType.DECIMAL16, ShreddedType.decimal(38, 2).kind());
     assertThrows(IllegalArgumentException.class,
-        () -> new ShreddedPrimitive(VariantPrimitive.DECIMAL16, 5, 2));
+        () -> new ShreddedPrimitive(VariantType.DECIMAL16, 5, 2));
     assertThrows(IllegalArgumentException.class,
-        () -> new ShreddedPrimitive(VariantPrimitive.INT8, 5, 2));
+        () -> new ShreddedPrimitive(VariantType.INT8, 5, 2));
     assertThrows(IllegalArgumentException.class, () -> ShreddedType.decimal(39, 0));
     assertThrows(IllegalArgumentException.class,
-        () -> ShreddedPrimitive.of(VariantPrimitive.DECIMAL4));
+        () -> ShreddedPrimitive.of(VariantType.DECIMAL4));
   }
 
   @Test

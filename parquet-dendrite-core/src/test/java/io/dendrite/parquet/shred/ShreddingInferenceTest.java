@@ -1,5 +1,6 @@
 package io.dendrite.parquet.shred;
 
+import io.dendrite.parquet.variant.VariantType;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -239,7 +240,7 @@ class ShreddingInferenceTest {
     ShreddedPrimitive p = assertInstanceOf(ShreddedPrimitive.class,
         assertInstanceOf(ShreddedObject.class, t).field("p"));
     assertEquals(2, p.scale());
-    assertEquals(VariantPrimitive.DECIMAL4, p.kind());
+    assertEquals(VariantType.DECIMAL4, p.kind());
     assertEquals(9, p.precision(), "5 + 2 digits rounded up to 9");
     // 1234567890 needs 10 integer digits; with scale 2 that is 12 digits: decimal8.
     assertSchema("decimal(18,2)", infer(List.of("1234567890", "0.25", "7.5"), spark));

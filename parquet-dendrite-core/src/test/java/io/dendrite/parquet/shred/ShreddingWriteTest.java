@@ -360,7 +360,7 @@ class ShreddingWriteTest {
       case INT8:
       case INT16:
         assertEquals(PrimitiveTypeName.INT32, t.getPrimitiveTypeName(), where);
-        assertEquals(LogicalTypeAnnotation.intType(p.kind() == VariantPrimitive.INT8 ? 8 : 16,
+        assertEquals(LogicalTypeAnnotation.intType(p.kind() == VariantType.INT8 ? 8 : 16,
             true), a, where);
         break;
       case INT32:
@@ -403,10 +403,10 @@ class ShreddingWriteTest {
       case TIMESTAMP_NTZ:
       case TIMESTAMP_NANOS:
       case TIMESTAMP_NTZ_NANOS: {
-        boolean utc = p.kind() == VariantPrimitive.TIMESTAMP
-            || p.kind() == VariantPrimitive.TIMESTAMP_NANOS;
-        boolean nanos = p.kind() == VariantPrimitive.TIMESTAMP_NANOS
-            || p.kind() == VariantPrimitive.TIMESTAMP_NTZ_NANOS;
+        boolean utc = p.kind() == VariantType.TIMESTAMP
+            || p.kind() == VariantType.TIMESTAMP_NANOS;
+        boolean nanos = p.kind() == VariantType.TIMESTAMP_NANOS
+            || p.kind() == VariantType.TIMESTAMP_NTZ_NANOS;
         assertEquals(PrimitiveTypeName.INT64, t.getPrimitiveTypeName(), where);
         assertEquals(LogicalTypeAnnotation.timestampType(utc, nanos
             ? LogicalTypeAnnotation.TimeUnit.NANOS : LogicalTypeAnnotation.TimeUnit.MICROS),
