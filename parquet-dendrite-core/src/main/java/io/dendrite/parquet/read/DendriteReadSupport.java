@@ -109,13 +109,12 @@ public final class DendriteReadSupport extends ReadSupport<DendriteRow> {
   }
 
   private List<String> selection(String configured) {
-    if (selection != null) {
-      return selection;
-    }
-    if (configured == null || configured.isBlank()) {
-      return null;
-    }
-    return splitPaths(configured);
+    return selection != null ? selection : configuredPaths(configured);
+  }
+
+  /** The paths of a {@value #SELECT} setting; null (every column) when absent or blank. */
+  static List<String> configuredPaths(String configured) {
+    return configured == null || configured.isBlank() ? null : splitPaths(configured);
   }
 
   /** Splits on commas outside back-quotes. */
