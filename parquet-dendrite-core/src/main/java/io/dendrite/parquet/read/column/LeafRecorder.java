@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.apache.parquet.column.ColumnDescriptor;
+import org.apache.parquet.column.Dictionary;
 import org.apache.parquet.io.api.Binary;
 import org.apache.parquet.io.api.Converter;
 import org.apache.parquet.io.api.GroupConverter;
@@ -27,7 +28,7 @@ import org.apache.parquet.schema.Type;
  * of the repeated fields above it (or the leaf itself) that began a second or later instance
  * since the leaf's previous entry, 0 for a record's first. Fields are told apart by their index
  * in the requested schema, so the order in which parquet-java delivers them (the file's) does
- * not matter. Values come plain, never as dictionary ids. Not thread-safe.
+ * not matter. Not thread-safe.
  */
 public final class LeafRecorder {
   /** No repeated field has begun a new instance since the leaf's last entry. */
@@ -218,20 +219,39 @@ public final class LeafRecorder {
     }
   }
 
-  /** One leaf: each value is an entry at the leaf's maximum definition level. */
+  /**
+   * One leaf: each value is an entry at the leaf's maximum definition level. Dictionary-encoded
+   * values stay ids into the chunk's dictionary (decoded once per chunk), so that readers
+   * convert once per dictionary entry; a record whose values mix ids and plain values (a chunk
+   * falling back to plain pages within the record) holds plain values, as in a decoded batch.
+   */
   private final class Leaf extends PrimitiveConverter {
     private final Group parent;
     private final int index;
     private final int leaf;
     private final int maxDef;
+    private final PrimitiveTypeName type;
     private final LeafBatch batch;
+    private ColumnDictionary dictionary;
+    private final int[] one = new int[1];
 
     Leaf(Group parent, int index, int leaf) {
       this.parent = parent;
       this.index = index;
       this.leaf = leaf;
       this.maxDef = columns[leaf].getMaxDefinitionLevel();
+      this.type = columns[leaf].getPrimitiveType().getPrimitiveTypeName();
       this.batch = leaves[leaf];
+    }
+
+    /** Appends a value's entry; returns its value index, the values before it made plain. */
+    private int plainValue() {
+      int v = value();
+      if (batch.dictionary != null) {
+        batch.dictionary.copyTo(batch.ids, 0, v, batch, 0);
+        batch.dictionary = null;
+      }
+      return v;
     }
 
     private int value() {
@@ -242,43 +262,72 @@ public final class LeafRecorder {
     }
 
     @Override
-    public void addBoolean(boolean value) {
+    public boolean hasDictionarySupport() {
+      return type != PrimitiveTypeName.BOOLEAN;
+    }
+
+    @Override
+    public void setDictionary(Dictionary d) {
+      dictionary = decode(d, type);
+    }
+
+    @Override
+    public void addValueFromDictionary(int id) {
+      if (id < 0 || id >= dictionary.size) {
+        throw new ColumnReadException(String.join(".", columns[leaf].getPath()),
+            ColumnReadException.NO_PAGE, "dictionary id " + id + " is out of range: the"
+            + " dictionary has " + dictionary.size + " entries", null);
+      }
+      LeafBatch b = batch;
       int v = value();
+      if (v == 0 || b.dictionary != null) {
+        b.dictionary = dictionary;
+        b.ids = BatchArrays.ints(b.ids, v + 1L);
+        b.ids[v] = id;
+      } else {
+        one[0] = id;
+        dictionary.copyTo(one, 0, 1, b, v);
+      }
+    }
+
+    @Override
+    public void addBoolean(boolean value) {
+      int v = plainValue();
       batch.booleans = BatchArrays.booleans(batch.booleans, v + 1L);
       batch.booleans[v] = value;
     }
 
     @Override
     public void addInt(int value) {
-      int v = value();
+      int v = plainValue();
       batch.ints = BatchArrays.ints(batch.ints, v + 1L);
       batch.ints[v] = value;
     }
 
     @Override
     public void addLong(long value) {
-      int v = value();
+      int v = plainValue();
       batch.longs = BatchArrays.longs(batch.longs, v + 1L);
       batch.longs[v] = value;
     }
 
     @Override
     public void addFloat(float value) {
-      int v = value();
+      int v = plainValue();
       batch.floats = BatchArrays.floats(batch.floats, v + 1L);
       batch.floats[v] = value;
     }
 
     @Override
     public void addDouble(double value) {
-      int v = value();
+      int v = plainValue();
       batch.doubles = BatchArrays.doubles(batch.doubles, v + 1L);
       batch.doubles[v] = value;
     }
 
     @Override
     public void addBinary(Binary value) {
-      int v = value();
+      int v = plainValue();
       LeafBatch b = batch;
       b.offsets = BatchArrays.ints(b.offsets, v + 2L);
       ByteBuffer buf = value.toByteBuffer();
@@ -288,6 +337,50 @@ public final class LeafRecorder {
       } else {
         byte[] copy = value.getBytes();
         ValuesDecoder.appendBinary(b, v, copy, 0, copy.length);
+      }
+    }
+  }
+
+  /** parquet-java's decoded dictionary page as ours: one pass over its entries, per chunk. */
+  private static ColumnDictionary decode(Dictionary d, PrimitiveTypeName type) {
+    int n = d.getMaxId() + 1;
+    switch (type) {
+      case INT64: {
+        long[] a = new long[n];
+        Arrays.setAll(a, d::decodeToLong);
+        return new ColumnDictionary(n, a, null, null, null, null, null);
+      }
+      case INT32: {
+        int[] a = new int[n];
+        Arrays.setAll(a, d::decodeToInt);
+        return new ColumnDictionary(n, null, a, null, null, null, null);
+      }
+      case FLOAT: {
+        float[] a = new float[n];
+        for (int i = 0; i < n; i++) {
+          a[i] = d.decodeToFloat(i);
+        }
+        return new ColumnDictionary(n, null, null, a, null, null, null);
+      }
+      case DOUBLE: {
+        double[] a = new double[n];
+        Arrays.setAll(a, d::decodeToDouble);
+        return new ColumnDictionary(n, null, null, null, a, null, null);
+      }
+      default: {
+        int[] offsets = new int[n + 1];
+        long total = 0;
+        for (int i = 0; i < n; i++) {
+          total += d.decodeToBinary(i).length();
+          offsets[i + 1] = (int) Math.min(total, Integer.MAX_VALUE);
+        }
+        byte[] bytes = BatchArrays.bytes(null, total);
+        for (int i = 0; i < n; i++) {
+          Binary b = d.decodeToBinary(i);
+          ByteBuffer buf = b.toByteBuffer();
+          buf.get(bytes, offsets[i], b.length());
+        }
+        return new ColumnDictionary(n, null, null, null, null, bytes, offsets);
       }
     }
   }

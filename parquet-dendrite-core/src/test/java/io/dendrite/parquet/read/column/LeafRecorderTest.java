@@ -1,7 +1,8 @@
 package io.dendrite.parquet.read.column;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import io.dendrite.parquet.testing.RandomTables;
@@ -17,6 +18,8 @@ import java.util.Map;
 import java.util.Random;
 import java.util.stream.LongStream;
 import org.apache.parquet.column.ColumnDescriptor;
+import org.apache.parquet.column.Dictionary;
+import org.apache.parquet.column.Encoding;
 import org.apache.parquet.column.page.PageReadStore;
 import org.apache.parquet.conf.ParquetConfiguration;
 import org.apache.parquet.conf.PlainParquetConfiguration;
@@ -28,10 +31,13 @@ import org.apache.parquet.hadoop.api.ReadSupport;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.apache.parquet.io.InputFile;
 import org.apache.parquet.io.LocalInputFile;
+import org.apache.parquet.io.api.Binary;
 import org.apache.parquet.io.api.GroupConverter;
+import org.apache.parquet.io.api.PrimitiveConverter;
 import org.apache.parquet.io.api.RecordMaterializer;
 import org.apache.parquet.schema.GroupType;
 import org.apache.parquet.schema.MessageType;
+import org.apache.parquet.schema.MessageTypeParser;
 import org.apache.parquet.schema.Type;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -143,6 +149,77 @@ class LeafRecorderTest {
     assertEquals(decoded(file, schema), recorded);
   }
 
+  /**
+   * Events driven by hand: dictionary ids stay ids, but a record whose values mix ids and plain
+   * values (a chunk falling back to plain pages inside a record, which other writers' v1 pages
+   * allow) holds plain values, whichever comes first; an id out of the dictionary's range fails
+   * naming the column.
+   */
+  @Test
+  void dictionaryIdsStayIdsUnlessARecordMixesThemWithPlainValues() {
+    MessageType schema = MessageTypeParser.parseMessageType(
+        "message m { repeated binary s (STRING); }");
+    LeafRecorder recorder = new LeafRecorder(schema, new boolean[1]);
+    PrimitiveConverter s = recorder.root().getConverter(0).asPrimitiveConverter();
+    assertTrue(s.hasDictionarySupport());
+    s.setDictionary(new Dictionary(Encoding.PLAIN_DICTIONARY) {
+      @Override
+      public Binary decodeToBinary(int id) {
+        return Binary.fromString(List.of("a", "bb").get(id));
+      }
+
+      @Override
+      public int getMaxId() {
+        return 1;
+      }
+    });
+    LeafBatch b = recorder.leaves()[0];
+
+    record(recorder, () -> {
+      s.addValueFromDictionary(1);
+      s.addValueFromDictionary(0);
+    });
+    assertEquals(2, b.dictionary.size);
+    assertEquals(List.of(1, 0), List.of(b.ids[0], b.ids[1]));
+    assertEquals(List.of("0/1 6262", "1/1 61"), entries(schema, b));
+
+    record(recorder, () -> {
+      s.addValueFromDictionary(1);
+      s.addBinary(Binary.fromString("z"));
+      s.addValueFromDictionary(0);
+    });
+    assertEquals(null, b.dictionary);
+    assertEquals(List.of("0/1 6262", "1/1 7a", "1/1 61"), entries(schema, b));
+
+    record(recorder, () -> {
+      s.addBinary(Binary.fromString("z"));
+      s.addValueFromDictionary(1);
+    });
+    assertEquals(null, b.dictionary);
+    assertEquals(List.of("0/1 7a", "1/1 6262"), entries(schema, b));
+
+    record(recorder, () -> { });
+    assertEquals(List.of("0/0"), entries(schema, b));
+
+    recorder.root().start();
+    ColumnReadException e = assertThrows(ColumnReadException.class,
+        () -> s.addValueFromDictionary(2));
+    assertEquals("s", e.column());
+    assertTrue(e.problem().contains("dictionary id 2 is out of range"), e.getMessage());
+  }
+
+  private static void record(LeafRecorder recorder, Runnable events) {
+    recorder.root().start();
+    events.run();
+    recorder.root().end();
+  }
+
+  private static List<String> entries(MessageType schema, LeafBatch b) {
+    List<String> out = new ArrayList<>();
+    ChunkEntries.append(schema.getColumns().get(0), b, out);
+    return out;
+  }
+
   /** Each row's entries per leaf, as {@link ColumnChunkReader} decodes them a row at a time. */
   private static List<List<List<String>>> decoded(Path file, MessageType requested)
       throws IOException {
@@ -204,7 +281,6 @@ class LeafRecorderTest {
             List<List<String>> entries = new ArrayList<>();
             for (int i = 0; i < leaves.size(); i++) {
               LeafBatch b = recorder.leaves()[i];
-              assertNull(b.dictionary, "recorded values are plain");
               List<String> out = new ArrayList<>();
               ChunkEntries.append(leaves.get(i), b, out);
               entries.add(out);
