@@ -28,7 +28,8 @@ import org.apache.parquet.schema.Type;
  * of the repeated fields above it (or the leaf itself) that began a second or later instance
  * since the leaf's previous entry, 0 for a record's first. Fields are told apart by their index
  * in the requested schema, so the order in which parquet-java delivers them (the file's) does
- * not matter. Not thread-safe.
+ * not matter. Dictionary-encoded values stay ids into the chunk's dictionary, decoded once per
+ * chunk, as in a decoded batch. Not thread-safe.
  */
 public final class LeafRecorder {
   /** No repeated field has begun a new instance since the leaf's last entry. */
