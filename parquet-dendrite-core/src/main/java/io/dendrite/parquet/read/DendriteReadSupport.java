@@ -14,7 +14,9 @@ import org.apache.parquet.schema.MessageType;
 /**
  * parquet-java {@link ReadSupport} producing {@link DendriteRow}s, usable with
  * {@code ParquetReader} and Hadoop's {@code ParquetInputFormat}. The plan is made per file from
- * that file's schema, so files of one dataset with different shredding all read correctly.
+ * that file's schema, so files of one dataset with different shredding all read correctly; it
+ * is the plan {@link DendriteReader} reads, run on each record parquet-java assembles, so both
+ * give the same rows.
  *
  * <p>Configuration keys (when not given to the constructor):
  * <ul>
@@ -85,6 +87,13 @@ public final class DendriteReadSupport extends ReadSupport<DendriteRow> {
       boolean configuredStrict) {
     ReadPlan plan = ReadPlan.create(fileSchema, selection(configured), allNullColumns::contains);
     plan.shape().strictCasts = strictCasts != null ? strictCasts : configuredStrict;
+    ColumnarPlan columnar = ColumnarPlan.compile(plan);
+    // FALLBACK to the converters while compile() may return null: delete with them.
+    return columnar == null ? converters(plan) : new EngineMaterializer(columnar);
+  }
+
+  /** FALLBACK: the converter path, for plans ColumnarPlan does not compile yet. */
+  private static RecordMaterializer<DendriteRow> converters(ReadPlan plan) {
     ReadPlan.RowAssembler assembler = plan.assembler();
     return new RecordMaterializer<>() {
       @Override
@@ -100,13 +109,12 @@ public final class DendriteReadSupport extends ReadSupport<DendriteRow> {
   }
 
   private List<String> selection(String configured) {
-    if (selection != null) {
-      return selection;
-    }
-    if (configured == null || configured.isBlank()) {
-      return null;
-    }
-    return splitPaths(configured);
+    return selection != null ? selection : configuredPaths(configured);
+  }
+
+  /** The paths of a {@value #SELECT} setting; null (every column) when absent or blank. */
+  static List<String> configuredPaths(String configured) {
+    return configured == null || configured.isBlank() ? null : splitPaths(configured);
   }
 
   /** Splits on commas outside back-quotes. */

@@ -10,5 +10,7 @@
  * v2 and picks a decoder per section; one class per encoding of the spec decodes a section in
  * bulk ({@code RleHybridDecoder}, {@code PlainValuesDecoder}, {@code DeltaBinaryPackedDecoder},
  * ...), and {@code FallbackValuesDecoder} hands an encoding we do not know to parquet-java.
+ * {@link io.dendrite.parquet.read.column.LeafRecorder} makes the same batches from parquet-java's
+ * record assembly instead of pages, for reads through its {@code ReadSupport}.
  */
 package io.dendrite.parquet.read.column;

@@ -1,0 +1,53 @@
+package io.dendrite.parquet.read;
+
+import io.dendrite.parquet.read.column.LeafBatch;
+import io.dendrite.parquet.read.column.LeafRecorder;
+import org.apache.parquet.io.api.GroupConverter;
+import org.apache.parquet.io.api.RecordMaterializer;
+
+/**
+ * The columnar engine under parquet-java's record assembly ({@link DendriteReadSupport}): each
+ * record parquet-java assembles is recorded as one-row leaf batches ({@link LeafRecorder}) and
+ * read by the same {@link PathReader}s a {@link ColumnarRows} batch is read by, so both give
+ * the same rows. Leaves whose values a row may keep views into get a fresh buffer per record
+ * ({@link ColumnarPlan#freshBuffers}): the row returned stays valid.
+ */
+final class EngineMaterializer extends RecordMaterializer<DendriteRow> {
+  private final LeafRecorder recorder;
+  private final PathReader[] readers;
+  private final DendriteBatch batch;
+
+  EngineMaterializer(ColumnarPlan plan) {
+    this.recorder = new LeafRecorder(plan.requested, plan.freshBuffers);
+    this.readers = plan.readers();
+    PathVector[] vectors = new PathVector[readers.length];
+    for (int i = 0; i < vectors.length; i++) {
+      vectors[i] = readers[i].vector;
+    }
+    this.batch = new DendriteBatch(plan.shape, vectors);
+  }
+
+  /**
+   * The record as a row.
+   *
+   * @throws VariantAssemblyException when it holds an invalid variant (as the engine's rows)
+   */
+  @Override
+  public DendriteRow getCurrentRecord() {
+    LeafBatch[] leaves = recorder.leaves();
+    for (PathReader r : readers) {
+      try {
+        r.fill(leaves, 1);
+      } catch (PathReader.RowFailure f) {
+        throw (RuntimeException) f.getCause();
+      }
+    }
+    batch.size = 1;
+    return batch.row(0);
+  }
+
+  @Override
+  public GroupConverter getRootConverter() {
+    return recorder.root();
+  }
+}
