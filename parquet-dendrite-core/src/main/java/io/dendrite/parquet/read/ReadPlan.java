@@ -305,12 +305,12 @@ final class ReadPlan {
     }
     if (a instanceof LogicalTypeAnnotation.ListLogicalTypeAnnotation) {
       checkIndexes(selections, depth);
-      GroupType repeated = g.getType(0).asGroupType();
+      Type repeated = g.getType(0);
       Type element = RecordSchema.listElement(g);
       if (element == repeated) {
         return t; // a legacy 2-level list: projecting the element could change its reading
       }
-      return g.withNewFields(repeated.withNewFields(
+      return g.withNewFields(repeated.asGroupType().withNewFields(
           projectOrdinary(element, selections, depth + 1)));
     }
     if (a instanceof LogicalTypeAnnotation.MapLogicalTypeAnnotation
