@@ -133,6 +133,85 @@ class ColumnarEngineTest {
     assertTrue(compare(file, List.of("devices[1].os", "devices[0]", "s.inner.y[1]", "s.v"), 2));
   }
 
+  /** Variants in a list and a struct, row 2 of 3 invalid in one place per case. */
+  private static final String BAD_NESTED = "message m { required int32 id;"
+      + " optional group l (LIST) { repeated group list { optional group element (VARIANT(1)) {"
+      + "   required binary metadata; optional binary value; optional int64 typed_value; } } }"
+      + " optional group s { optional group v (VARIANT(1)) { required binary metadata;"
+      + "   optional binary value; optional group typed_value { required group a {"
+      + "   optional binary value; optional int64 typed_value; } } } } }";
+
+  enum BadNested { CONFLICT_IN_LIST, INVALID_VALUE_IN_LIST, INVALID_METADATA_IN_LIST,
+    SHREDDED_FIELD_IN_RESIDUAL, RESIDUAL_NOT_AN_OBJECT }
+
+  /**
+   * An invalid variant in a list or struct ends the read after row 1 with the converter
+   * path's error: same row group, row, column path and problem.
+   */
+  @ParameterizedTest
+  @EnumSource(BadNested.class)
+  void invalidNestedVariantsFailAsTheConverterPathDoes(BadNested bad) throws Exception {
+    byte[] aMeta = io.dendrite.parquet.testing.VariantBytes.metadata(true, "a");
+    byte[] emptyMeta = io.dendrite.parquet.testing.VariantBytes.metadata(true);
+    byte[] one = io.dendrite.parquet.testing.VariantBytes.int8(1);
+    Path file = io.dendrite.parquet.testing.RawParquetFiles.write(
+        dir.resolve(bad + ".parquet"), BAD_NESTED, f -> {
+          List<org.apache.parquet.example.data.Group> rows = new ArrayList<>();
+          for (int id = 1; id <= 3; id++) {
+            org.apache.parquet.example.data.Group row = f.newGroup().append("id", id);
+            org.apache.parquet.example.data.Group l = row.addGroup("l");
+            l.addGroup("list").addGroup("element").append("metadata", bin(emptyMeta))
+                .append("typed_value", 5L);
+            org.apache.parquet.example.data.Group e = l.addGroup("list").addGroup("element");
+            org.apache.parquet.example.data.Group v = row.addGroup("s").addGroup("v");
+            v.append("metadata", bin(aMeta));
+            org.apache.parquet.example.data.Group a = v.addGroup("typed_value").addGroup("a");
+            boolean badRow = id == 2;
+            e.append("metadata", bin(badRow && bad == BadNested.INVALID_METADATA_IN_LIST
+                ? new byte[] {1, 5} : emptyMeta));
+            if (badRow && bad == BadNested.CONFLICT_IN_LIST) {
+              e.append("value", bin(one)).append("typed_value", 6L);
+            } else if (badRow && bad == BadNested.INVALID_VALUE_IN_LIST) {
+              e.append("value", bin(new byte[] {(byte) 0x0C})); // an int8 without its byte
+            } else {
+              e.append("value", bin(one));
+            }
+            if (badRow && bad == BadNested.SHREDDED_FIELD_IN_RESIDUAL) {
+              v.append("value", bin(io.dendrite.parquet.testing.VariantBytes.object(
+                  new int[] {0}, one)));
+            } else if (badRow && bad == BadNested.RESIDUAL_NOT_AN_OBJECT) {
+              v.append("value", bin(one));
+            }
+            a.append("typed_value", 3L);
+            rows.add(row);
+          }
+          return rows;
+        });
+    String engine = failure(DendriteReader.builder(file));
+    String old = failure(DendriteReader.builder(file).columnar(false));
+    assertEquals(old, engine);
+    assertTrue(engine.contains("row 2") && engine.contains("column "), engine);
+  }
+
+  private static org.apache.parquet.io.api.Binary bin(byte[] b) {
+    return io.dendrite.parquet.testing.RawParquetFiles.bytes(b);
+  }
+
+  /** Reads every row; the failure's message, after checking that row 1 was read. */
+  private static String failure(DendriteReader.Builder b) throws Exception {
+    int rows = 0;
+    try (DendriteReader r = b.build()) {
+      while (r.read() != null) {
+        rows++;
+      }
+    } catch (DendriteReadException e) {
+      assertEquals(1, rows, e.getMessage());
+      assertEquals(2, e.row(), e.getMessage());
+      return e.getMessage();
+    }
+    throw new AssertionError("no failure after " + rows + " rows");
+  }
+
   /** A row with nulls, empty containers and missing fields at every level. */
   private static Map<String, Object> nestedRow(int i, Random r) {
     Map<String, Object> row = new LinkedHashMap<>();
