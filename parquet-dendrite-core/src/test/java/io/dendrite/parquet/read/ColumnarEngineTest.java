@@ -187,8 +187,8 @@ class ColumnarEngineTest {
           }
           return rows;
         });
-    String engine = failure(DendriteReader.builder(file));
-    String old = failure(DendriteReader.builder(file).columnar(false));
+    String engine = failure(DendriteReader.builder(file), true);
+    String old = failure(DendriteReader.builder(file).columnar(false), false);
     assertEquals(old, engine);
     assertTrue(engine.contains("row 2") && engine.contains("column "), engine);
   }
@@ -198,9 +198,10 @@ class ColumnarEngineTest {
   }
 
   /** Reads every row; the failure's message, after checking that row 1 was read. */
-  private static String failure(DendriteReader.Builder b) throws Exception {
+  private static String failure(DendriteReader.Builder b, boolean columnar) throws Exception {
     int rows = 0;
     try (DendriteReader r = b.build()) {
+      assertEquals(columnar, r.isColumnar());
       while (r.read() != null) {
         rows++;
       }
