@@ -248,7 +248,8 @@ final class ShapeReaders {
 
     /** A name that decoding UTF-8 gives only from its own encoding (no U+FFFD, surrogates). */
     private static boolean isCanonical(String name) {
-      return name.indexOf('\uFFFD') < 0 && name.chars().noneMatch(ch -> Character.isSurrogate((char) ch));
+      return name.indexOf('\uFFFD') < 0
+          && name.chars().noneMatch(ch -> Character.isSurrogate((char) ch));
     }
 
     @Override
