@@ -22,9 +22,11 @@ import org.apache.parquet.schema.Type;
 /**
  * The read plan of one file for a list of selected paths, built once from the file's schema:
  * the requested (projected) Parquet schema, the converters, and how each selection's value is
- * taken from the assembled row. Ordinary columns are projected through structs (a selection of
- * {@code addr.city} reads only that leaf) and assembled by {@link ValueConverters}; top-level
- * VARIANT columns are planned by {@link VariantProjection}.
+ * taken from the assembled row. Ordinary columns are projected through structs, list elements
+ * and map values (a selection of {@code addr.city} or {@code devices[0].os} reads only that
+ * leaf); top-level VARIANT columns are planned by {@link VariantProjection}. The columnar engine
+ * compiles the plan ({@link ColumnarPlan}); the converters here ({@link ValueConverters}) serve
+ * {@link DendriteReadSupport}.
  */
 final class ReadPlan {
   /** One top-level column of the requested schema. */
@@ -294,7 +296,8 @@ final class ReadPlan {
       return t;
     }
     if (t.isPrimitive()) {
-      throw new IllegalArgumentException("column '" + selections.get(0).prefix(depth) + "' is "
+      throw new IllegalArgumentException((depth == 1 ? "column '" : "'")
+          + selections.get(0).prefix(depth) + "' is "
           + t.asPrimitiveType().getPrimitiveTypeName().name().toLowerCase()
           + "; it has no field '" + selections.get(0).segments().get(depth) + "'");
     }
