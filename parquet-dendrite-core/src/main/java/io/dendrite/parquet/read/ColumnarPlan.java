@@ -104,8 +104,13 @@ final class ColumnarPlan {
     Type t = c.fileType();
     ValueReaders.Recipe recipe = readers.select(t, c.projected(), List.of(t.getName()), tail,
         t.getName());
-    return metadata -> new NestedPathReader(new PathVector(name, null, null, shape.strictCasts),
-        recipe.build(new ValueReaders.Cursors()));
+    return metadata -> {
+      ValueReaders.Cursors cursors = new ValueReaders.Cursors();
+      ValueReader root = recipe.build(cursors);
+      ShapeReaders.Primitive end = cursors.inPlace;
+      return new NestedPathReader(new PathVector(name, null, end == null ? null : end.values,
+          shape.strictCasts), root, end);
+    };
   }
 
   /** An ordinary column, or a field of non-repeated structs, ending on a primitive; or null. */

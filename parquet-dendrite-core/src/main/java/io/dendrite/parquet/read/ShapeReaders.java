@@ -20,19 +20,31 @@ import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 final class ShapeReaders {
   private ShapeReaders() {}
 
-  /** A required or optional primitive: its Java value where defined to the leaf, else null. */
+  /**
+   * A required or optional primitive: its Java value where defined to the leaf, else null. The
+   * primitive a selection ends on is read in place instead ({@link #inPlace}): no Java value,
+   * just where it is, for the path reader to copy into its vector's typed arrays.
+   */
   static final class Primitive extends ValueReader {
-    private final LeafCursor leaf;
-    private final JavaValues values;
-    private final PrimitiveTypeName physical;
-    private final ConvertedDictionary dictionary;
+    /** What {@link #read} returns in place of a value: it is value {@link #at} of the leaf. */
+    static final Object IN_PLACE = new Object();
 
-    Primitive(LeafCursor leaf, int rep, JavaValues values, PrimitiveTypeName physical) {
+    final LeafCursor leaf;
+    final JavaValues values;
+    final PrimitiveTypeName physical;
+    private final ConvertedDictionary dictionary;
+    private final boolean inPlace;
+    /** The value index of the last value read in place. */
+    int at;
+
+    Primitive(LeafCursor leaf, int rep, JavaValues values, PrimitiveTypeName physical,
+        boolean inPlace) {
       super(new LeafCursor[] {leaf}, rep);
       this.leaf = leaf;
       this.values = values;
       this.physical = physical;
       this.dictionary = new ConvertedDictionary(values);
+      this.inPlace = inPlace;
     }
 
     @Override
@@ -45,6 +57,10 @@ final class ShapeReaders {
       LeafBatch b = c.batch;
       int vi = c.value++;
       c.entry++;
+      if (inPlace) {
+        at = vi;
+        return IN_PLACE;
+      }
       return b.dictionary != null ? dictionary.get(b.dictionary, b.ids[vi])
           : values.ofValue(b, vi, physical);
     }

@@ -48,9 +48,13 @@ final class ValueReaders {
   /** Reads nothing and gives null: a selection no value can satisfy (an index into a map). */
   static final Recipe NO_VALUE = c -> new ShapeReaders.NoValue();
 
-  /** The cursors of one path reader: one per leaf, shared by the readers of its tree. */
+  /**
+   * The cursors of one path reader: one per leaf, shared by the readers of its tree; and the
+   * primitive its selection ends on, read in place, if it does.
+   */
   static final class Cursors {
     private final Map<Integer, LeafCursor> byLeaf = new LinkedHashMap<>();
+    ShapeReaders.Primitive inPlace;
 
     LeafCursor get(int leaf, int maxDef) {
       return byLeaf.computeIfAbsent(leaf, l -> new LeafCursor(l, maxDef));
@@ -99,7 +103,8 @@ final class ValueReaders {
   private Recipe selectIn(Type file, Type projected, List<String> path, List<Segment> tail,
       String readable) {
     if (tail.isEmpty()) {
-      return node(file, projected, path, readable);
+      return file.isPrimitive() ? primitive(file.asPrimitiveType(), path, true)
+          : node(file, projected, path, readable);
     }
     if (file.isPrimitive()) {
       return NO_VALUE; // planning rejects fields of primitives
@@ -182,12 +187,7 @@ final class ValueReaders {
     int def = maxDef(path);
     int rep = maxRep(path);
     if (file.isPrimitive()) {
-      PrimitiveType t = file.asPrimitiveType();
-      JavaValues values = JavaValues.forColumn((PrimitiveFieldType) primitiveType(t));
-      PrimitiveTypeName physical = t.getPrimitiveTypeName();
-      int leaf = leaf(path);
-      int leafDef = maxDef(path);
-      return c -> new ShapeReaders.Primitive(c.get(leaf, leafDef), rep, values, physical);
+      return primitive(file.asPrimitiveType(), path, false);
     }
     GroupType g = file.asGroupType();
     GroupType p = projected.asGroupType();
@@ -235,6 +235,26 @@ final class ValueReaders {
         readers[i] = fields.get(i).build(c);
       }
       return new ShapeReaders.Struct(def, rep, fieldNames, readers);
+    };
+  }
+
+  /**
+   * A primitive; {@code inPlace} for the one a selection ends on, whose values go to typed
+   * arrays without a Java value each ({@link Cursors#inPlace}).
+   */
+  private Recipe primitive(PrimitiveType t, List<String> path, boolean inPlace) {
+    JavaValues values = JavaValues.forColumn((PrimitiveFieldType) primitiveType(t));
+    PrimitiveTypeName physical = t.getPrimitiveTypeName();
+    int leaf = leaf(path);
+    int def = maxDef(path);
+    int rep = maxRep(path);
+    return c -> {
+      ShapeReaders.Primitive p = new ShapeReaders.Primitive(c.get(leaf, def), rep, values,
+          physical, inPlace);
+      if (inPlace) {
+        c.inPlace = p;
+      }
+      return p;
     };
   }
 

@@ -97,6 +97,27 @@ class SelectionThroughListsTest {
     }
   }
 
+  /** A primitive reached through lists and maps fills typed arrays, as a plain column does. */
+  @Test
+  void primitivesThroughListsAndMapsComeInTypedArrays() throws Exception {
+    try (DendriteReader r = DendriteReader.builder(file)
+        .select("devices[1].specs.ram", "attrs.k1.x").build()) {
+      DendriteBatch b = r.batches(10).iterator().next();
+      assertEquals(4, b.size());
+      PathVector ram = b.vector(0);
+      assertEquals(PathVector.Storage.INT, ram.storage());
+      assertTrue(ram.isTyped(0));
+      assertEquals(8, ram.ints()[0]);
+      PathVector x = b.vector(1);
+      assertEquals(PathVector.Storage.LONG, x.storage());
+      assertTrue(x.isTyped(0));
+      assertEquals(10L, x.longs()[0]);
+      for (int row = 1; row < 4; row++) {
+        assertTrue(ram.isNull(row) && !ram.isTyped(row) && x.isNull(row), "row " + row);
+      }
+    }
+  }
+
   @Test
   void aFieldOfAListWithoutAnIndexIsRejected() throws Exception {
     MessageType schema = RecordSchema.parse(SCHEMA).toParquet("m");
