@@ -6,23 +6,25 @@ import io.dendrite.parquet.read.VariantProjection.Use;
 import io.dendrite.parquet.read.VariantRoot.Kind;
 import io.dendrite.parquet.schema.FieldType;
 import io.dendrite.parquet.schema.PrimitiveFieldType;
-import io.dendrite.parquet.schema.RecordSchema;
-import io.dendrite.parquet.schema.StructType;
+import io.dendrite.parquet.shred.VariantSchemas;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.parquet.column.ColumnDescriptor;
+import org.apache.parquet.schema.GroupType;
 import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.Type;
 
 /**
  * A {@link ReadPlan} compiled for the columnar engine, once per file: the leaf columns to
  * decode and one {@link PathReader} per selection, bound to leaf indexes and definition levels
- * (no lookups by name per row). {@link #compile} returns null for plans with shapes the engine
- * does not assemble yet (repeated columns, structs read whole, reassembled shredded variants):
- * those are read by the converter path.
+ * (no lookups by name per row). Primitive paths through structs fill typed arrays
+ * ({@link PrimitivePathReader}); paths into top-level VARIANT columns read a typed leaf or
+ * residual ({@link VariantPathReader}) or reassemble a shredded node
+ * ({@link ReassemblePathReader}); everything else (lists, maps, structs read whole, variants
+ * inside them) is assembled by a {@link ValueReader} tree ({@link NestedPathReader}).
  */
 final class ColumnarPlan {
   private static final String METADATA = "metadata";
@@ -60,7 +62,7 @@ final class ColumnarPlan {
     return out;
   }
 
-  /** The plan for the engine, or null when a selection needs a shape it does not read yet. */
+  /** The plan for the engine. */
   static ColumnarPlan compile(ReadPlan plan) {
     MessageType requested = plan.requestedSchema();
     RowShape shape = plan.shape();
@@ -70,16 +72,22 @@ final class ColumnarPlan {
       leafIndex.put(String.join("\u0000", leaves.get(i).getPath()), i);
     }
     boolean[] fresh = new boolean[leaves.size()];
+    ValueReaders readers = new ValueReaders(requested, leafIndex, fresh);
     ReaderFactory[] factories = new ReaderFactory[shape.size()];
     for (PlannedColumn c : plan.columns()) {
       for (int s = 0; s < c.slots().length; s++) {
         int slot = c.slots()[s];
         String name = shape.names.get(slot);
-        ReaderFactory f = c.projection() == null
-            ? primitive(requested, leafIndex, c, c.tails().get(s), name, shape)
-            : variant(requested, leafIndex, fresh, c, s, name, shape);
-        if (f == null) {
-          return null;
+        ReaderFactory f;
+        if (c.projection() == null) {
+          f = primitive(requested, leafIndex, c, c.tails().get(s), name, shape);
+          if (f == null) {
+            f = nested(readers, c, c.tails().get(s), name, shape);
+          }
+        } else if (c.projection().uses().get(s).root().kind == Kind.REASSEMBLE) {
+          f = reassemble(readers, requested, leafIndex, fresh, c, s, name, shape);
+        } else {
+          f = variant(requested, leafIndex, fresh, c, s, name, shape);
         }
         factories[slot] = f;
       }
@@ -87,25 +95,48 @@ final class ColumnarPlan {
     return new ColumnarPlan(requested, fresh, shape, Arrays.asList(factories));
   }
 
-  /** An ordinary column, or a field of non-repeated structs, ending on a primitive. */
+  /**
+   * An ordinary column's selection through structs, lists and maps, or ending on any of them:
+   * a reader tree over the leaves below what the path ends on.
+   */
+  private static ReaderFactory nested(ValueReaders readers, PlannedColumn c, List<Segment> tail,
+      String name, RowShape shape) {
+    Type t = c.fileType();
+    ValueReaders.Recipe recipe = readers.select(t, c.projected(), List.of(t.getName()), tail,
+        t.getName());
+    return metadata -> {
+      ValueReaders.Cursors cursors = new ValueReaders.Cursors();
+      ValueReader root = recipe.build(cursors);
+      ShapeReaders.Primitive end = cursors.inPlace;
+      return new NestedPathReader(new PathVector(name, null, end == null ? null : end.values,
+          shape.strictCasts), root, end);
+    };
+  }
+
+  /** An ordinary column, or a field of non-repeated structs, ending on a primitive; or null. */
   private static ReaderFactory primitive(MessageType requested, Map<String, Integer> leafIndex,
       PlannedColumn c, List<Segment> tail, String name, RowShape shape) {
     Type t = c.projected();
-    FieldType type = RecordSchema.fromParquet(new MessageType("m", t)).fields().get(0).type();
+    if (t.isRepetition(Type.Repetition.REPEATED)) {
+      return null;
+    }
     List<String> path = new ArrayList<>(List.of(t.getName()));
     for (Segment seg : tail) {
-      if (t.isPrimitive() || t.isRepetition(Type.Repetition.REPEATED) || seg.isIndex()
-          || t.getLogicalTypeAnnotation() != null || !(type instanceof StructType)) {
+      if (t.isPrimitive() || seg.isIndex() || t.getLogicalTypeAnnotation() != null
+          || VariantSchemas.isVariantGroup(t.asGroupType())
+          || !t.asGroupType().containsField(seg.name())) {
         return null;
       }
       t = t.asGroupType().getType(seg.name());
-      type = ((StructType) type).field(seg.name()).type();
+      if (t.isRepetition(Type.Repetition.REPEATED)) {
+        return null;
+      }
       path.add(seg.name());
     }
-    if (!t.isPrimitive() || t.isRepetition(Type.Repetition.REPEATED)
-        || !(type instanceof PrimitiveFieldType)) {
+    if (!t.isPrimitive()) {
       return null;
     }
+    FieldType type = ValueReaders.primitiveType(t.asPrimitiveType());
     String[] p = path.toArray(new String[0]);
     int leaf = leafIndex.get(String.join("\u0000", p));
     int maxDef = requested.getMaxDefinitionLevel(p);
@@ -116,14 +147,63 @@ final class ColumnarPlan {
         new PathVector(name, null, values, shape.strictCasts), leaf, maxDef, physical);
   }
 
+  /**
+   * A selection into a top-level VARIANT column ending on, or indexing into, a shredded object
+   * or array, or the whole column of a shredded file: the node's pair reassembled.
+   */
+  private static ReaderFactory reassemble(ValueReaders readers, MessageType requested,
+      Map<String, Integer> leafIndex, boolean[] fresh, PlannedColumn c, int selection,
+      String name, RowShape shape) {
+    Use use = c.projection().uses().get(selection);
+    VariantRoot root = use.root();
+    String column = c.fileType().getName();
+    int groupDef = requested.getMaxDefinitionLevel(column);
+    List<String> metadataPath = List.of(column, METADATA);
+    int metadataLeaf = leaf(leafIndex, metadataPath);
+    int metadataDef = maxDef(requested, metadataPath);
+    List<String> pair = pairPath(column, root.node);
+    GroupType pairGroup = requested.getType(pair.toArray(new String[0])).asGroupType();
+    ValueReaders.PairRecipe rootPair = readers.pair(pairGroup, root.type, pair, root.path, null,
+        root.node.isEmpty());
+    readers.markFresh(pairGroup, pair);
+    List<int[]> ancestorLevels = new ArrayList<>();
+    List<List<Segment>> toSelections = new ArrayList<>();
+    List<String> ancestorPaths = new ArrayList<>();
+    for (AncestorValue a : root.ancestors) {
+      List<String> ancestorPair = pairPath(column, a.node);
+      int leaf = leaf(leafIndex, with(ancestorPair, VALUE));
+      fresh[leaf] = true;
+      ancestorLevels.add(new int[] {leaf, maxDef(requested, with(ancestorPair, VALUE)),
+          maxDef(requested, with(ancestorPair, TYPED_VALUE))});
+      List<Segment> toSelection = new ArrayList<>();
+      for (String n : root.node.subList(a.node.size(), root.node.size())) {
+        toSelection.add(new Segment(n, -1));
+      }
+      toSelection.addAll(use.remaining());
+      toSelections.add(toSelection);
+      ancestorPaths.add(a.path);
+    }
+    List<Segment> remaining = use.remaining();
+    return metadata -> {
+      ValueReaders.Cursors cursors = new ValueReaders.Cursors();
+      List<ReassemblePathReader.Ancestor> ancestors = new ArrayList<>();
+      for (int i = 0; i < ancestorLevels.size(); i++) {
+        int[] l = ancestorLevels.get(i);
+        ancestors.add(new ReassemblePathReader.Ancestor(cursors.get(l[0], l[1]), l[1], l[2],
+            toSelections.get(i), ancestorPaths.get(i)));
+      }
+      return new ReassemblePathReader(new PathVector(name, null, null, shape.strictCasts),
+          cursors.get(metadataLeaf, metadataDef),
+          metadata.computeIfAbsent(column, MetadataColumn::new), groupDef, ancestors,
+          rootPair.build(cursors), new VariantContext(column), remaining);
+    };
+  }
+
   /** A selection into a top-level VARIANT column served by a typed leaf or residual root. */
   private static ReaderFactory variant(MessageType requested, Map<String, Integer> leafIndex,
       boolean[] fresh, PlannedColumn c, int selection, String name, RowShape shape) {
     Use use = c.projection().uses().get(selection);
     VariantRoot root = use.root();
-    if (root.kind == Kind.REASSEMBLE || c.fileType().isRepetition(Type.Repetition.REPEATED)) {
-      return null;
-    }
     String column = c.fileType().getName();
     int groupDef = requested.getMaxDefinitionLevel(column);
     int metadataLeaf = leaf(leafIndex, List.of(column, METADATA));
@@ -133,8 +213,8 @@ final class ColumnarPlan {
     int presenceLeaf = typedLeaf >= 0 ? typedLeaf : valueLeaf >= 0 ? valueLeaf
         : root.node.isEmpty() ? metadataLeaf : -1;
     boolean needsMetadata = valueLeaf >= 0 || root.ancestors.length > 0;
-    if (presenceLeaf < 0 || needsMetadata && metadataLeaf < 0) {
-      return null;
+    if (needsMetadata && metadataLeaf < 0) {
+      throw new IllegalStateException(root.path + ": a residual is read without metadata");
     }
     if (valueLeaf >= 0) {
       fresh[valueLeaf] = true;

@@ -250,7 +250,7 @@ public final class DendriteReader implements Closeable, Iterable<DendriteRow> {
     return shape.indexOf(path);
   }
 
-  /** Whether the columnar engine reads this file (else the converter path). */
+  /** Whether the columnar engine reads this file (else the converter path: columnar(false)). */
   boolean isColumnar() {
     return engine != null;
   }
@@ -381,7 +381,7 @@ public final class DendriteReader implements Closeable, Iterable<DendriteRow> {
       return this;
     }
 
-    /** For differential tests: false reads with the converter path even where the engine can. */
+    /** For differential tests: false reads with the converter path instead of the engine. */
     Builder columnar(boolean on) {
       this.columnar = on;
       return this;
@@ -442,48 +442,60 @@ public final class DendriteReader implements Closeable, Iterable<DendriteRow> {
       for (int g = 0; g < counts.length; g++) {
         firstRows[g] = g == 0 ? 1 : firstRows[g - 1] + counts[g - 1];
       }
-      ColumnarPlan columnar = this.columnar ? ColumnarPlan.compile(plan) : null;
       List<Integer> all = java.util.stream.IntStream.range(0, counts.length).boxed().toList();
       try {
         boolean parallel = parallelism > 1 && rowGroups.size() > 1;
-        if (columnar != null) {
-          EngineOpener engine = batchRows -> new ColumnarRows(name,
-              ParquetFileReader.open(input, options.get()), columnar, all, firstRows, batchRows);
-          ParallelRowGroups rows = !parallel ? null : new ParallelRowGroups((rowGroup, into) -> {
-            try (ColumnarRows one = new ColumnarRows(name, ParquetFileReader.open(input, options.get()),
-                columnar, List.of(rowGroup), firstRows, ROW_BATCH)) {
-              for (DendriteBatch b = one.next(); b != null; b = one.next()) {
-                for (int r = 0; r < b.size(); r++) {
-                  into.add(b.row(r));
-                }
+        int threads = Math.min(parallelism, rowGroups.size());
+        if (!columnar) {
+          return converterPath(name, input, schema, plan, rowGroups, counts, firstRows,
+              parallel, threads);
+        }
+        ColumnarPlan compiled = ColumnarPlan.compile(plan);
+        EngineOpener engine = batchRows -> new ColumnarRows(name,
+            ParquetFileReader.open(input, options.get()), compiled, all, firstRows, batchRows);
+        ParallelRowGroups rows = !parallel ? null : new ParallelRowGroups((rowGroup, into) -> {
+          try (ColumnarRows one = new ColumnarRows(name, ParquetFileReader.open(input,
+              options.get()), compiled, List.of(rowGroup), firstRows, ROW_BATCH)) {
+            for (DendriteBatch b = one.next(); b != null; b = one.next()) {
+              for (int r = 0; r < b.size(); r++) {
+                into.add(b.row(r));
               }
             }
-          }, counts, Math.min(parallelism, rowGroups.size()));
-          return new DendriteReader(name, schema, plan.requestedSchema(), plan.shape(), engine,
-              null, rows, firstRows);
-        }
-        if (parallel) {
-          ParallelRowGroups rows = new ParallelRowGroups((rowGroup, into) -> {
-            org.apache.parquet.hadoop.metadata.BlockMetaData block = rowGroups.get(rowGroup);
-            try (ParquetReader<DendriteRow> r = parquetReader(input,
-                AllNullColumns.of(List.of(block))).withFileRange(block.getStartingPos(),
-                    block.getStartingPos() + block.getCompressedSize()).build()) {
-              for (DendriteRow row = r.read(); row != null; row = r.read()) {
-                into.add(row);
-              }
-            }
-          }, counts, Math.min(parallelism, rowGroups.size()));
-          return new DendriteReader(name, schema, plan.requestedSchema(), plan.shape(), null,
-              null, rows, firstRows);
-        }
-        return new DendriteReader(name, schema, plan.requestedSchema(), plan.shape(), null,
-            parquetReader(input, AllNullColumns.of(rowGroups)).build(), null, firstRows);
+          }
+        }, counts, threads);
+        return new DendriteReader(name, schema, plan.requestedSchema(), plan.shape(), engine,
+            null, rows, firstRows);
       } catch (RuntimeException e) {
         throw DendriteReadException.of(name, -1, 0, e);
       }
     }
 
-    /** The converter path, for plans the columnar engine does not read yet. */
+    /**
+     * parquet-java's record assembly with our converters: kept only as the oracle of
+     * differential tests ({@link #columnar(boolean)}), until the converters are deleted.
+     */
+    private DendriteReader converterPath(String name, InputFile input, RecordSchema schema,
+        ReadPlan plan, List<org.apache.parquet.hadoop.metadata.BlockMetaData> rowGroups,
+        long[] counts, long[] firstRows, boolean parallel, int threads) throws IOException {
+      if (parallel) {
+        ParallelRowGroups rows = new ParallelRowGroups((rowGroup, into) -> {
+          org.apache.parquet.hadoop.metadata.BlockMetaData block = rowGroups.get(rowGroup);
+          try (ParquetReader<DendriteRow> r = parquetReader(input,
+              AllNullColumns.of(List.of(block))).withFileRange(block.getStartingPos(),
+                  block.getStartingPos() + block.getCompressedSize()).build()) {
+            for (DendriteRow row = r.read(); row != null; row = r.read()) {
+              into.add(row);
+            }
+          }
+        }, counts, threads);
+        return new DendriteReader(name, schema, plan.requestedSchema(), plan.shape(), null,
+            null, rows, firstRows);
+      }
+      return new DendriteReader(name, schema, plan.requestedSchema(), plan.shape(), null,
+          parquetReader(input, AllNullColumns.of(rowGroups)).build(), null, firstRows);
+    }
+
+    /** The converter path's reader (see {@link #converterPath}). */
     private ParquetReader.Builder<DendriteRow> parquetReader(InputFile input,
         java.util.Set<String> allNullColumns) {
       ReadSupport<DendriteRow> support =

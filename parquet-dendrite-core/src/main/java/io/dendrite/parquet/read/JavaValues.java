@@ -1,5 +1,7 @@
 package io.dendrite.parquet.read;
 
+import io.dendrite.parquet.read.column.ColumnDictionary;
+import io.dendrite.parquet.read.column.LeafBatch;
 import io.dendrite.parquet.schema.PrimitiveFieldType;
 import io.dendrite.parquet.shred.ShreddedPrimitive;
 import io.dendrite.parquet.variant.VariantBinary;
@@ -60,6 +62,38 @@ abstract class JavaValues {
     }
     byte[] bytes = value.getBytes();
     return ofBinary(bytes, 0, bytes.length);
+  }
+
+  /**
+   * Plain value {@code vi} of a leaf batch of physical type {@code physical} (a batch holding
+   * values, not dictionary ids).
+   */
+  final Object ofValue(LeafBatch b, int vi, PrimitiveTypeName physical) {
+    switch (physical) {
+      case BOOLEAN: return ofBoolean(b.booleans[vi]);
+      case INT32: return ofInt(b.ints[vi]);
+      case INT64: return ofLong(b.longs[vi]);
+      case FLOAT: return ofFloat(b.floats[vi]);
+      case DOUBLE: return ofDouble(b.doubles[vi]);
+      default: return ofBinary(b.bytes, b.offsets[vi], b.offsets[vi + 1] - b.offsets[vi]);
+    }
+  }
+
+  /** Entry {@code id} of a column chunk's dictionary. */
+  final Object ofEntry(ColumnDictionary d, int id) {
+    if (d.longs != null) {
+      return ofLong(d.longs[id]);
+    }
+    if (d.ints != null) {
+      return ofInt(d.ints[id]);
+    }
+    if (d.doubles != null) {
+      return ofDouble(d.doubles[id]);
+    }
+    if (d.floats != null) {
+      return ofFloat(d.floats[id]);
+    }
+    return ofBinary(d.bytes, d.offsets[id], d.offsets[id + 1] - d.offsets[id]);
   }
 
   /**

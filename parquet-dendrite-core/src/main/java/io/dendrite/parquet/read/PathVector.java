@@ -58,8 +58,7 @@ public final class PathVector {
   int[] lengths;
   int[] ids;
   ColumnDictionary dictionary;
-  private ColumnDictionary convertedFor;
-  private Object[] converted;
+  private final ConvertedDictionary converted;
   Object[] objects = new Object[0];
 
   /**
@@ -72,6 +71,7 @@ public final class PathVector {
     this.leafType = leafType;
     this.values = values;
     this.strictCasts = strictCasts;
+    this.converted = values == null ? null : new ConvertedDictionary(values);
   }
 
   /** Prepares for {@code rows} rows; keeps the arrays. */
@@ -170,16 +170,7 @@ public final class PathVector {
     if (storage != Storage.DICTIONARY) {
       throw new IllegalStateException("'" + path + "' has no dictionary in this batch");
     }
-    if (convertedFor != dictionary) {
-      convertedFor = dictionary;
-      converted = new Object[dictionary.size];
-    }
-    Object v = converted[id];
-    if (v == null) {
-      v = convert(dictionary, id);
-      converted[id] = v;
-    }
-    return v;
+    return converted.get(dictionary, id);
   }
 
   /** The row's value as {@link DendriteRow#get} gives it. */
@@ -261,22 +252,6 @@ public final class PathVector {
       case DICTIONARY: return dictionaryValue(ids[row]);
       default: throw new IllegalStateException("no typed storage for '" + path + "'");
     }
-  }
-
-  private Object convert(ColumnDictionary d, int id) {
-    if (d.longs != null) {
-      return values.ofLong(d.longs[id]);
-    }
-    if (d.ints != null) {
-      return values.ofInt(d.ints[id]);
-    }
-    if (d.doubles != null) {
-      return values.ofDouble(d.doubles[id]);
-    }
-    if (d.floats != null) {
-      return values.ofFloat(d.floats[id]);
-    }
-    return values.ofBinary(d.bytes, d.offsets[id], d.offsets[id + 1] - d.offsets[id]);
   }
 
   private void check(int row) {

@@ -22,9 +22,11 @@ import org.apache.parquet.schema.Type;
 /**
  * The read plan of one file for a list of selected paths, built once from the file's schema:
  * the requested (projected) Parquet schema, the converters, and how each selection's value is
- * taken from the assembled row. Ordinary columns are projected through structs (a selection of
- * {@code addr.city} reads only that leaf) and assembled by {@link ValueConverters}; top-level
- * VARIANT columns are planned by {@link VariantProjection}.
+ * taken from the assembled row. Ordinary columns are projected through structs, list elements
+ * and map values (a selection of {@code addr.city} or {@code devices[0].os} reads only that
+ * leaf); top-level VARIANT columns are planned by {@link VariantProjection}. The columnar engine
+ * compiles the plan ({@link ColumnarPlan}); the converters here ({@link ValueConverters}) serve
+ * {@link DendriteReadSupport}.
  */
 final class ReadPlan {
   /** One top-level column of the requested schema. */
@@ -104,10 +106,13 @@ final class ReadPlan {
       }
       int[] slots = selected.stream().mapToInt(Integer::intValue).toArray();
       List<List<Segment>> tails = new ArrayList<>();
+      List<SelectionPath> columnPaths = new ArrayList<>();
       for (int slot : slots) {
         tails.add(paths.get(slot).tail(1));
+        columnPaths.add(paths.get(slot));
       }
-      if (!t.isPrimitive() && VariantSchemas.isVariantGroup(t.asGroupType())) {
+      if (!t.isPrimitive() && !t.isRepetition(Type.Repetition.REPEATED)
+          && VariantSchemas.isVariantGroup(t.asGroupType())) {
         VariantProjection projection =
             VariantProjection.plan(t.asGroupType(), t.getName(), tails, allNull);
         requestedFields.add(projection.requestedGroup());
@@ -118,7 +123,7 @@ final class ReadPlan {
         parts.add(variantPart(projection, slots));
         columns.add(new PlannedColumn(t, projection.requestedGroup(), slots, tails, projection));
       } else {
-        Type projected = projectOrdinary(t, tails, t.getName());
+        Type projected = projectOrdinary(t, columnPaths, 1);
         requestedFields.add(projected);
         for (int s = 0; s < slots.length; s++) {
           variant[slots[s]] = reachesVariant(t, tails.get(s));
@@ -270,40 +275,95 @@ final class ReadPlan {
     return null;
   }
 
-  /** Keeps only the struct fields the selections name; lists, maps and variants stay whole. */
-  private static Type projectOrdinary(Type t, List<List<Segment>> tails, String path) {
-    for (List<Segment> tail : tails) {
-      if (tail.isEmpty()) {
+  /**
+   * Keeps only the fields the selections need: struct fields they name, also inside list
+   * elements ({@code devices[0].os}) and map values ({@code attrs.k1.x}); a node a selection
+   * ends on, variants, legacy 2-level lists and maps indexed like lists stay whole.
+   *
+   * @param depth the segments of each selection consumed to reach {@code t}
+   * @throws IllegalArgumentException naming the selection, for a field of a primitive, a
+   *     field a struct does not have, or a name after a list (lists take indexes)
+   */
+  private static Type projectOrdinary(Type t, List<SelectionPath> selections, int depth) {
+    for (SelectionPath s : selections) {
+      if (s.segments().size() == depth) {
         return t;
       }
     }
+    if (t.isRepetition(Type.Repetition.REPEATED)) {
+      // A repeated field outside a LIST group is a list of itself: read whole.
+      checkIndexes(selections, depth);
+      return t;
+    }
     if (t.isPrimitive()) {
-      throw new IllegalArgumentException("column '" + path + "' is "
+      throw new IllegalArgumentException((depth == 1 ? "column '" : "'")
+          + selections.get(0).prefix(depth) + "' is "
           + t.asPrimitiveType().getPrimitiveTypeName().name().toLowerCase()
-          + "; it has no field '" + tails.get(0).get(0) + "'");
+          + "; it has no field '" + selections.get(0).segments().get(depth) + "'");
     }
     GroupType g = t.asGroupType();
     LogicalTypeAnnotation a = g.getLogicalTypeAnnotation();
-    if (a != null || VariantSchemas.isVariantGroup(g)) {
-      return t; // LIST, MAP, VARIANT: read whole, navigate after assembly
+    if (VariantSchemas.isVariantGroup(g)) {
+      return t; // read whole, navigated after assembly
     }
-    Map<String, List<List<Segment>>> byField = new HashMap<>();
-    for (List<Segment> tail : tails) {
-      Segment first = tail.get(0);
-      if (first.isIndex() || !g.containsField(first.name())) {
-        throw new IllegalArgumentException("'" + path + "' has no field '" + first + "'; fields: "
-            + g.getFields().stream().map(Type::getName).toList());
+    if (a instanceof LogicalTypeAnnotation.ListLogicalTypeAnnotation) {
+      checkIndexes(selections, depth);
+      Type repeated = g.getType(0);
+      Type element = RecordSchema.listElement(g);
+      if (element == repeated) {
+        return t; // a legacy 2-level list: projecting the element could change its reading
       }
-      byField.computeIfAbsent(first.name(), k -> new ArrayList<>()).add(tail.subList(1, tail.size()));
+      return g.withNewFields(repeated.asGroupType().withNewFields(
+          projectOrdinary(element, selections, depth + 1)));
+    }
+    if (a instanceof LogicalTypeAnnotation.MapLogicalTypeAnnotation
+        || a instanceof LogicalTypeAnnotation.MapKeyValueTypeAnnotation) {
+      for (SelectionPath s : selections) {
+        if (s.segments().get(depth).isIndex()) {
+          return t; // a map has no elements: reads null
+        }
+      }
+      GroupType kv = g.getType(0).asGroupType();
+      return g.withNewFields(kv.withNewFields(kv.getType(0),
+          projectOrdinary(kv.getType(1), selections, depth + 1)));
+    }
+    if (a != null) {
+      return t;
+    }
+    Map<String, List<SelectionPath>> byField = new HashMap<>();
+    for (SelectionPath s : selections) {
+      Segment first = s.segments().get(depth);
+      if (first.isIndex() || !g.containsField(first.name())) {
+        throw new IllegalArgumentException("'" + s.prefix(depth) + "' has no field '" + first
+            + "'; fields: " + g.getFields().stream().map(Type::getName).toList());
+      }
+      byField.computeIfAbsent(first.name(), k -> new ArrayList<>()).add(s);
     }
     List<Type> fields = new ArrayList<>();
     for (Type f : g.getFields()) {
-      List<List<Segment>> sub = byField.get(f.getName());
+      List<SelectionPath> sub = byField.get(f.getName());
       if (sub != null) {
-        fields.add(projectOrdinary(f, sub, path + "." + f.getName()));
+        fields.add(projectOrdinary(f, sub, depth + 1));
       }
     }
     return g.withNewFields(fields);
+  }
+
+  /**
+   * Steps into a list must be indexes: a name after a list ({@code devices.os}) would read
+   * null in every row, so it is rejected with the path that selects an element.
+   */
+  private static void checkIndexes(List<SelectionPath> selections, int depth) {
+    for (SelectionPath s : selections) {
+      if (!s.segments().get(depth).isIndex()) {
+        List<Segment> suggested = new ArrayList<>(s.segments().subList(0, depth));
+        suggested.add(new Segment(null, 0));
+        suggested.addAll(s.segments().subList(depth, s.segments().size()));
+        throw new IllegalArgumentException("selection '" + s + "': '" + s.prefix(depth)
+            + "' is a list, whose elements are selected by index, e.g. '"
+            + SelectionPath.text(suggested) + "'");
+      }
+    }
   }
 
   /** True when a selection in an ordinary column ends inside a VARIANT (struct member). */

@@ -191,8 +191,13 @@ public final class SelectionPath {
   /** The path made of the first {@code n} segments. */
   public SelectionPath prefix(int n) {
     List<Segment> s = segments.subList(0, n);
+    return new SelectionPath(n == segments.size() ? text : text(s), s);
+  }
+
+  /** The text of a path of these segments, names quoted where they need it. */
+  static String text(List<Segment> segments) {
     StringBuilder sb = new StringBuilder();
-    for (Segment seg : s) {
+    for (Segment seg : segments) {
       if (seg.name() != null) {
         if (sb.length() > 0) {
           sb.append('.');
@@ -203,7 +208,7 @@ public final class SelectionPath {
         sb.append(seg);
       }
     }
-    return new SelectionPath(n == segments.size() ? text : sb.toString(), s);
+    return sb.toString();
   }
 
   /**

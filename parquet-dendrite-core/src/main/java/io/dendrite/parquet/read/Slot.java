@@ -60,8 +60,7 @@ final class Slot {
   /** A typed value begins; objects may be merged with a residual object, nothing else may. */
   void beginTyped(boolean object) {
     if (residual != null && !object) {
-      throw new VariantAssemblyException(path,
-          "conflicting value and typed_value: both are set and typed_value is not an object");
+      throw Reconstruction.conflict(path);
     }
     typed = true;
     written = true;

@@ -4,10 +4,7 @@ import io.dendrite.parquet.shred.ShreddedArray;
 import io.dendrite.parquet.shred.ShreddedObject;
 import io.dendrite.parquet.shred.ShreddedPrimitive;
 import io.dendrite.parquet.shred.ShreddedType;
-import io.dendrite.parquet.variant.VariantBinary;
 import io.dendrite.parquet.variant.VariantEncoder;
-import io.dendrite.parquet.variant.VariantMetadata;
-import io.dendrite.parquet.variant.VariantType;
 import java.nio.ByteBuffer;
 import java.util.HashSet;
 import java.util.Map;
@@ -57,41 +54,13 @@ final class TypedConverters {
     @Override
     public void addInt(int value) {
       slot.beginTyped(false);
-      try {
-        switch (type.kind()) {
-          case INT8: encoder.writeInt8((byte) value); break;
-          case INT16: encoder.writeInt16((short) value); break;
-          case DATE: encoder.writeDate(value); break;
-          case DECIMAL4: encoder.writeDecimal4(value, type.scale()); break;
-          case DECIMAL8: encoder.writeDecimal8(value, type.scale()); break;
-          case INT64: encoder.writeInt64(value); break;
-          default: encoder.writeInt32(value); break;
-        }
-      } catch (RuntimeException e) {
-        throw VariantChecks.invalid(slot.path, "typed_value", e);
-      }
+      Reconstruction.writeInt(encoder, type, value, slot.path);
     }
 
     @Override
     public void addLong(long value) {
       slot.beginTyped(false);
-      try {
-        switch (type.kind()) {
-          case TIME: encoder.writeTime(value); break;
-          case TIMESTAMP: encoder.writeTimestamp(value); break;
-          case TIMESTAMP_NTZ: encoder.writeTimestampNtz(value); break;
-          case TIMESTAMP_NANOS: encoder.writeTimestampNanos(value); break;
-          case TIMESTAMP_NTZ_NANOS: encoder.writeTimestampNtzNanos(value); break;
-          case DECIMAL4: encoder.writeDecimal4(Math.toIntExact(value), type.scale()); break;
-          case DECIMAL8: encoder.writeDecimal8(value, type.scale()); break;
-          case DECIMAL16:
-            encoder.writeDecimal16(java.math.BigInteger.valueOf(value), type.scale());
-            break;
-          default: encoder.writeInt64(value); break;
-        }
-      } catch (RuntimeException e) {
-        throw VariantChecks.invalid(slot.path, "typed_value", e);
-      }
+      Reconstruction.writeLong(encoder, type, value, slot.path);
     }
 
     @Override
@@ -109,52 +78,15 @@ final class TypedConverters {
     @Override
     public void addBinary(Binary value) {
       slot.beginTyped(false);
-      try {
-        binary(value);
-      } catch (RuntimeException e) {
-        throw VariantChecks.invalid(slot.path, "typed_value", e);
+      ByteBuffer b = value.toByteBuffer();
+      if (b.hasArray()) {
+        Reconstruction.writeBinary(encoder, type, b.array(), b.arrayOffset() + b.position(),
+            b.remaining(), slot.path);
+      } else {
+        byte[] bytes = value.getBytes();
+        Reconstruction.writeBinary(encoder, type, bytes, 0, bytes.length, slot.path);
       }
     }
-
-    private void binary(Binary value) {
-      switch (type.kind()) {
-        case STRING: {
-          ByteBuffer b = value.toByteBuffer();
-          // Parquet does not check a string column's UTF-8; a variant string must be valid.
-          if (b.hasArray()) {
-            VariantBinary.checkUtf8(b.array(), b.arrayOffset() + b.position(), b.remaining());
-            encoder.writeString(b.array(), b.arrayOffset() + b.position(), b.remaining());
-          } else {
-            byte[] bytes = value.getBytes();
-            VariantBinary.checkUtf8(bytes, 0, bytes.length);
-            encoder.writeString(bytes, 0, bytes.length);
-          }
-          break;
-        }
-        case UUID: {
-          ByteBuffer b = value.toByteBuffer();
-          encoder.writeUuid(b.getLong(b.position()), b.getLong(b.position() + 8));
-          break;
-        }
-        case DECIMAL4:
-        case DECIMAL8:
-        case DECIMAL16: {
-          java.math.BigInteger unscaled = new java.math.BigInteger(value.getBytes());
-          switch (type.kind()) {
-            case DECIMAL4: encoder.writeDecimal4(unscaled.intValueExact(), type.scale()); break;
-            case DECIMAL8: encoder.writeDecimal8(unscaled.longValueExact(), type.scale()); break;
-            default: encoder.writeDecimal16(unscaled, type.scale()); break;
-          }
-          break;
-        }
-        default: {
-          byte[] bytes = value.getBytes();
-          encoder.writeBinary(bytes, 0, bytes.length);
-          break;
-        }
-      }
-    }
-
   }
 
   /**
@@ -165,22 +97,24 @@ final class TypedConverters {
     private final Slot slot;
     private final VariantContext context;
     private final Converter[] fields;
-    private final Set<String> names = new HashSet<>();
+    private final ShreddedFieldNames names;
 
     ObjectTyped(GroupType group, ShreddedObject type, Slot slot, VariantContext context) {
       this.slot = slot;
       this.context = context;
       this.fields = new Converter[group.getFieldCount()];
       Map<String, ShreddedType> types = type.fields();
+      Set<String> shredded = new HashSet<>();
       for (int i = 0; i < fields.length; i++) {
         GroupType field = group.getType(i).asGroupType();
         String name = field.getName();
-        names.add(name);
+        shredded.add(name);
         Slot fieldSlot = new Slot(context, e -> e.key(name), slot.path + "." + name,
             Slot.Missing.SKIP);
         fields[i] = FieldOrder.inSpecOrder(field,
             new SlotConverter(field, fieldSlot, context, types.get(name)));
       }
+      this.names = new ShreddedFieldNames(shredded);
     }
 
     @Override
@@ -198,24 +132,8 @@ final class TypedConverters {
     public void end() {
       byte[] residual = slot.residual;
       if (residual != null) {
-        if (VariantBinary.type(residual, 0) != VariantType.OBJECT) {
-          throw new VariantAssemblyException(slot.path, "conflicting value and typed_value: "
-              + "typed_value is an object but value is " + VariantBinary.type(residual, 0));
-        }
-        VariantMetadata m = context.metadata;
-        VariantEncoder e = context.encoder;
-        int n = VariantBinary.objectSize(residual, 0);
-        for (int i = 0; i < n; i++) {
-          int id = VariantBinary.objectFieldId(residual, 0, i);
-          String key = m.key(id);
-          if (names.contains(key)) {
-            throw new VariantAssemblyException(slot.path + "." + key,
-                "shredded field is also present in the residual value (spec: invalid)");
-          }
-          int pos = VariantBinary.objectFieldValuePos(residual, 0, i);
-          e.key(key);
-          e.writeRawValue(residual, pos, VariantBinary.valueSize(residual, pos));
-        }
+        Reconstruction.mergeResidual(context.encoder, context.metadata, residual, 0, names,
+            slot.path);
       }
       context.encoder.endObject();
     }

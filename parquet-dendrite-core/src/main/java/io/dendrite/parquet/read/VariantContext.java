@@ -2,6 +2,7 @@ package io.dendrite.parquet.read;
 
 import io.dendrite.parquet.variant.VariantEncoder;
 import io.dendrite.parquet.variant.VariantMetadata;
+import io.dendrite.parquet.variant.VariantValue;
 import java.util.Arrays;
 
 /**
@@ -29,10 +30,27 @@ final class VariantContext {
     encoder.reset(metadata);
   }
 
+  /**
+   * Starts a variant whose metadata is parsed and validated, without preparing the encoder:
+   * {@link #metadata(VariantMetadata)} does that once a value must be reassembled.
+   */
+  void use(VariantMetadata parsed) {
+    metadata = parsed;
+  }
+
   /** Starts a row whose metadata another converter already parsed and validated. */
   void metadata(VariantMetadata parsed) {
     metadata = parsed;
     encoder.reset(parsed);
+  }
+
+  /**
+   * The variant written since the last {@link #metadata(VariantMetadata)}, as a value of its
+   * own (the encoder is reused for the next one).
+   */
+  VariantValue finish() {
+    byte[] value = encoder.finishValue();
+    return VariantValue.of(encoder.metadata(), value, 0, value.length);
   }
 
   /**

@@ -27,7 +27,10 @@ final class VariantPathReader extends PathReader {
   private final int metadataLeaf;
   /** Definition level at which the column group is present. */
   private final int groupDef;
-  /** A leaf below the node: its definition levels tell which levels are present. */
+  /**
+   * A leaf below the node: its definition levels tell which levels are present (-1: the node
+   * has no leaf read, it holds nothing).
+   */
   private final int presenceLeaf;
   private final int valueLeaf;
   private final int valueDef;
@@ -66,7 +69,7 @@ final class VariantPathReader extends PathReader {
     LeafBatch meta = metadataLeaf < 0 ? null : leaves[metadataLeaf];
     LeafBatch value = valueLeaf < 0 ? null : leaves[valueLeaf];
     LeafBatch typed = typedLeaf < 0 ? null : leaves[typedLeaf];
-    int[] presence = leaves[presenceLeaf].def;
+    int[] presence = presenceLeaf < 0 ? null : leaves[presenceLeaf].def;
     if (typed != null) {
       TypedStorage.prepare(typed, physical, v, rows);
     }
@@ -79,8 +82,11 @@ final class VariantPathReader extends PathReader {
     int vi = 0;
     int ti = 0;
     for (int r = 0; r < rows; r++) {
-      int d = presence == null ? Integer.MAX_VALUE : presence[r];
-      boolean groupPresent = d >= groupDef;
+      // Without a leaf below the node (it has neither value nor a typed leaf requested), an
+      // ancestor's typed_value counts as null: a valid residual never holds a shredded field.
+      int d = presenceLeaf < 0 ? Integer.MIN_VALUE : presence == null ? Integer.MAX_VALUE
+          : presence[r];
+      boolean groupPresent = meta != null ? isDefined(meta, r, groupDef) : d >= groupDef;
       int metaIndex = groupPresent ? mi++ : -1;
       // Each read leaf's value index advances on its own definition levels.
       boolean hasValue = value != null && isDefined(value, r, valueDef);
@@ -104,8 +110,7 @@ final class VariantPathReader extends PathReader {
           store(v, r, SelectionPath.walk(whole, a.toSelection));
         } else if (hasTyped) {
           if (hasValue) {
-            throw new VariantAssemblyException(path, "conflicting value and typed_value: both"
-                + " are set and typed_value is not an object");
+            throw Reconstruction.conflict(path);
           }
           if (remaining.isEmpty()) {
             TypedStorage.copy(typed, typedIndex, v, r);

@@ -86,8 +86,7 @@ final class VariantRoot {
       case TYPED_LEAF:
         if (typed != null) {
           if (residual != null) {
-            throw new VariantAssemblyException(path, "conflicting value and typed_value: both"
-                + " are set and typed_value is not an object");
+            throw Reconstruction.conflict(path);
           }
           return typed;
         }

@@ -137,6 +137,11 @@ final class ParquetSchemaReader {
         element.isRepetition(Repetition.OPTIONAL));
   }
 
+  /** The element of a LIST group (see {@link RecordSchema#listElement}). */
+  static Type listElement(GroupType g) {
+    return listElement(g, g.getName()).type();
+  }
+
   /** A MAP (or legacy MAP_KEY_VALUE) group: {@code repeated group key_value { key; value }}. */
   private static FieldType map(GroupType g, String parquetPath) {
     GroupType kv = keyValue(g, parquetPath);

@@ -12,6 +12,7 @@ import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.apache.parquet.schema.GroupType;
 import org.apache.parquet.schema.MessageType;
+import org.apache.parquet.schema.Type;
 
 /**
  * The schema of the records a file holds: an ordered list of top-level {@link Field}s, each
@@ -207,6 +208,18 @@ public final class RecordSchema {
    */
   public static RecordSchema fromParquet(MessageType schema) {
     return new RecordSchema(ParquetSchemaReader.fields(schema));
+  }
+
+  /**
+   * The element of a LIST-annotated group, found by the backward-compatibility rules of
+   * LogicalTypes.md ("Lists") that {@link #fromParquet} applies: the repeated field itself (a
+   * legacy 2-level list, whose elements are required) or, in the standard 3-level form, its
+   * single field.
+   *
+   * @throws IllegalArgumentException when the group is not a valid LIST
+   */
+  public static Type listElement(GroupType list) {
+    return ParquetSchemaReader.listElement(list);
   }
 
   /**

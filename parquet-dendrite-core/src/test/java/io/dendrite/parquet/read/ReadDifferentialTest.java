@@ -60,7 +60,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * behaviour is pinned: a struct is a map of its non-null fields in schema order. Written
  * against the public API only, so it checks any implementation of the reader. Each seed is one
  * table and one way of writing it; a failure names the seed, the writer settings and the file's
- * row groups, encodings and schema.
+ * row groups, encodings and schema. Every read is the columnar engine's ({@code isColumnar()}).
  */
 class ReadDifferentialTest {
   private static final CompressionCodecName[] CODECS = {CompressionCodecName.UNCOMPRESSED,
@@ -293,6 +293,7 @@ class ReadDifferentialTest {
       throws IOException {
     List<Map<String, Object>> rows = new ArrayList<>();
     try (DendriteReader r = DendriteReader.builder(file).parallelism(parallelism).build()) {
+      assertTrue(r.isColumnar(), "the columnar engine reads " + file);
       for (DendriteRow row : r) {
         for (String column : row.columns()) {
           if (row.get(column) != null && row.isMissing(column)) {
@@ -324,6 +325,7 @@ class ReadDifferentialTest {
     int i = 0;
     try (DendriteReader r = DendriteReader.builder(file).select(selection)
         .parallelism(parallelism).build()) {
+      assertTrue(r.isColumnar(), "the columnar engine reads " + where);
       for (DendriteRow row : r) {
         assertEquals(selection, row.columns(), where);
         for (String path : selection) {

@@ -132,7 +132,11 @@ final class DeltaBinaryPackedDecoder extends ValuesDecoder {
         nextMiniblock();
       }
       int k = Math.min(stop - i, miniblockLeft);
-      BitUnpacker.unpackInts(in.buf, bit, width, out, i, k);
+      if (width <= 32) {
+        BitUnpacker.unpackInts(in.buf, bit, width, out, i, k);
+      } else {
+        unpackWideInts(out, i, k);
+      }
       bit += (long) k * width;
       miniblockLeft -= k;
       int delta = (int) minDelta;
@@ -143,6 +147,18 @@ final class DeltaBinaryPackedDecoder extends ValuesDecoder {
       i += k;
     }
     last = acc;
+  }
+
+  /**
+   * Deltas wider than 32 bits in an INT32 column (DuckDB computes them in 64 bits): their
+   * low 32 bits, which is all 32-bit wrapping arithmetic needs.
+   */
+  private void unpackWideInts(int[] out, int at, int k) {
+    skipLongs = BatchArrays.longs(skipLongs, k);
+    BitUnpacker.unpackLongs(in.buf, bit, width, skipLongs, 0, k);
+    for (int j = 0; j < k; j++) {
+      out[at + j] = (int) skipLongs[j];
+    }
   }
 
   /** The next {@code n} values, in 64-bit arithmetic, into {@code out[off ..]}. */
@@ -205,10 +221,11 @@ final class DeltaBinaryPackedDecoder extends ValuesDecoder {
     }
   }
 
+  /** At most 64 bits, also for INT32 columns, whose writers may compute deltas in 64 bits. */
   private int checkWidth(int w) {
-    if (w > (ints ? 32 : 64)) {
+    if (w > 64) {
       throw new InvalidPageException("DELTA_BINARY_PACKED miniblock bit width " + w
-          + " is more than " + (ints ? 32 : 64));
+          + " is more than 64");
     }
     return w;
   }

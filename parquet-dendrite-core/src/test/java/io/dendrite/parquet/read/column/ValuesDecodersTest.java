@@ -122,6 +122,29 @@ class ValuesDecodersTest {
     }
   }
 
+  /**
+   * DuckDB 2.0 computes INT32 deltas in 64 bits, so its miniblocks can be 33 or 34 bits wide
+   * (parquet-java reads them): the low 32 bits, summed with 32-bit wrapping, give the values.
+   */
+  @Test
+  void deltaBinaryPackedInt32WithDeltasWiderThan32Bits() {
+    List<Object> ints = new ArrayList<>();
+    List<Object> longs = new ArrayList<>();
+    for (int i = 0; i < 300; i++) {
+      int v = i % 3 == 0 ? Integer.MIN_VALUE : i % 3 == 1 ? Integer.MAX_VALUE : random.nextInt();
+      ints.add(v);
+      longs.add((long) v);
+    }
+    BytesInput bytes = write(new DeltaBinaryPackingValuesWriterForLong(128, 4, 64, 1 << 20,
+        HEAP), PrimitiveTypeName.INT64, longs);
+    assertDecodes("DELTA_BINARY_PACKED INT32 with 64-bit deltas", PrimitiveTypeName.INT32, ints,
+        bytes, e -> {
+          DeltaBinaryPackedDecoder d = DeltaBinaryPackedDecoder.forType(PrimitiveTypeName.INT32);
+          d.init(e.buf(), e.start(), e.end());
+          return d;
+        });
+  }
+
   @Test
   void deltaBinaryPackedExtremesAndRandomValues() {
     for (PrimitiveTypeName type : new PrimitiveTypeName[] {PrimitiveTypeName.INT32,
