@@ -233,7 +233,7 @@ public final class DendriteReader implements Closeable, Iterable<DendriteRow> {
     return engine != null;
   }
 
-  /** Rows the engine decoded so far on this thread (not counting parallel row groups). */
+  /** Rows the engine decoded so far (row groups decoded in parallel are not counted). */
   long rowsDecoded() {
     return columnar == null ? 0 : columnar.rowsDecoded();
   }
@@ -422,10 +422,9 @@ public final class DendriteReader implements Closeable, Iterable<DendriteRow> {
             footer.getFooter().getFileMetaData().getSchema();
         schema = RecordSchema.fromParquet(fileSchema);
         // Planned here too so a bad selection fails now, naming the file.
-        plan = ReadPlan.create(fileSchema, selection, AllNullColumns.of(rowGroups)::contains);
+        List<String> reads = filter != null ? withFilterPaths(fileSchema) : selection;
+        plan = ReadPlan.create(fileSchema, reads, AllNullColumns.of(rowGroups)::contains);
         if (filter != null) {
-          List<String> reads = withFilterPaths(fileSchema);
-          plan = ReadPlan.create(fileSchema, reads, AllNullColumns.of(rowGroups)::contains);
           filtering = filtering(footer, plan, reads);
         }
       } catch (IOException | RuntimeException e) {
