@@ -5,7 +5,6 @@ import java.util.List;
 import java.util.function.IntPredicate;
 import org.apache.parquet.column.statistics.SizeStatistics;
 import org.apache.parquet.column.statistics.Statistics;
-import org.apache.parquet.filter2.columnindex.RowRanges;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 import org.apache.parquet.internal.column.columnindex.ColumnIndex;
 import org.apache.parquet.internal.column.columnindex.OffsetIndex;
@@ -149,7 +148,7 @@ final class ColumnPages {
 
   /** The rows of the pages {@code selected} accepts. */
   RowRanges rows(IntPredicate selected) {
-    RowRanges.Builder b = RowRanges.builder();
+    RowRanges.Builder b = new RowRanges.Builder();
     long from = -1;
     long to = -1;
     for (int i = 0; i < count; i++) {
@@ -160,14 +159,14 @@ final class ColumnPages {
         to = Math.max(to, last[i]);
       } else {
         if (from >= 0) {
-          b.addSelectedRange(from, to);
+          b.add(from, to);
         }
         from = first[i];
         to = last[i];
       }
     }
     if (from >= 0) {
-      b.addSelectedRange(from, to);
+      b.add(from, to);
     }
     return b.build();
   }

@@ -1,11 +1,9 @@
 package io.dendrite.parquet.filter;
 
-import org.apache.parquet.filter2.columnindex.RowRanges;
-
 /**
- * The rows of each row group a filtered read must read, from {@link FilterPlanner}: read them
- * with {@code ParquetFileReader.readRowGroup(i)} when {@link #readsAll(int)}, with
- * {@code readFilteredRowGroup(i, rowRanges(i))} when only some rows are needed, not at all when
+ * The rows of each row group a filtered read must read, from {@link FilterPlanner}: all of
+ * them when {@link #readsAll(int)}, only {@link #rowRanges(int)} otherwise (their pages with
+ * {@code ParquetFileReader.readFilteredRowGroup}, or skipped while decoding), none when
  * {@link #skips(int)}; then test each row read with the filter's {@link FilterEvaluator}. Rows
  * outside the ranges cannot match; rows inside may or may not.
  */
@@ -27,9 +25,9 @@ public final class FilterPlan {
 
   /**
    * The rows of {@code rowGroup} to read (0-based within the row group): empty when the row
-   * group is skipped, all of them ({@code RowRanges.createSingle(rowCount)}) when pages cannot
-   * be skipped. Partial ranges are only given when every requested column has an offset index,
-   * as {@code readFilteredRowGroup} needs.
+   * group is skipped, all of them ({@link RowRanges#all}) when pages cannot be skipped.
+   * Partial ranges are only given when every requested column has an offset index, as
+   * {@code readFilteredRowGroup} needs.
    */
   public RowRanges rowRanges(int rowGroup) {
     return ranges[rowGroup];

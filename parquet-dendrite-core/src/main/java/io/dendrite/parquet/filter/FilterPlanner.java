@@ -10,7 +10,6 @@ import java.util.Map;
 import java.util.Set;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.EncodingStats;
-import org.apache.parquet.filter2.columnindex.RowRanges;
 import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
@@ -92,7 +91,7 @@ public final class FilterPlanner {
           if (r.rowCount() == 0) {
             reason = ReadReport.Reason.PAGE_INDEX;
           } else if (r.rowCount() < rows && !allHaveOffsetIndex(block, read)) {
-            r = RowRanges.createSingle(rows); // readFilteredRowGroup needs every offset index
+            r = RowRanges.all(rows); // readFilteredRowGroup needs every offset index
           }
         }
       }

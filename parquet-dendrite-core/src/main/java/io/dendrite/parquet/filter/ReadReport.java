@@ -9,7 +9,8 @@ import java.util.Map;
  * What a filtered read of one file skips, decided from metadata before any row is read: row
  * groups (and why), data pages, rows and compressed bytes of the columns the read requests.
  * Rows that are read are then tested exactly; how many match is the reader's count, not this
- * report's.
+ * report's. On a parquet-java without the public {@code RowRanges} (1.16, Spark 4.1's), the
+ * pages skipped in row groups read in part are read from storage but never decoded.
  */
 public final class ReadReport {
   /** Why a row group is not read at all. */

@@ -15,7 +15,6 @@ import org.apache.parquet.column.EncodingStats;
 import org.apache.parquet.column.page.DictionaryPage;
 import org.apache.parquet.column.page.DictionaryPageReadStore;
 import org.apache.parquet.column.values.bloomfilter.BloomFilter;
-import org.apache.parquet.filter2.columnindex.RowRanges;
 import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
@@ -67,7 +66,7 @@ final class RowGroupPlanner {
     this.index = index;
     this.schema = schema;
     this.paths = paths;
-    this.all = RowRanges.createSingle(block.getRowCount());
+    this.all = RowRanges.all(block.getRowCount());
     for (ColumnChunkMetaData c : block.getColumns()) {
       chunks.put(c.getPath(), c);
     }
@@ -140,7 +139,7 @@ final class RowGroupPlanner {
       case ORDINARY:
         return typed(pc, c, op, level);
       case TYPED:
-        return union(union(values(pc, level, false), hidden(pc, level)),
+        return RowRanges.union(RowRanges.union(values(pc, level, false), hidden(pc, level)),
             typed(pc, c, op, level));
       default:
         return all;
@@ -172,14 +171,14 @@ final class RowGroupPlanner {
       }
       // Missing, SQL NULL and an ancestor holding the row all leave the typed leaf null.
       RowRanges typedNull = typed.rows(typed::mayHaveNull);
-      return n.missing() ? typedNull : union(typedNull, values(pc, level, true));
+      return n.missing() ? typedNull : RowRanges.union(typedNull, values(pc, level, true));
     }
     // Present (is not missing): JSON nulls count; not null: they don't.
-    RowRanges present = union(union(typed.rows(typed::mayHaveValue),
+    RowRanges present = RowRanges.union(RowRanges.union(typed.rows(typed::mayHaveValue),
         values(pc, level, n.missing())), hidden(pc, level));
     if (n.missing() && pc.bothNullIsNull) {
       // An element or column with neither value nor typed_value reads as JSON null: present.
-      present = union(present, typed.rows(typed::mayHaveNull));
+      present = RowRanges.union(present, typed.rows(typed::mayHaveNull));
     }
     return present;
   }
@@ -217,7 +216,7 @@ final class RowGroupPlanner {
       if (set.rowCount() > 0) {
         set = RowRanges.intersection(set, leaf.rows(i -> leaf.mayHaveLevel(i, h.level())));
       }
-      r = union(r, set);
+      r = RowRanges.union(r, set);
     }
     return r;
   }
@@ -419,9 +418,5 @@ final class RowGroupPlanner {
     } catch (IOException | RuntimeException e) {
       return null; // an unreadable index proves nothing: the footer statistics still hold
     }
-  }
-
-  private static RowRanges union(RowRanges a, RowRanges b) {
-    return a.rowCount() == 0 ? b : b.rowCount() == 0 ? a : RowRanges.union(a, b);
   }
 }

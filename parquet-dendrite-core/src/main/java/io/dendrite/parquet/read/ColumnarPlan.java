@@ -174,7 +174,7 @@ final class ColumnarPlan {
       int leaf = leaf(leafIndex, with(ancestorPair, VALUE));
       fresh[leaf] = true;
       ancestorLevels.add(new int[] {leaf, maxDef(requested, with(ancestorPair, VALUE)),
-          maxDef(requested, with(ancestorPair, TYPED_VALUE))});
+          typedDef(requested, ancestorPair)});
       List<Segment> toSelection = new ArrayList<>();
       for (String n : root.node.subList(a.node.size(), root.node.size())) {
         toSelection.add(new Segment(n, -1));
@@ -230,7 +230,7 @@ final class ColumnarPlan {
       }
       toSelection.addAll(use.remaining());
       ancestors.add(new VariantPathReader.Ancestor(leaf, maxDef(requested, with(ancestorPair,
-          VALUE)), maxDef(requested, with(ancestorPair, TYPED_VALUE)), toSelection, a.path));
+          VALUE)), typedDef(requested, ancestorPair), toSelection, a.path));
     }
     int valueDef = valueLeaf >= 0 ? maxDef(requested, with(pair, VALUE)) : 0;
     int typedDef = typedLeaf >= 0 ? maxDef(requested, with(pair, TYPED_VALUE)) : 0;
@@ -263,6 +263,19 @@ final class ColumnarPlan {
   private static int leaf(Map<String, Integer> leafIndex, List<String> path) {
     Integer i = leafIndex.get(String.join("\u0000", path));
     return i == null ? -1 : i;
+  }
+
+  /**
+   * The definition level at which a shredded object's {@code typed_value} is present; none
+   * reaches it when it is not requested (no column below it is read, so no row shows it).
+   */
+  private static int typedDef(MessageType requested, List<String> pair) {
+    org.apache.parquet.schema.GroupType g = requested;
+    for (String name : pair) {
+      g = g.getType(name).asGroupType();
+    }
+    return g.containsField(TYPED_VALUE) ? maxDef(requested, with(pair, TYPED_VALUE))
+        : Integer.MAX_VALUE;
   }
 
   private static int maxDef(MessageType schema, List<String> path) {

@@ -1,9 +1,13 @@
 package io.dendrite.parquet.read;
 
+import io.dendrite.parquet.filter.FilterEvaluator;
+import io.dendrite.parquet.filter.FilterPlan;
+import io.dendrite.parquet.filter.RowRanges;
 import io.dendrite.parquet.read.column.ColumnChunkReader;
 import io.dendrite.parquet.read.column.LeafBatch;
 import java.io.Closeable;
 import java.io.IOException;
+import java.util.Arrays;
 import java.util.List;
 import org.apache.parquet.column.page.PageReadStore;
 import org.apache.parquet.hadoop.ParquetFileReader;
@@ -13,8 +17,28 @@ import org.apache.parquet.hadoop.ParquetFileReader;
  * column decodes the same rows ({@link ColumnChunkReader}), then each selection's
  * {@link PathReader} assembles its {@link PathVector}. A row holding an invalid value ends the
  * batch before it; the failure is raised by the next call, so no row before it is lost.
+ *
+ * <p>With a {@link Filtering}, row groups the filter plan skips are never opened, and of the
+ * others only the plan's row ranges are decoded (their pages alone read where
+ * {@link FilteredPageReads} can, the rows between skipped by the decoders); a batch never
+ * spans two ranges. Each batch is then tested with the filter and only the rows that pass are
+ * returned, so its rows need not be consecutive in the file.
  */
 final class ColumnarRows implements Closeable {
+  /**
+   * A filter on the read, shared by the row groups read in parallel.
+   *
+   * @param plan which row groups and rows may match
+   * @param evaluator the exact test
+   * @param slots for each of the filter's paths, its selection's index in the compiled plan
+   * @param shape the rows returned: the plan's first {@code shape.size()} selections (the
+   *     others are read only for the filter)
+   * @param filteredPages whether to read only the pages of the row ranges (else every page is
+   *     read and the decoders skip the rows outside them)
+   */
+  record Filtering(FilterPlan plan, FilterEvaluator evaluator, int[] slots, RowShape shape,
+      boolean filteredPages) {}
+
   private final String file;
   private final ParquetFileReader reader;
   private final ColumnarPlan plan;
@@ -24,24 +48,36 @@ final class ColumnarRows implements Closeable {
   private final PathReader[] readers;
   private final LeafBatch[] leaves;
   private final DendriteBatch batch;
+  /** The vectors of the batch returned (without those read only for the filter). */
+  private final PathVector[] returned;
+  /** Null: every row is returned. */
+  private final Filtering filtering;
+  private final BatchFilter test;
   private ColumnChunkReader[] chunks;
   private int rowGroupIndex = -1;
-  private long rowsLeft;
-  private long nextRow;
+  private int rowGroup;
+  /** The rows of the open row group to read, the range being read, and the next row. */
+  private RowRanges ranges = RowRanges.EMPTY;
+  private int range;
+  private long row;
+  private long rangeEnd;
+  private long rowsDecoded;
   private DendriteReadException pending;
 
   /**
    * @param rowGroups the row groups to read, in order
    * @param firstRows the 1-based file row number of each row group's first row (all groups)
+   * @param filtering the read's filter, or null
    */
   ColumnarRows(String file, ParquetFileReader reader, ColumnarPlan plan, List<Integer> rowGroups,
-      long[] firstRows, int batchRows) {
+      long[] firstRows, int batchRows, Filtering filtering) {
     this.file = file;
     this.reader = reader;
     this.plan = plan;
     this.rowGroups = rowGroups;
     this.firstRows = firstRows;
     this.batchRows = batchRows;
+    this.filtering = filtering;
     this.readers = plan.readers();
     this.leaves = new LeafBatch[plan.leaves.size()];
     for (int i = 0; i < leaves.length; i++) {
@@ -51,27 +87,53 @@ final class ColumnarRows implements Closeable {
     for (int i = 0; i < vectors.length; i++) {
       vectors[i] = readers[i].vector;
     }
-    this.batch = new DendriteBatch(plan.shape, vectors);
+    if (filtering == null) {
+      this.returned = vectors;
+      this.test = null;
+      this.batch = new DendriteBatch(plan.shape, vectors);
+    } else {
+      this.returned = Arrays.copyOf(vectors, filtering.shape().size());
+      PathVector[] paths = new PathVector[filtering.slots().length];
+      for (int i = 0; i < paths.length; i++) {
+        paths[i] = vectors[filtering.slots()[i]];
+      }
+      this.test = new BatchFilter(filtering.evaluator(), paths);
+      this.batch = new DendriteBatch(filtering.shape(), returned);
+    }
     reader.setRequestedSchema(plan.requested);
   }
 
   /** The next batch (the same object, refilled), or null after the last row. */
   DendriteBatch next() {
-    if (pending != null) {
-      DendriteReadException e = pending;
-      pending = null;
-      rowsLeft = 0;
-      rowGroupIndex = rowGroups.size();
-      throw e;
-    }
-    while (rowsLeft == 0) {
-      if (rowGroupIndex + 1 >= rowGroups.size()) {
-        return null;
+    while (true) {
+      if (pending != null) {
+        DendriteReadException e = pending;
+        pending = null;
+        row = rangeEnd;
+        ranges = RowRanges.EMPTY;
+        rowGroupIndex = rowGroups.size();
+        throw e;
       }
-      openRowGroup(rowGroups.get(++rowGroupIndex));
+      while (row == rangeEnd) {
+        if (!nextRange()) {
+          return null;
+        }
+      }
+      if (readBatch() > 0) {
+        return batch;
+      }
     }
-    int rowGroup = rowGroups.get(rowGroupIndex);
-    int n = (int) Math.min(batchRows, rowsLeft);
+  }
+
+  /** Rows decoded so far (those of skipped row groups and pages are not). */
+  long rowsDecoded() {
+    return rowsDecoded;
+  }
+
+  /** Reads the next rows of the current range; returns how many are in the batch. */
+  private int readBatch() {
+    int n = (int) Math.min(batchRows, rangeEnd - row);
+    long first = firstRows[rowGroup] + row;
     try {
       for (int i = 0; i < leaves.length; i++) {
         if (plan.freshBuffers[i]) {
@@ -80,8 +142,10 @@ final class ColumnarRows implements Closeable {
         chunks[i].readRows(n, leaves[i]);
       }
     } catch (RuntimeException e) {
-      throw DendriteReadException.of(file, rowGroup, nextRow, e);
+      throw DendriteReadException.of(file, rowGroup, first, e);
     }
+    rowsDecoded += n;
+    row += n;
     int valid = n;
     for (PathReader r : readers) {
       try {
@@ -89,35 +153,90 @@ final class ColumnarRows implements Closeable {
       } catch (PathReader.RowFailure f) {
         if (f.row < valid) {
           valid = f.row;
-          pending = DendriteReadException.of(file, rowGroup, nextRow + f.row, f.getCause());
+          pending = DendriteReadException.of(file, rowGroup, first + f.row, f.getCause());
         }
       }
     }
-    batch.size = valid;
-    batch.firstRow = nextRow;
-    for (PathReader r : readers) {
-      r.vector.size = valid;
+    int size = valid;
+    long firstRow = first;
+    if (test != null) {
+      size = test.test(valid);
+      if (test.failure != null) {
+        pending = DendriteReadException.of(file, rowGroup, first + test.failure.row,
+            test.failure.getCause());
+      }
+      if (size > 0) {
+        firstRow = first + test.keep[0];
+      }
     }
-    nextRow += n;
-    rowsLeft -= n;
-    if (valid == 0) {
-      return next(); // raises the pending failure
+    batch.size = size;
+    batch.firstRow = firstRow;
+    for (PathVector v : returned) {
+      if (size < valid) {
+        v.compact(test.keep, size);
+      }
+      v.size = size;
     }
-    return batch;
+    return size;
   }
 
-  private void openRowGroup(int rowGroup) {
+  /** Moves to the next range to read, in this row group or a later one; false at the end. */
+  private boolean nextRange() {
+    if (chunks != null && range + 1 < ranges.rangeCount()) {
+      range++;
+      seek();
+      return true;
+    }
+    chunks = null;
+    while (++rowGroupIndex < rowGroups.size()) {
+      int g = rowGroups.get(rowGroupIndex);
+      if (filtering != null && filtering.plan().skips(g)) {
+        continue;
+      }
+      openRowGroup(g);
+      if (ranges.rangeCount() > 0) {
+        range = 0;
+        seek();
+        return true;
+      }
+    }
+    rowGroupIndex = rowGroups.size();
+    return false;
+  }
+
+  /** Every column to the start of the current range. */
+  private void seek() {
+    long from = ranges.from(range);
     try {
-      PageReadStore pages = reader.readRowGroup(rowGroup);
-      rowsLeft = pages.getRowCount();
-      nextRow = firstRows[rowGroup];
+      for (ColumnChunkReader c : chunks) {
+        c.skipRows(from - c.rowIndex());
+      }
+    } catch (RuntimeException e) {
+      throw DendriteReadException.of(file, rowGroup, 0, e); // in rows not returned
+    }
+    row = from;
+    rangeEnd = ranges.to(range) + 1;
+  }
+
+  private void openRowGroup(int g) {
+    rowGroup = g;
+    try {
+      long rowCount = reader.getRowGroups().get(g).getRowCount();
+      boolean some = filtering != null && !filtering.plan().readsAll(g);
+      ranges = some ? filtering.plan().rowRanges(g) : RowRanges.all(rowCount);
+      if (ranges.rangeCount() == 0) {
+        return;
+      }
+      PageReadStore pages = some && filtering.filteredPages()
+          ? FilteredPageReads.read(reader, g, ranges) : reader.readRowGroup(g);
       chunks = new ColumnChunkReader[leaves.length];
       for (int i = 0; i < chunks.length; i++) {
+        // The row group's row count: a filtered page store counts only the rows selected.
         chunks[i] = new ColumnChunkReader(plan.leaves.get(i),
-            pages.getPageReader(plan.leaves.get(i)), rowsLeft);
+            pages.getPageReader(plan.leaves.get(i)), rowCount);
       }
     } catch (IOException | RuntimeException e) {
-      throw DendriteReadException.of(file, rowGroup, firstRows[rowGroup], e);
+      throw DendriteReadException.of(file, g, firstRows[g], e);
     }
   }
 

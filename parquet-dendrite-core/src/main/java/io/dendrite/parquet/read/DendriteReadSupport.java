@@ -87,25 +87,7 @@ public final class DendriteReadSupport extends ReadSupport<DendriteRow> {
       boolean configuredStrict) {
     ReadPlan plan = ReadPlan.create(fileSchema, selection(configured), allNullColumns::contains);
     plan.shape().strictCasts = strictCasts != null ? strictCasts : configuredStrict;
-    ColumnarPlan columnar = ColumnarPlan.compile(plan);
-    // FALLBACK to the converters while compile() may return null: delete with them.
-    return columnar == null ? converters(plan) : new EngineMaterializer(columnar);
-  }
-
-  /** FALLBACK: the converter path, for plans ColumnarPlan does not compile yet. */
-  private static RecordMaterializer<DendriteRow> converters(ReadPlan plan) {
-    ReadPlan.RowAssembler assembler = plan.assembler();
-    return new RecordMaterializer<>() {
-      @Override
-      public DendriteRow getCurrentRecord() {
-        return assembler.current();
-      }
-
-      @Override
-      public GroupConverter getRootConverter() {
-        return assembler.root();
-      }
-    };
+    return new EngineMaterializer(ColumnarPlan.compile(plan));
   }
 
   private List<String> selection(String configured) {

@@ -34,7 +34,8 @@ import org.apache.parquet.io.LocalInputFile;
  *
  * <p>Ordinary columns come back as Boolean, Integer, Long, Float, Double, String, byte[],
  * BigDecimal, LocalDate, Instant (UTC-adjusted timestamps), LocalDateTime (timestamps without
- * time zone), LocalTime, UUID, {@code Map<String,Object>} (structs), {@code List} and
+ * time zone), LocalTime, UUID, {@code Map<String,Object>} (structs: their non-null fields, in
+ * schema order), {@code List} and
  * {@code Map}; VARIANT columns as {@link io.dendrite.parquet.variant.VariantValue}.
  */
 public final class DendriteReader implements Closeable, Iterable<DendriteRow> {
@@ -60,13 +61,14 @@ public final class DendriteReader implements Closeable, Iterable<DendriteRow> {
   private DendriteBatch batch;
   private int batchRow;
   private boolean batchesTaken;
-  /** Set instead of the three above when the read has a filter (interim, see FilteredRows). */
-  private final FilteredRows filtered;
+  /** What the filter skips; null without a filter. */
+  private final io.dendrite.parquet.filter.ReadReport report;
   private long rowsRead;
 
   private DendriteReader(String file, RecordSchema schema,
       org.apache.parquet.schema.MessageType requested, RowShape shape, EngineOpener engine,
-      ParquetReader<DendriteRow> reader, ParallelRowGroups parallel, long[] firstRows) {
+      ParquetReader<DendriteRow> reader, ParallelRowGroups parallel, long[] firstRows,
+      io.dendrite.parquet.filter.ReadReport report) {
     this.file = file;
     this.schema = schema;
     this.requested = requested;
@@ -75,19 +77,7 @@ public final class DendriteReader implements Closeable, Iterable<DendriteRow> {
     this.reader = reader;
     this.parallel = parallel;
     this.firstRows = firstRows;
-    this.filtered = null;
-  }
-
-  private DendriteReader(String file, RecordSchema schema, FilteredRows filtered) {
-    this.file = file;
-    this.schema = schema;
-    this.requested = filtered.requestedSchema();
-    this.shape = filtered.shape();
-    this.engine = null;
-    this.reader = null;
-    this.parallel = null;
-    this.firstRows = new long[0];
-    this.filtered = filtered;
+    this.report = report;
   }
 
   public static Builder builder(java.nio.file.Path path) {
@@ -128,8 +118,7 @@ public final class DendriteReader implements Closeable, Iterable<DendriteRow> {
 
   private DendriteRow readRow() {
     try {
-      DendriteRow row = filtered != null ? filtered.next()
-          : parallel != null ? parallel.next()
+      DendriteRow row = parallel != null ? parallel.next()
           : reader != null ? reader.read() : nextEngineRow();
       if (row != null) {
         rowsRead++;
@@ -250,9 +239,14 @@ public final class DendriteReader implements Closeable, Iterable<DendriteRow> {
     return shape.indexOf(path);
   }
 
-  /** Whether the columnar engine reads this file (else the converter path: columnar(false)). */
+  /** Whether our page decoders read this file (else parquet-java's: columnar(false)). */
   boolean isColumnar() {
     return engine != null;
+  }
+
+  /** Rows the engine decoded so far (row groups decoded in parallel are not counted). */
+  long rowsDecoded() {
+    return columnar == null ? 0 : columnar.rowsDecoded();
   }
 
   /** Rows returned so far. */
@@ -294,14 +288,12 @@ public final class DendriteReader implements Closeable, Iterable<DendriteRow> {
    * bytes), decided before the first row is read; null when the read has no filter.
    */
   public io.dendrite.parquet.filter.ReadReport readReport() {
-    return filtered == null ? null : filtered.report();
+    return report;
   }
 
   @Override
   public void close() throws IOException {
-    if (filtered != null) {
-      filtered.close();
-    } else if (parallel != null) {
+    if (parallel != null) {
       parallel.close();
     } else if (reader != null) {
       reader.close();
@@ -319,6 +311,7 @@ public final class DendriteReader implements Closeable, Iterable<DendriteRow> {
     private boolean strictCasts;
     private int parallelism = 1;
     private boolean columnar = true;
+    private boolean filteredPages = FilteredPageReads.AVAILABLE;
     private io.dendrite.parquet.filter.Filter filter;
 
     private Builder(java.nio.file.Path localPath, org.apache.hadoop.fs.Path hadoopPath,
@@ -381,9 +374,22 @@ public final class DendriteReader implements Closeable, Iterable<DendriteRow> {
       return this;
     }
 
-    /** For differential tests: false reads with the converter path instead of the engine. */
+    /**
+     * For differential tests: false decodes pages with parquet-java's column readers and record
+     * assembly ({@link DendriteReadSupport}, still assembled by the engine) instead of ours.
+     */
     Builder columnar(boolean on) {
       this.columnar = on;
+      return this;
+    }
+
+    /**
+     * For tests: false makes a filtered read decode whole row groups and skip the rows outside
+     * the plan's ranges while decoding, as on a parquet-java without the public RowRanges
+     * ({@link FilteredPageReads}); true is the default where that class exists.
+     */
+    Builder filteredPages(boolean on) {
+      this.filteredPages = on && FilteredPageReads.AVAILABLE;
       return this;
     }
 
@@ -392,8 +398,9 @@ public final class DendriteReader implements Closeable, Iterable<DendriteRow> {
      * {@code "payload.event.type = 'click' and payload.amount > 10"} (language and semantics:
      * {@link io.dendrite.parquet.filter.Filter}). Row groups and pages that cannot match are
      * not read, as far as this file's metadata proves it ({@link #readReport()}); rows are
-     * returned in file order and row groups are read on one thread. The filter's paths need
-     * not be selected.
+     * returned in file order (row groups decoded on {@link #parallelism} threads). The
+     * filter's paths need not be selected. On a parquet-java without the public
+     * {@code RowRanges} (1.16, Spark 4.1's), pages that cannot match are read but not decoded.
      *
      * @throws IllegalArgumentException naming the position of a syntax error
      */
@@ -421,6 +428,7 @@ public final class DendriteReader implements Closeable, Iterable<DendriteRow> {
           : HadoopReadOptions.builder(hadoopConf)).usePageChecksumVerification(true).build();
       RecordSchema schema;
       ReadPlan plan;
+      ColumnarRows.Filtering filtering = null;
       List<org.apache.parquet.hadoop.metadata.BlockMetaData> rowGroups;
       try (ParquetFileReader footer = ParquetFileReader.open(input, options.get())) {
         rowGroups = footer.getFooter().getBlocks();
@@ -428,34 +436,43 @@ public final class DendriteReader implements Closeable, Iterable<DendriteRow> {
             footer.getFooter().getFileMetaData().getSchema();
         schema = RecordSchema.fromParquet(fileSchema);
         // Planned here too so a bad selection fails now, naming the file.
-        plan = ReadPlan.create(fileSchema, selection, AllNullColumns.of(rowGroups)::contains);
+        List<String> reads = filter != null ? withFilterPaths(fileSchema) : selection;
+        plan = ReadPlan.create(fileSchema, reads, AllNullColumns.of(rowGroups)::contains);
+        if (filter != null) {
+          filtering = filtering(footer, plan, reads);
+        }
       } catch (IOException | RuntimeException e) {
         throw DendriteReadException.of(name, -1, 0, e);
       }
-      if (filter != null) {
-        return new DendriteReader(name, schema, FilteredRows.open(name, input,
-            localPath != null ? null : conf, selection, filter, strictCasts));
-      }
       plan.shape().strictCasts = strictCasts;
+      RowShape shape = filtering != null ? filtering.shape() : plan.shape();
+      io.dendrite.parquet.filter.ReadReport report =
+          filtering != null ? filtering.plan().report() : null;
       long[] counts = rowGroups.stream().mapToLong(b -> b.getRowCount()).toArray();
       long[] firstRows = new long[counts.length];
       for (int g = 0; g < counts.length; g++) {
         firstRows[g] = g == 0 ? 1 : firstRows[g - 1] + counts[g - 1];
       }
+      ColumnarRows.Filtering rowFilter = filtering; // effectively final, for the lambdas
       List<Integer> all = java.util.stream.IntStream.range(0, counts.length).boxed().toList();
       try {
         boolean parallel = parallelism > 1 && rowGroups.size() > 1;
         int threads = Math.min(parallelism, rowGroups.size());
-        if (!columnar) {
-          return converterPath(name, input, schema, plan, rowGroups, counts, firstRows,
+        // Filters are tested on the engine's batches, whatever columnar(false) says.
+        if (!columnar && rowFilter == null) {
+          return parquetJavaPages(name, input, schema, plan, rowGroups, counts, firstRows,
               parallel, threads);
         }
         ColumnarPlan compiled = ColumnarPlan.compile(plan);
         EngineOpener engine = batchRows -> new ColumnarRows(name,
-            ParquetFileReader.open(input, options.get()), compiled, all, firstRows, batchRows);
+            ParquetFileReader.open(input, options.get()), compiled, all, firstRows, batchRows,
+            rowFilter);
         ParallelRowGroups rows = !parallel ? null : new ParallelRowGroups((rowGroup, into) -> {
+          if (rowFilter != null && rowFilter.plan().skips(rowGroup)) {
+            return; // not even opened
+          }
           try (ColumnarRows one = new ColumnarRows(name, ParquetFileReader.open(input,
-              options.get()), compiled, List.of(rowGroup), firstRows, ROW_BATCH)) {
+              options.get()), compiled, List.of(rowGroup), firstRows, ROW_BATCH, rowFilter)) {
             for (DendriteBatch b = one.next(); b != null; b = one.next()) {
               for (int r = 0; r < b.size(); r++) {
                 into.add(b.row(r));
@@ -463,18 +480,19 @@ public final class DendriteReader implements Closeable, Iterable<DendriteRow> {
             }
           }
         }, counts, threads);
-        return new DendriteReader(name, schema, plan.requestedSchema(), plan.shape(), engine,
-            null, rows, firstRows);
+        return new DendriteReader(name, schema, plan.requestedSchema(), shape, engine,
+            null, rows, firstRows, report);
       } catch (RuntimeException e) {
         throw DendriteReadException.of(name, -1, 0, e);
       }
     }
 
     /**
-     * parquet-java's record assembly with our converters: kept only as the oracle of
-     * differential tests ({@link #columnar(boolean)}), until the converters are deleted.
+     * parquet-java's page decoding and record assembly, recorded back into leaf batches for the
+     * engine ({@link DendriteReadSupport}): the oracle of our page decoders in differential
+     * tests ({@link #columnar(boolean)}).
      */
-    private DendriteReader converterPath(String name, InputFile input, RecordSchema schema,
+    private DendriteReader parquetJavaPages(String name, InputFile input, RecordSchema schema,
         ReadPlan plan, List<org.apache.parquet.hadoop.metadata.BlockMetaData> rowGroups,
         long[] counts, long[] firstRows, boolean parallel, int threads) throws IOException {
       if (parallel) {
@@ -489,13 +507,54 @@ public final class DendriteReader implements Closeable, Iterable<DendriteRow> {
           }
         }, counts, threads);
         return new DendriteReader(name, schema, plan.requestedSchema(), plan.shape(), null,
-            null, rows, firstRows);
+            null, rows, firstRows, null);
       }
       return new DendriteReader(name, schema, plan.requestedSchema(), plan.shape(), null,
-          parquetReader(input, AllNullColumns.of(rowGroups)).build(), null, firstRows);
+          parquetReader(input, AllNullColumns.of(rowGroups)).build(), null, firstRows, null);
     }
 
-    /** The converter path's reader (see {@link #converterPath}). */
+    /**
+     * The selection (every column when none) followed by the filter's paths that are not
+     * selected: those are read only to test rows and left out of the rows returned.
+     */
+    private List<String> withFilterPaths(org.apache.parquet.schema.MessageType fileSchema) {
+      List<String> reads = new java.util.ArrayList<>();
+      if (selection != null) {
+        reads.addAll(selection);
+      } else {
+        fileSchema.getFields().forEach(t -> reads.add(
+            io.dendrite.parquet.schema.FieldPath.quote(t.getName())));
+      }
+      List<SelectionPath> selected = reads.stream().map(SelectionPath::parse).toList();
+      for (SelectionPath p : filter.paths()) {
+        if (!selected.contains(p)) {
+          reads.add(p.text());
+        }
+      }
+      return reads;
+    }
+
+    /**
+     * The filter of a read of {@code reads} ({@link #withFilterPaths}): which rows of this file
+     * may match (from its metadata), each filter path's place in the plan, and the rows
+     * returned (the plan's first selections).
+     */
+    private ColumnarRows.Filtering filtering(ParquetFileReader footer, ReadPlan plan,
+        List<String> reads) throws IOException {
+      List<SelectionPath> paths = reads.stream().map(SelectionPath::parse).toList();
+      int[] slots = filter.paths().stream().mapToInt(paths::indexOf).toArray();
+      RowShape all = plan.shape();
+      int n = selection != null ? selection.size()
+          : footer.getFooter().getFileMetaData().getSchema().getFieldCount();
+      RowShape shape = new RowShape(all.names.subList(0, n),
+          java.util.Arrays.copyOf(all.leafTypes, n), java.util.Arrays.copyOf(all.variant, n));
+      shape.strictCasts = strictCasts;
+      return new ColumnarRows.Filtering(
+          io.dendrite.parquet.filter.FilterPlanner.plan(footer, filter, plan.requestedSchema()),
+          filter.evaluator(), slots, shape, filteredPages);
+    }
+
+    /** parquet-java's reader with {@link DendriteReadSupport} (see {@link #parquetJavaPages}). */
     private ParquetReader.Builder<DendriteRow> parquetReader(InputFile input,
         java.util.Set<String> allNullColumns) {
       ReadSupport<DendriteRow> support =

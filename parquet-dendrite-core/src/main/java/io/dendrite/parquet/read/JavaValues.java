@@ -27,7 +27,7 @@ import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
  * ordinary column ({@link #forColumn}: types as {@link DendriteReader} lists them) or a shredded
  * {@code typed_value} leaf ({@link #forTypedLeaf}: types as {@code VariantJava#toJava}, checked
  * as strictly as reassembling the variant would). The one place these conversions live; the
- * converters and the columnar engine both call it.
+ * readers of every shape call it.
  */
 abstract class JavaValues {
   Object ofBoolean(boolean v) {
@@ -53,15 +53,6 @@ abstract class JavaValues {
   /** BINARY, FIXED_LEN_BYTE_ARRAY and INT96 values. */
   Object ofBinary(byte[] b, int off, int len) {
     return Arrays.copyOfRange(b, off, off + len);
-  }
-
-  final Object ofBinary(Binary value) {
-    ByteBuffer b = value.toByteBuffer();
-    if (b.hasArray()) {
-      return ofBinary(b.array(), b.arrayOffset() + b.position(), value.length());
-    }
-    byte[] bytes = value.getBytes();
-    return ofBinary(bytes, 0, bytes.length);
   }
 
   /**

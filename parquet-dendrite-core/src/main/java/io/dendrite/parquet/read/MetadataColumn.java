@@ -7,7 +7,7 @@ import java.util.Arrays;
 /**
  * A VARIANT column's {@code metadata}: decoded and validated only for rows whose residual is
  * navigated, and reused while rows repeat the same dictionary bytes (the common case). Shared
- * by the path readers of one column; the converter path uses it too.
+ * by the path readers of one column.
  */
 final class MetadataColumn {
   private final String column;

@@ -87,6 +87,59 @@ public final class PathVector {
     dictionary = null;
   }
 
+  /**
+   * Keeps rows {@code keep[0 .. n)} (ascending) as rows {@code 0 .. n-1}: the rows of a
+   * filtered batch that pass. Moves status, objects and the typed array in place.
+   */
+  void compact(int[] keep, int n) {
+    for (int j = 0; j < n; j++) {
+      status[j] = status[keep[j]];
+      objects[j] = objects[keep[j]];
+    }
+    switch (storage) {
+      case BOOLEAN:
+        for (int j = 0; j < n; j++) {
+          booleans[j] = booleans[keep[j]];
+        }
+        break;
+      case INT:
+        keepInts(ints, keep, n);
+        break;
+      case LONG:
+        for (int j = 0; j < n; j++) {
+          longs[j] = longs[keep[j]];
+        }
+        break;
+      case FLOAT:
+        for (int j = 0; j < n; j++) {
+          floats[j] = floats[keep[j]];
+        }
+        break;
+      case DOUBLE:
+        for (int j = 0; j < n; j++) {
+          doubles[j] = doubles[keep[j]];
+        }
+        break;
+      case BINARY:
+        keepInts(offsets, keep, n);
+        keepInts(lengths, keep, n);
+        break;
+      case DICTIONARY:
+        keepInts(ids, keep, n);
+        break;
+      default:
+        break;
+    }
+    Arrays.fill(objects, n, size, null); // values of dropped rows are not kept alive
+    size = n;
+  }
+
+  private static void keepInts(int[] a, int[] keep, int n) {
+    for (int j = 0; j < n; j++) {
+      a[j] = a[keep[j]];
+    }
+  }
+
   /** The selected path, as given. */
   public String path() {
     return path;

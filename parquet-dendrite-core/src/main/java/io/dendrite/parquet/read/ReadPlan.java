@@ -1,19 +1,15 @@
 package io.dendrite.parquet.read;
 
 import io.dendrite.parquet.read.SelectionPath.Segment;
-import io.dendrite.parquet.schema.FieldType;
 import io.dendrite.parquet.schema.RecordSchema;
 import io.dendrite.parquet.shred.ShreddedPrimitive;
 import io.dendrite.parquet.shred.VariantSchemas;
-import io.dendrite.parquet.variant.VariantValue;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Predicate;
-import org.apache.parquet.io.api.Converter;
-import org.apache.parquet.io.api.GroupConverter;
 import org.apache.parquet.schema.GroupType;
 import org.apache.parquet.schema.LogicalTypeAnnotation;
 import org.apache.parquet.schema.MessageType;
@@ -21,23 +17,14 @@ import org.apache.parquet.schema.Type;
 
 /**
  * The read plan of one file for a list of selected paths, built once from the file's schema:
- * the requested (projected) Parquet schema, the converters, and how each selection's value is
- * taken from the assembled row. Ordinary columns are projected through structs, list elements
- * and map values (a selection of {@code addr.city} or {@code devices[0].os} reads only that
- * leaf); top-level VARIANT columns are planned by {@link VariantProjection}. The columnar engine
- * compiles the plan ({@link ColumnarPlan}); the converters here ({@link ValueConverters}) serve
- * {@link DendriteReadSupport}.
+ * the requested (projected) Parquet schema and, per top-level column, the selections it serves.
+ * Ordinary columns are projected through structs, list elements and map values (a selection of
+ * {@code addr.city} or {@code devices[0].os} reads only that leaf); top-level VARIANT columns
+ * are planned by {@link VariantProjection}. The columnar engine compiles the plan
+ * ({@link ColumnarPlan}) for every reader: {@link DendriteReader}, {@link DendriteReadSupport}
+ * and {@link SplitReader}.
  */
 final class ReadPlan {
-  /** One top-level column of the requested schema. */
-  private interface ColumnPart {
-    Converter converter();
-
-    void startRow();
-
-    void finishRow(Object[] out);
-  }
-
   /**
    * One top-level column as planned: its selections' slots and paths below it, and the part of
    * it requested ({@code projection} for a VARIANT column, else {@code projected}).
@@ -47,14 +34,11 @@ final class ReadPlan {
 
   private final MessageType requested;
   private final RowShape shape;
-  private final List<ColumnPart> parts;
   private final List<PlannedColumn> columns;
 
-  private ReadPlan(MessageType requested, RowShape shape, List<ColumnPart> parts,
-      List<PlannedColumn> columns) {
+  private ReadPlan(MessageType requested, RowShape shape, List<PlannedColumn> columns) {
     this.requested = requested;
     this.shape = shape;
-    this.parts = parts;
     this.columns = columns;
   }
 
@@ -97,7 +81,6 @@ final class ReadPlan {
     ShreddedPrimitive[] leafTypes = new ShreddedPrimitive[paths.size()];
     boolean[] variant = new boolean[paths.size()];
     List<Type> requestedFields = new ArrayList<>();
-    List<ColumnPart> parts = new ArrayList<>();
     List<PlannedColumn> columns = new ArrayList<>();
     for (Type t : file.getFields()) {
       List<Integer> selected = byColumn.get(t.getName());
@@ -120,7 +103,6 @@ final class ReadPlan {
           leafTypes[slots[s]] = projection.typedLeaf(s);
           variant[slots[s]] = true;
         }
-        parts.add(variantPart(projection, slots));
         columns.add(new PlannedColumn(t, projection.requestedGroup(), slots, tails, projection));
       } else {
         Type projected = projectOrdinary(t, columnPaths, 1);
@@ -128,12 +110,11 @@ final class ReadPlan {
         for (int s = 0; s < slots.length; s++) {
           variant[slots[s]] = reachesVariant(t, tails.get(s));
         }
-        parts.add(ordinaryPart(projected, slots, tails));
         columns.add(new PlannedColumn(t, projected, slots, tails, null));
       }
     }
     MessageType requested = new MessageType(file.getName(), requestedFields);
-    return new ReadPlan(requested, new RowShape(names, leafTypes, variant), parts, columns);
+    return new ReadPlan(requested, new RowShape(names, leafTypes, variant), columns);
   }
 
   MessageType requestedSchema() {
@@ -147,132 +128,6 @@ final class ReadPlan {
   /** The planned top-level columns, in file order. */
   List<PlannedColumn> columns() {
     return columns;
-  }
-
-  /** A fresh converter tree producing rows; one per reader. */
-  RowAssembler assembler() {
-    return new RowAssembler(this);
-  }
-
-  /** Root converter and current row of one read. */
-  static final class RowAssembler {
-    private final ReadPlan plan;
-    private final Converter[] children;
-    private final GroupConverter root;
-
-    RowAssembler(ReadPlan plan) {
-      this.plan = plan;
-      children = new Converter[plan.parts.size()];
-      for (int i = 0; i < children.length; i++) {
-        children[i] = plan.parts.get(i).converter();
-      }
-      root = new GroupConverter() {
-        @Override
-        public Converter getConverter(int fieldIndex) {
-          return children[fieldIndex];
-        }
-
-        @Override
-        public void start() {
-          for (ColumnPart p : plan.parts) {
-            p.startRow();
-          }
-        }
-
-        @Override
-        public void end() {}
-      };
-    }
-
-    GroupConverter root() {
-      return root;
-    }
-
-    DendriteRow current() {
-      Object[] values = new Object[plan.shape.size()];
-      for (ColumnPart p : plan.parts) {
-        p.finishRow(values);
-      }
-      return new DendriteRow(plan.shape, values);
-    }
-  }
-
-  private static ColumnPart variantPart(VariantProjection projection, int[] slots) {
-    return new ColumnPart() {
-      @Override
-      public Converter converter() {
-        return projection.converter();
-      }
-
-      @Override
-      public void startRow() {
-        projection.startRow();
-      }
-
-      @Override
-      public void finishRow(Object[] out) {
-        projection.finishRow(out, slots);
-      }
-    };
-  }
-
-  private static ColumnPart ordinaryPart(Type projected, int[] slots, List<List<Segment>> tails) {
-    FieldType type = RecordSchema.fromParquet(new MessageType("m", projected))
-        .fields().get(0).type();
-    Object[] holder = new Object[1];
-    return new ColumnPart() {
-      @Override
-      public Converter converter() {
-        return ValueConverters.create(type, projected, projected.getName(), v -> holder[0] = v);
-      }
-
-      @Override
-      public void startRow() {
-        holder[0] = null;
-      }
-
-      @Override
-      public void finishRow(Object[] out) {
-        for (int s = 0; s < slots.length; s++) {
-          out[slots[s]] = navigate(holder[0], tails.get(s));
-        }
-      }
-    };
-  }
-
-  /** Follows struct fields, map keys, list indexes and variant paths in an assembled value. */
-  private static Object navigate(Object value, List<Segment> segments) {
-    Object v = value;
-    for (Segment seg : segments) {
-      if (v == null || v == VariantRoot.MISSING) {
-        return v;
-      }
-      if (v instanceof VariantValue) {
-        VariantValue next = SelectionPath.step((VariantValue) v, seg);
-        v = next == null ? VariantRoot.MISSING : next;
-      } else if (v instanceof List) {
-        List<?> list = (List<?>) v;
-        v = seg.isIndex() && seg.index() < list.size() ? list.get(seg.index()) : null;
-      } else if (v instanceof Map) {
-        v = seg.isIndex() ? null : mapValue((Map<?, ?>) v, seg.name());
-      } else {
-        return null;
-      }
-    }
-    return v;
-  }
-
-  /** Struct fields and string keys match directly; other map keys (numbers) by their text. */
-  private static Object mapValue(Map<?, ?> map, String key) {
-    if (map.containsKey(key)) {
-      return map.get(key);
-    }
-    for (Map.Entry<?, ?> e : map.entrySet()) {
-      if (String.valueOf(e.getKey()).equals(key)) {
-        return e.getValue();
-      }
-    }
-    return null;
   }
 
   /**

@@ -9,7 +9,7 @@ import java.math.BigInteger;
 
 /**
  * The rules of VariantShredding.md, "Reconstructing a Shredded Variant", as one implementation
- * for every reader that reassembles variants (the converters and the columnar engine): how a
+ * for every reader that reassembles variants: how a
  * shredded {@code typed_value} becomes the variant primitive of its type, how a partially
  * shredded object merges its residual {@code value}, and which layouts are invalid.
  */

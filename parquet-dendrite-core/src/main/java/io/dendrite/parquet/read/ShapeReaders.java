@@ -68,7 +68,7 @@ final class ShapeReaders {
 
   /**
    * A struct as a map of field name to value in schema order; fields that are null are left
-   * out (as the converter path always did: a map of the non-null fields).
+   * out: a map of the non-null fields, as {@link DendriteReader} documents.
    */
   static final class Struct extends ValueReader {
     private final int def;

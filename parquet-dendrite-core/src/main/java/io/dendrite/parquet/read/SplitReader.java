@@ -49,18 +49,15 @@ public final class SplitReader implements Closeable {
   private final long[] firstRows;
   private final long rows;
   private final ColumnarRows engine;
-  private final Assembled assembled;
   private DendriteBatch batch;
   private int batchRow;
   private long rowsRead;
 
-  private SplitReader(String file, long[] firstRows, long rows, ColumnarRows engine,
-      Assembled assembled) {
+  private SplitReader(String file, long[] firstRows, long rows, ColumnarRows engine) {
     this.file = file;
     this.firstRows = firstRows;
     this.rows = rows;
     this.engine = engine;
-    this.assembled = assembled;
   }
 
   /**
@@ -105,12 +102,8 @@ public final class SplitReader implements Closeable {
       MessageType fileSchema = reader.getFooter().getFileMetaData().getSchema();
       ReadPlan plan = ReadPlan.create(fileSchema, selection, allNull::contains);
       plan.shape().strictCasts = strict;
-      ColumnarPlan columnar = ColumnarPlan.compile(plan);
-      // FALLBACK to parquet-java's assembly and the converters while compile() may return null.
-      Assembled assembled = columnar != null ? null : new Assembled(name, reader, groups,
-          firstRows, plan.requestedSchema(), new DendriteReadSupport(selection, strict, allNull));
-      return new SplitReader(name, firstRows, rows, columnar == null ? null
-          : new ColumnarRows(name, reader, columnar, groups, firstRows, BATCH_ROWS), assembled);
+      return new SplitReader(name, firstRows, rows, new ColumnarRows(name, reader,
+          ColumnarPlan.compile(plan), groups, firstRows, BATCH_ROWS, null));
     } catch (IOException | RuntimeException e) {
       if (reader != null) {
         try {
@@ -157,7 +150,7 @@ public final class SplitReader implements Closeable {
    *     whose checksum does not match, or any other failure to decode the file
    */
   public DendriteRow read() {
-    DendriteRow row = assembled != null ? assembled.next() : nextEngineRow();
+    DendriteRow row = nextEngineRow();
     if (row != null) {
       rowsRead++;
     }
@@ -191,68 +184,6 @@ public final class SplitReader implements Closeable {
 
   @Override
   public void close() throws IOException {
-    if (engine != null) {
-      engine.close();
-    } else {
-      assembled.close();
-    }
-  }
-
-  /** FALLBACK: the split's rows through parquet-java's record assembly and the converters. */
-  private static final class Assembled implements Closeable {
-    private final String file;
-    private final ParquetFileReader reader;
-    private final List<Integer> groups;
-    private final long[] firstRows;
-    private final MessageColumnIO io;
-    private final RecordMaterializer<DendriteRow> materializer;
-    private RecordReader<DendriteRow> records;
-    private int groupIndex = -1;
-    private long rowsLeft;
-    private long nextRow;
-
-    Assembled(String file, ParquetFileReader reader, List<Integer> groups, long[] firstRows,
-        MessageType requested, DendriteReadSupport support) {
-      this.file = file;
-      this.reader = reader;
-      this.groups = groups;
-      this.firstRows = firstRows;
-      MessageType fileSchema = reader.getFileMetaData().getSchema();
-      reader.setRequestedSchema(requested);
-      this.io = new ColumnIOFactory(reader.getFileMetaData().getCreatedBy())
-          .getColumnIO(requested, fileSchema, true);
-      this.materializer = support.prepareForRead(new Configuration(false), Map.of(), fileSchema,
-          new ReadSupport.ReadContext(requested));
-    }
-
-    DendriteRow next() {
-      int group = -1;
-      try {
-        while (rowsLeft == 0) {
-          if (groupIndex + 1 >= groups.size()) {
-            return null;
-          }
-          group = groups.get(++groupIndex);
-          nextRow = firstRows[group];
-          PageReadStore pages = reader.readRowGroup(group);
-          rowsLeft = pages.getRowCount();
-          records = io.getRecordReader(pages, materializer);
-        }
-        group = groups.get(groupIndex);
-        DendriteRow row = records.read();
-        rowsLeft--;
-        nextRow++;
-        return row;
-      } catch (IOException | RuntimeException e) {
-        rowsLeft = 0;
-        groupIndex = groups.size();
-        throw DendriteReadException.of(file, group, nextRow, e);
-      }
-    }
-
-    @Override
-    public void close() throws IOException {
-      reader.close();
-    }
+    engine.close();
   }
 }

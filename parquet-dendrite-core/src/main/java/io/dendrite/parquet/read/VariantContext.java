@@ -3,31 +3,20 @@ package io.dendrite.parquet.read;
 import io.dendrite.parquet.variant.VariantEncoder;
 import io.dendrite.parquet.variant.VariantMetadata;
 import io.dendrite.parquet.variant.VariantValue;
-import java.util.Arrays;
 
 /**
- * Per-column assembly state shared by the converters of one VARIANT column: the row's metadata
- * and the encoder the reconstructed value streams into. Consecutive rows often share one
- * metadata dictionary, so its parse and validation are reused when the bytes repeat.
+ * Per-column assembly state shared by the readers of one VARIANT column: the row's metadata
+ * (parsed and validated once per distinct dictionary by {@link MetadataColumn}) and the encoder
+ * the reconstructed value streams into.
  */
 final class VariantContext {
   final VariantEncoder encoder = new VariantEncoder(false);
   /** The VARIANT column's path, naming it in errors about its metadata. */
   private final String path;
   VariantMetadata metadata;
-  private byte[] lastMetadata;
 
   VariantContext(String path) {
     this.path = path;
-  }
-
-  void metadata(byte[] bytes) {
-    if (lastMetadata == null || !Arrays.equals(lastMetadata, bytes)) {
-      lastMetadata = null; // not reused if invalid
-      metadata = VariantChecks.metadata(bytes, 0, bytes.length, path);
-      lastMetadata = bytes;
-    }
-    encoder.reset(metadata);
   }
 
   /**
@@ -38,7 +27,7 @@ final class VariantContext {
     metadata = parsed;
   }
 
-  /** Starts a row whose metadata another converter already parsed and validated. */
+  /** Starts a row whose metadata another reader already parsed and validated. */
   void metadata(VariantMetadata parsed) {
     metadata = parsed;
     encoder.reset(parsed);

@@ -8,9 +8,6 @@ import io.dendrite.parquet.shred.ShreddedPrimitive;
 import io.dendrite.parquet.shred.ShreddedType;
 import io.dendrite.parquet.shred.ValueOnly;
 import io.dendrite.parquet.shred.VariantSchemas;
-import io.dendrite.parquet.variant.VariantMetadata;
-import io.dendrite.parquet.variant.VariantValue;
-import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -18,17 +15,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Predicate;
-import org.apache.parquet.io.api.Binary;
-import org.apache.parquet.io.api.Converter;
-import org.apache.parquet.io.api.GroupConverter;
-import org.apache.parquet.io.api.PrimitiveConverter;
 import org.apache.parquet.schema.GroupType;
 import org.apache.parquet.schema.Type;
 
 /**
  * The read plan of one VARIANT column in one file (DESIGN.md §3.5): which columns of the
- * column's group the selections need, the converters that read them, and how each selection's
- * value is found in the current row.
+ * column's group the selections need, and which root (node of the shredding tree, and how it
+ * is read) serves each selection; the columnar engine compiles it ({@link ColumnarPlan}).
  *
  * <p>Each selection walks the file's shredding tree as far as the path is shredded. Ending on a
  * shredded primitive reads just that leaf's {@code typed_value} (and {@code value} for values
@@ -51,26 +44,15 @@ final class VariantProjection {
   /** Shredded objects above the roots whose value column is read; see {@link AncestorValue}. */
   private final List<AncestorValue> ancestors;
   private final List<Use> uses;
-  private final Object[] rootResults;
   private final GroupType requested;
-  private final boolean readsMetadata;
-  private VariantMetadata metadata;
-  private final MetadataColumn metadataColumn;
-  /** This row's metadata, kept undecoded until a root needs it (typed leaves usually don't). */
-  private Binary pendingMetadata;
-  private final boolean eagerMetadata;
 
   private VariantProjection(String column, List<VariantRoot> roots,
-      List<AncestorValue> ancestors, List<Use> uses, GroupType requested, boolean readsMetadata) {
+      List<AncestorValue> ancestors, List<Use> uses, GroupType requested) {
     this.column = column;
     this.roots = roots;
     this.ancestors = ancestors;
     this.uses = uses;
-    this.rootResults = new Object[roots.size()];
     this.requested = requested;
-    this.readsMetadata = readsMetadata;
-    this.metadataColumn = new MetadataColumn(column);
-    this.eagerMetadata = roots.stream().anyMatch(r -> r.kind == Kind.REASSEMBLE);
   }
 
   /**
@@ -158,11 +140,10 @@ final class VariantProjection {
     }
     GroupType requested = project(fileGroup, List.of(), roots, ancestors.keySet(),
         readsMetadata);
-    return new VariantProjection(column, roots, List.copyOf(ancestors.values()), uses, requested,
-        readsMetadata);
+    return new VariantProjection(column, roots, List.copyOf(ancestors.values()), uses, requested);
   }
 
-  /** The roots, for the columnar engine (which reads the same plan without converters). */
+  /** The roots, for the columnar engine. */
   List<VariantRoot> roots() {
     return roots;
   }
@@ -175,40 +156,6 @@ final class VariantProjection {
   /** The column group as it must be requested from the file. */
   GroupType requestedGroup() {
     return requested;
-  }
-
-  /** Converter for the requested group. */
-  GroupConverter converter() {
-    return pairConverter(requested, List.of(), true);
-  }
-
-  void startRow() {
-    pendingMetadata = null;
-    for (VariantRoot r : roots) {
-      r.startRow();
-    }
-    for (AncestorValue a : ancestors) {
-      a.startRow();
-    }
-  }
-
-  /** Stores each selection's value for the current row into {@code out} at {@code slots}. */
-  void finishRow(Object[] out, int[] slots) {
-    if (pendingMetadata != null) {
-      for (int i = 0; i < roots.size(); i++) {
-        if (roots.get(i).needsMetadata()) {
-          decodeMetadata(pendingMetadata);
-          break;
-        }
-      }
-    }
-    for (int i = 0; i < roots.size(); i++) {
-      rootResults[i] = roots.get(i).result(metadata);
-    }
-    for (int s = 0; s < uses.size(); s++) {
-      Use use = uses.get(s);
-      out[slots[s]] = navigate(rootResults[use.rootIndex()], use.remaining());
-    }
   }
 
   /** The shredded type of a selection's value when it is a typed leaf read as Java, else null. */
@@ -233,16 +180,6 @@ final class VariantProjection {
     for (Type f : t.asGroupType().getFields()) {
       collectLeaves(f, path + "." + f.getName(), out);
     }
-  }
-
-  private static Object navigate(Object base, List<Segment> remaining) {
-    if (remaining.isEmpty() || base == VariantRoot.MISSING) {
-      return base;
-    }
-    if (!(base instanceof VariantValue)) {
-      return VariantRoot.MISSING; // a typed primitive has no fields or elements
-    }
-    return SelectionPath.walk((VariantValue) base, remaining);
   }
 
   private static GroupType nodeGroup(GroupType columnGroup, List<String> node) {
@@ -297,128 +234,22 @@ final class VariantProjection {
             if (below.containsKey(field.getName())) {
               List<String> child = new ArrayList<>(node);
               child.add(field.getName());
-              sub.add(project(field.asGroupType(), child, roots, ancestors, readsMetadata));
+              GroupType projected =
+                  project(field.asGroupType(), child, roots, ancestors, readsMetadata);
+              // A field with no column to read (a path below an object that has only
+              // typed_value): an empty group is no valid Parquet schema, so it is left out.
+              if (projected.getFieldCount() > 0) {
+                sub.add(projected);
+              }
             }
           }
-          fields.add(typed.withNewFields(sub));
+          if (!sub.isEmpty()) {
+            fields.add(typed.withNewFields(sub));
+          }
         }
       }
     }
     return pair.withNewFields(fields);
-  }
-
-  /** The converter of a value/typed_value pair group (with metadata: the column group). */
-  private GroupConverter pairConverter(GroupType pair, List<String> node, boolean top) {
-    return FieldOrder.inSpecOrder(pair, pairConverterInSpecOrder(pair, node, top));
-  }
-
-  private GroupConverter pairConverterInSpecOrder(GroupType pair, List<String> node,
-      boolean top) {
-    VariantRoot here = rootAt(roots, node);
-    if (here != null && here.kind == Kind.REASSEMBLE) {
-      here.context = new VariantContext(column);
-      here.slot = new Slot(here.context, Slot.NO_KEY, here.path,
-          top ? Slot.Missing.NULL : Slot.Missing.SKIP);
-      return new SlotConverter(pair, here.slot, here.context, here.type) {
-        @Override
-        Converter childFor(String name, VariantContext context) {
-          return name.equals(METADATA) ? metadataConverter() : super.childFor(name, context);
-        }
-      };
-    }
-    AncestorValue above = ancestorAt(node);
-    Converter[] children = new Converter[pair.getFieldCount()];
-    for (int i = 0; i < children.length; i++) {
-      Type f = pair.getType(i);
-      switch (f.getName()) {
-        case METADATA:
-          children[i] = metadataConverter();
-          break;
-        case VALUE:
-          children[i] = new PrimitiveConverter() {
-            @Override
-            public void addBinary(Binary value) {
-              if (here != null) {
-                here.residual = value;
-              }
-              if (above != null) {
-                above.value = value;
-              }
-            }
-          };
-          break;
-        default:
-          children[i] = here != null && here.kind == Kind.TYPED_LEAF
-              ? new TypedLeafConverter(here, f.asPrimitiveType().getPrimitiveTypeName())
-              : objectConverter(f.asGroupType(), node, above);
-          break;
-      }
-    }
-    return new PassThroughConverter(children) {
-      @Override
-      public void start() {
-        if (here != null) {
-          here.present = true;
-        }
-      }
-    };
-  }
-
-  private GroupConverter objectConverter(GroupType typed, List<String> node,
-      AncestorValue above) {
-    Converter[] fields = new Converter[typed.getFieldCount()];
-    for (int i = 0; i < fields.length; i++) {
-      List<String> child = new ArrayList<>(node);
-      child.add(typed.getType(i).getName());
-      fields[i] = pairConverter(typed.getType(i).asGroupType(), child, false);
-    }
-    if (above == null) {
-      return new PassThroughConverter(fields);
-    }
-    return new PassThroughConverter(fields) {
-      @Override
-      public void start() {
-        above.typedPresent = true;
-      }
-    };
-  }
-
-  private AncestorValue ancestorAt(List<String> node) {
-    for (AncestorValue a : ancestors) {
-      if (a.node.equals(node)) {
-        return a;
-      }
-    }
-    return null;
-  }
-
-  private PrimitiveConverter metadataConverter() {
-    return new PrimitiveConverter() {
-      @Override
-      public void addBinary(Binary value) {
-        if (!eagerMetadata) {
-          pendingMetadata = value;
-          return;
-        }
-        decodeMetadata(value);
-        for (VariantRoot r : roots) {
-          if (r.context != null) {
-            r.context.metadata(metadata);
-          }
-        }
-      }
-    };
-  }
-
-  private void decodeMetadata(Binary value) {
-    ByteBuffer b = value.toByteBuffer();
-    if (b.hasArray()) {
-      int off = b.arrayOffset() + b.position();
-      metadata = metadataColumn.parse(b.array(), off, off + value.length());
-    } else {
-      byte[] bytes = value.getBytes();
-      metadata = metadataColumn.parse(bytes, 0, bytes.length);
-    }
   }
 
   private static String leafPath(String column, List<String> node) {
