@@ -249,6 +249,8 @@ public class VariantProjectionBenchmark {
 
   @Benchmark
   @Twin("parquetJavaReadAll")
+  @Goal(vs = "parquetJavaReadAll", maxRatio = 0.5,
+      text = "whole read <= 0.5x parquet-java's reassembly (issue 12)")
   public void dendriteReadAll(Blackhole bh, FileCounters counters) throws IOException {
     long lost = 0;
     try (DendriteReader r = DendriteReader.builder(dataFile).build()) {
@@ -273,6 +275,8 @@ public class VariantProjectionBenchmark {
   @Twin("parquetJavaLean")
   @Goal(vs = "plainColumnsFloor", maxRatio = 1.5, when = "layout=shredded",
       text = "projected read of a shredded path <= 1.5x the plain-column floor")
+  @Goal(vs = "plainColumnsFloor", maxRatio = 0.6, when = "layout=shredded",
+      text = "row API projection of a shredded path <= 0.6x the plain-column floor (issue 12)")
   @Goal(vs = "dendriteReadAll", maxRatio = 1.05, when = "layout=unshredded",
       text = "projected read of an unshredded file <= 1.05x a full read of it")
   public void dendriteProjected(Blackhole bh, FileCounters counters) throws IOException {
