@@ -69,7 +69,8 @@ import org.openjdk.jmh.infra.Blackhole;
  *
  *   <li>{@code dendriteProjected}: {@code DendriteReader.builder(path).select("id", "category",
  *       "nested.varcategory")}, the per-file plan reading only what the paths need. Targets
- *       (DESIGN.md section 5): shredded layout at most 1.5x {@code plainColumnsFloor};
+ *       (issue 12; DESIGN.md section 5 asks 1.5x): shredded layout at most 0.6x
+ *       {@code plainColumnsFloor};
  *       unshredded layout at most 1.05x {@code dendriteReadAll}, with every value correct.
  *   <li>{@code dendriteProjectedParallel}: {@code dendriteProjected} with {@code parallelism(2)}
  *       (row groups decoded on 2 threads; the same as one thread when the file has one row
@@ -273,10 +274,9 @@ public class VariantProjectionBenchmark {
 
   @Benchmark
   @Twin("parquetJavaLean")
-  @Goal(vs = "plainColumnsFloor", maxRatio = 1.5, when = "layout=shredded",
-      text = "projected read of a shredded path <= 1.5x the plain-column floor")
   @Goal(vs = "plainColumnsFloor", maxRatio = 0.6, when = "layout=shredded",
-      text = "row API projection of a shredded path <= 0.6x the plain-column floor (issue 12)")
+      text = "row API projection of a shredded path <= 0.6x the plain-column floor (issue 12;"
+          + " DESIGN.md section 5 asks 1.5x)")
   @Goal(vs = "dendriteReadAll", maxRatio = 1.05, when = "layout=unshredded",
       text = "projected read of an unshredded file <= 1.05x a full read of it")
   public void dendriteProjected(Blackhole bh, FileCounters counters) throws IOException {

@@ -1,7 +1,6 @@
 package io.dendrite.parquet.read;
 
 import io.dendrite.parquet.read.column.LeafBatch;
-import java.util.Arrays;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 
 /**
@@ -23,29 +22,7 @@ final class PrimitivePathReader extends PathReader {
 
   @Override
   void fill(LeafBatch[] leaves, int rows) {
-    LeafBatch b = leaves[leaf];
-    PathVector v = vector;
-    v.reset(rows);
-    TypedStorage.prepare(b, physical, v, rows);
-    int[] def = b.def;
-    if (def == null || b.values == rows) {
-      if (v.storage == PathVector.Storage.LONG) {
-        System.arraycopy(b.longs, 0, v.longs, 0, rows); // the common dense case: one copy
-        Arrays.fill(v.status, 0, rows, PathVector.TYPED);
-        return;
-      }
-      for (int r = 0; r < rows; r++) {
-        TypedStorage.copy(b, r, v, r);
-      }
-      return;
-    }
-    int vi = 0;
-    for (int r = 0; r < rows; r++) {
-      if (def[r] == maxDef) {
-        TypedStorage.copy(b, vi++, v, r);
-      } else {
-        v.status[r] = PathVector.NULL;
-      }
-    }
+    vector.reset(rows);
+    TypedStorage.fill(leaves[leaf], physical, maxDef, vector, rows, PathVector.NULL);
   }
 }

@@ -51,6 +51,35 @@ final class TypedStorage {
     }
   }
 
+  /**
+   * A whole batch of a leaf whose rows are one entry each: rows defined to {@code maxDef}
+   * take their value, the others status {@code absent}. Dense int64 batches are one array copy.
+   */
+  static void fill(LeafBatch b, PrimitiveTypeName physical, int maxDef, PathVector v, int rows,
+      byte absent) {
+    prepare(b, physical, v, rows);
+    int[] def = b.def;
+    if (def == null || b.values == rows) {
+      if (v.storage == Storage.LONG) {
+        System.arraycopy(b.longs, 0, v.longs, 0, rows);
+        java.util.Arrays.fill(v.status, 0, rows, PathVector.TYPED);
+        return;
+      }
+      for (int r = 0; r < rows; r++) {
+        copy(b, r, v, r);
+      }
+      return;
+    }
+    int vi = 0;
+    for (int r = 0; r < rows; r++) {
+      if (def[r] == maxDef) {
+        copy(b, vi++, v, r);
+      } else {
+        v.status[r] = absent;
+      }
+    }
+  }
+
   /** Value {@code vi} of the leaf batch becomes row {@code r}'s typed value. */
   static void copy(LeafBatch b, int vi, PathVector v, int r) {
     switch (v.storage) {

@@ -40,6 +40,11 @@ final class VariantPathReader extends PathReader {
   private final boolean topNode;
   private final Ancestor[] ancestors;
   private final List<Segment> remaining;
+  /**
+   * Only a typed leaf is read, below the column's top and with no path left: no value,
+   * metadata or ancestor to consult, so the batch is copied in bulk.
+   */
+  private final boolean typedOnly;
 
   VariantPathReader(PathVector vector, Kind kind, String path, MetadataColumn metadata,
       int metadataLeaf, int groupDef, int presenceLeaf, int valueLeaf, int valueDef,
@@ -60,12 +65,19 @@ final class VariantPathReader extends PathReader {
     this.topNode = topNode;
     this.ancestors = ancestors.toArray(new Ancestor[0]);
     this.remaining = List.copyOf(remaining);
+    this.typedOnly = typedLeaf >= 0 && valueLeaf < 0 && !topNode && this.ancestors.length == 0
+        && this.remaining.isEmpty();
   }
 
   @Override
   void fill(LeafBatch[] leaves, int rows) {
     PathVector v = vector;
     v.reset(rows);
+    if (typedOnly) {
+      // The common fully shredded leaf: a row holds its typed value or the path is missing.
+      TypedStorage.fill(leaves[typedLeaf], physical, typedDef, v, rows, PathVector.MISSING);
+      return;
+    }
     LeafBatch meta = metadataLeaf < 0 ? null : leaves[metadataLeaf];
     LeafBatch value = valueLeaf < 0 ? null : leaves[valueLeaf];
     LeafBatch typed = typedLeaf < 0 ? null : leaves[typedLeaf];
