@@ -77,11 +77,11 @@ public final class PathVector {
   /** Prepares for {@code rows} rows; keeps the arrays. */
   void reset(int rows) {
     size = rows;
+    // objects[r] is read only where status[r] is OBJECT, so the last batch's objects are not
+    // cleared (a pass over every row of typed batches): rows overwrite them as they fill.
     if (status.length < rows) {
       status = new byte[rows];
       objects = new Object[rows];
-    } else {
-      Arrays.fill(objects, 0, rows, null);
     }
     storage = Storage.NONE;
     dictionary = null;
