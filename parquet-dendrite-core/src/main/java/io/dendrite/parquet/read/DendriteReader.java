@@ -430,7 +430,9 @@ public final class DendriteReader implements Closeable, Iterable<DendriteRow> {
       ReadPlan plan;
       ColumnarRows.Filtering filtering = null;
       List<org.apache.parquet.hadoop.metadata.BlockMetaData> rowGroups;
+      org.apache.parquet.hadoop.metadata.ParquetMetadata metadata;
       try (ParquetFileReader footer = ParquetFileReader.open(input, options.get())) {
+        metadata = footer.getFooter();
         rowGroups = footer.getFooter().getBlocks();
         org.apache.parquet.schema.MessageType fileSchema =
             footer.getFooter().getFileMetaData().getSchema();
@@ -465,14 +467,14 @@ public final class DendriteReader implements Closeable, Iterable<DendriteRow> {
         }
         ColumnarPlan compiled = ColumnarPlan.compile(plan);
         EngineOpener engine = batchRows -> new ColumnarRows(name,
-            ParquetFileReader.open(input, options.get()), compiled, all, firstRows, batchRows,
+            reopen(input, metadata, options.get()), compiled, all, firstRows, batchRows,
             rowFilter);
         ParallelRowGroups rows = !parallel ? null : new ParallelRowGroups((rowGroup, into) -> {
           if (rowFilter != null && rowFilter.plan().skips(rowGroup)) {
             return; // not even opened
           }
-          try (ColumnarRows one = new ColumnarRows(name, ParquetFileReader.open(input,
-              options.get()), compiled, List.of(rowGroup), firstRows, ROW_BATCH, rowFilter)) {
+          try (ColumnarRows one = new ColumnarRows(name, reopen(input, metadata, options.get()),
+              compiled, List.of(rowGroup), firstRows, ROW_BATCH, rowFilter)) {
             for (DendriteBatch b = one.next(); b != null; b = one.next()) {
               for (int r = 0; r < b.size(); r++) {
                 into.add(b.row(r));
@@ -484,6 +486,19 @@ public final class DendriteReader implements Closeable, Iterable<DendriteRow> {
             null, rows, firstRows, report);
       } catch (RuntimeException e) {
         throw DendriteReadException.of(name, -1, 0, e);
+      }
+    }
+
+    /** A reader of the file given the footer build() read, so that it is not read again. */
+    private static ParquetFileReader reopen(InputFile input,
+        org.apache.parquet.hadoop.metadata.ParquetMetadata footer, ParquetReadOptions options)
+        throws IOException {
+      org.apache.parquet.io.SeekableInputStream in = input.newStream();
+      try {
+        return ParquetFileReader.open(input, footer, options, in);
+      } catch (IOException | RuntimeException e) {
+        in.close();
+        throw e;
       }
     }
 

@@ -19,8 +19,16 @@ import java.util.UUID;
 final class TypedLeafValues {
   private TypedLeafValues() {}
 
+  /**
+   * One encoder per thread, reset per value: a fresh encoder allocates its dictionary tables,
+   * which made casting a typed leaf (e.g. {@code getDecimal} of an int64 leaf) cost more than
+   * reading it. {@code finish()} copies the bytes out, so values never share its buffer.
+   */
+  private static final ThreadLocal<VariantEncoder> ENCODER =
+      ThreadLocal.withInitial(() -> new VariantEncoder(true));
+
   static VariantValue toVariant(ShreddedPrimitive type, Object value) {
-    VariantEncoder e = new VariantEncoder(true);
+    VariantEncoder e = ENCODER.get().reset();
     switch (type.kind()) {
       case BOOLEAN: e.writeBoolean((Boolean) value); break;
       case INT8: e.writeInt8((Byte) value); break;
