@@ -96,7 +96,9 @@ import org.openjdk.jmh.infra.Blackhole;
 @BenchmarkMode(Mode.SingleShotTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
 @Fork(value = 2, jvmArgsAppend = {BenchmarkJvm.XMS, BenchmarkJvm.XMX, BenchmarkJvm.GC})
-@Warmup(iterations = 3)
+// The engine's batch reads take ~30-50 ms once compiled: 3 single-shot warm-ups left them
+// partly uncompiled (run 2026-11-24T021943Z), unlike DuckDB's native code.
+@Warmup(iterations = 10)
 @Measurement(iterations = 5)
 @Timeout(time = 10, timeUnit = TimeUnit.MINUTES)
 public class VariantProjectionBenchmark {
