@@ -1,6 +1,7 @@
 package io.dendrite.parquet.read;
 
 import io.dendrite.parquet.shred.ShreddedPrimitive;
+import io.dendrite.parquet.variant.Temporal;
 import io.dendrite.parquet.variant.VariantEncoder;
 import io.dendrite.parquet.variant.VariantValue;
 import java.math.BigDecimal;
@@ -75,24 +76,10 @@ final class TypedLeafValues {
   }
 
   private static long micros(Instant i) {
-    return units(i, 1_000_000L);
+    return Temporal.toMicros(i.getEpochSecond(), i.getNano());
   }
 
   private static long nanos(Instant i) {
-    return units(i, 1_000_000_000L);
-  }
-
-  /**
-   * {@code i} in units of 1/{@code perSecond} s since the epoch. Before the epoch the fraction
-   * is added to the next second, since seconds * perSecond alone overflows in the last second
-   * of the range (Long.MIN_VALUE micros or nanos).
-   */
-  private static long units(Instant i, long perSecond) {
-    long seconds = i.getEpochSecond();
-    long fraction = i.getNano() / (1_000_000_000L / perSecond);
-    if (seconds < 0 && fraction > 0) {
-      return Math.addExact(Math.multiplyExact(seconds + 1, perSecond), fraction - perSecond);
-    }
-    return Math.addExact(Math.multiplyExact(seconds, perSecond), fraction);
+    return Temporal.toNanos(i.getEpochSecond(), i.getNano());
   }
 }

@@ -9,9 +9,10 @@ import java.time.ZoneOffset;
 /**
  * Conversions between the spec's integer encodings of dates and times (days, micros and nanos
  * since the epoch or midnight; VariantEncoding.md primitive type ids 11-13 and 17-19) and
- * {@code java.time} values or ISO-8601 text.
+ * {@code java.time} values or ISO-8601 text. Public only for {@link #toMicros} and
+ * {@link #toNanos}, which the writer's and reader's column conversions share.
  */
-final class Temporal {
+public final class Temporal {
   static final long MICROS_PER_SECOND = 1_000_000L;
   static final long NANOS_PER_SECOND = 1_000_000_000L;
   static final long MICROS_PER_DAY = 86_400_000_000L;
@@ -107,13 +108,32 @@ final class Temporal {
     return LocalTime.ofNanoOfDay(micros * 1000);
   }
 
-  /** Epoch micros of (seconds, nanos), truncating sub-micros; ArithmeticException outside int64. */
-  static long toMicros(long epochSecond, int nano) {
-    return Math.addExact(Math.multiplyExact(epochSecond, MICROS_PER_SECOND), nano / 1000);
+  /**
+   * Epoch micros of (seconds, nano of second), truncating sub-micros.
+   *
+   * @throws ArithmeticException outside the int64 range
+   */
+  public static long toMicros(long epochSecond, int nano) {
+    return epochUnits(epochSecond, nano / 1000, MICROS_PER_SECOND);
   }
 
-  /** Epoch nanos of (seconds, nanos); ArithmeticException outside int64. */
-  static long toNanos(long epochSecond, int nano) {
-    return Math.addExact(Math.multiplyExact(epochSecond, NANOS_PER_SECOND), nano);
+  /**
+   * Epoch nanos of (seconds, nano of second).
+   *
+   * @throws ArithmeticException outside the int64 range
+   */
+  public static long toNanos(long epochSecond, int nano) {
+    return epochUnits(epochSecond, nano, NANOS_PER_SECOND);
+  }
+
+  /**
+   * {@code seconds * perSecond + units}, failing only where the sum leaves the int64 range:
+   * before 1970 a second is borrowed (one fewer second, units minus a second), so the last
+   * second of the range, whose product alone would overflow, still fits.
+   */
+  private static long epochUnits(long seconds, long units, long perSecond) {
+    return seconds < 0 && units > 0
+        ? Math.addExact(Math.multiplyExact(seconds + 1, perSecond), units - perSecond)
+        : Math.addExact(Math.multiplyExact(seconds, perSecond), units);
   }
 }

@@ -1,5 +1,6 @@
 package io.dendrite.parquet.write;
 
+import io.dendrite.parquet.variant.Temporal;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.math.RoundingMode;
@@ -252,28 +253,20 @@ final class PrimitiveCoercers {
       throw new IllegalArgumentException(
           "timestamp has sub-microsecond precision; use a nanosecond timestamp column");
     }
-    return epochUnits(seconds, nanos / 1000, 1_000_000L, "microsecond",
-        "about 290,000 years either side of 1970");
+    try {
+      return Temporal.toMicros(seconds, nanos);
+    } catch (ArithmeticException e) {
+      throw new IllegalArgumentException("timestamp is out of the microsecond range"
+          + " (about 290,000 years either side of 1970)");
+    }
   }
 
   private static long epochNanos(long seconds, int nanos) {
-    return epochUnits(seconds, nanos, 1_000_000_000L, "nanosecond", "years 1677..2262");
-  }
-
-  /**
-   * {@code seconds * perSecond + units}, failing only where the sum leaves the 64-bit range:
-   * before 1970 the seconds are borrowed from (one fewer second, units minus a second), so the
-   * last second of the range, whose product alone would overflow, still fits.
-   */
-  private static long epochUnits(long seconds, long units, long perSecond, String unit,
-      String range) {
     try {
-      return seconds < 0 && units > 0
-          ? Math.addExact(Math.multiplyExact(seconds + 1, perSecond), units - perSecond)
-          : Math.addExact(Math.multiplyExact(seconds, perSecond), units);
+      return Temporal.toNanos(seconds, nanos);
     } catch (ArithmeticException e) {
-      throw new IllegalArgumentException("timestamp is out of the " + unit + " range (" + range
-          + ")");
+      throw new IllegalArgumentException(
+          "timestamp is out of the nanosecond range (years 1677..2262)");
     }
   }
 

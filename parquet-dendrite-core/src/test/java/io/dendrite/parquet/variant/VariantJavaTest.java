@@ -89,6 +89,24 @@ class VariantJavaTest {
     assertRoundTrip(List.of(1, "two", List.of()), VariantType.ARRAY);
   }
 
+  /**
+   * The lowest counts a timestamp holds, whose second times units alone overflows int64, and
+   * the first instant below each, which does not fit.
+   */
+  @Test
+  void timestampsAtTheLowEndOfTheirRange() {
+    Instant lowestMicros = Instant.EPOCH.plus(Long.MIN_VALUE, java.time.temporal.ChronoUnit.MICROS);
+    Instant lowestNanos = Instant.EPOCH.plusNanos(Long.MIN_VALUE);
+    VariantValue micros = VariantValue.of(fromJava(lowestMicros));
+    assertEquals(VariantType.TIMESTAMP, micros.type());
+    assertEquals(Long.MIN_VALUE, micros.getTimestamp());
+    VariantValue nanos = VariantValue.of(fromJava(lowestNanos));
+    assertEquals(VariantType.TIMESTAMP_NANOS, nanos.type());
+    assertEquals(Long.MIN_VALUE, nanos.getTimestamp());
+    assertThrows(IllegalArgumentException.class, () -> fromJava(lowestMicros.minusNanos(1000)));
+    assertThrows(IllegalArgumentException.class, () -> fromJava(lowestNanos.minusNanos(1)));
+  }
+
   @Test
   void otherJavaTypesMapToTheirVariantCounterparts() {
     assertEquals(VariantType.INT8, typeOf(BigInteger.valueOf(100)));
