@@ -35,8 +35,6 @@ final class NestedPathReader extends PathReader {
       TypedStorage.prepare(typed, end.physical, v, rows);
     }
     ValueReader r = root;
-    byte[] status = v.status;
-    Object[] objects = v.objects;
     for (int row = 0; row < rows; row++) {
       Object value;
       try {
@@ -46,13 +44,8 @@ final class NestedPathReader extends PathReader {
       }
       if (value == ShapeReaders.Primitive.IN_PLACE) {
         TypedStorage.copy(typed, end.at, v, row);
-      } else if (value == null) {
-        status[row] = PathVector.NULL;
-      } else if (value == VariantRoot.MISSING) {
-        status[row] = PathVector.MISSING;
       } else {
-        status[row] = PathVector.OBJECT;
-        objects[row] = value;
+        v.setRaw(row, value);
       }
     }
   }

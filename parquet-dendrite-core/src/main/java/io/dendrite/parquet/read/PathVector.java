@@ -279,6 +279,21 @@ public final class PathVector {
         VariantCasts::toLocalDate);
   }
 
+  /**
+   * Sets a row to a raw slot value (the inverse of {@link #raw}): null, {@link
+   * VariantRoot#MISSING}, or a Java or variant value held as an object.
+   */
+  void setRaw(int row, Object raw) {
+    if (raw == null) {
+      status[row] = NULL;
+    } else if (raw == VariantRoot.MISSING) {
+      status[row] = MISSING;
+    } else {
+      status[row] = OBJECT;
+      objects[row] = raw;
+    }
+  }
+
   /** The raw slot value of a row (see {@link SlotValues}). */
   Object raw(int row) {
     check(row);

@@ -57,7 +57,7 @@ final class ReassemblePathReader extends PathReader {
     }
     for (int r = 0; r < rows; r++) {
       try {
-        store(v, r, readRow());
+        v.setRaw(r, readRow());
       } catch (RuntimeException e) {
         throw new RowFailure(r, e);
       }
@@ -100,14 +100,5 @@ final class ReassemblePathReader extends PathReader {
       return result;
     }
     return SelectionPath.walk((VariantValue) result, remaining);
-  }
-
-  private static void store(PathVector v, int r, Object result) {
-    if (result == VariantRoot.MISSING) {
-      v.status[r] = PathVector.MISSING;
-    } else {
-      v.status[r] = PathVector.OBJECT;
-      v.objects[r] = result;
-    }
   }
 }

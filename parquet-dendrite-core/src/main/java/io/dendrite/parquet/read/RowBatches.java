@@ -25,10 +25,7 @@ final class RowBatches {
     for (DendriteRow row = n < rows ? source.read() : null; row != null;
         row = n < rows ? source.read() : null) {
       for (int i = 0; i < vectors.length; i++) {
-        Object raw = row.raw(i);
-        vectors[i].status[n] = raw == null ? PathVector.NULL
-            : raw == VariantRoot.MISSING ? PathVector.MISSING : PathVector.OBJECT;
-        vectors[i].objects[n] = raw;
+        vectors[i].setRaw(n, row.raw(i));
       }
       n++;
     }

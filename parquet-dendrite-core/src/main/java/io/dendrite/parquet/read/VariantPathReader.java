@@ -119,7 +119,7 @@ final class VariantPathReader extends PathReader {
         if (holder >= 0) {
           Ancestor a = ancestors[holder];
           VariantValue whole = view(meta, metaIndex, ancestorValues[holder], holderIndex, a.path);
-          store(v, r, SelectionPath.walk(whole, a.toSelection));
+          v.setRaw(r, SelectionPath.walk(whole, a.toSelection));
         } else if (hasTyped) {
           if (hasValue) {
             throw Reconstruction.conflict(path);
@@ -130,10 +130,10 @@ final class VariantPathReader extends PathReader {
             v.status[r] = PathVector.MISSING; // a typed primitive has no fields or elements
           }
         } else if (hasValue) {
-          store(v, r, SelectionPath.walk(view(meta, metaIndex, value, valueIndex, path), remaining));
+          v.setRaw(r, SelectionPath.walk(view(meta, metaIndex, value, valueIndex, path), remaining));
         } else if (topNode && groupPresent) {
           // Spec: a present variant whose value and typed_value are both null is variant null.
-          store(v, r, SelectionPath.walk(VariantRoot.VARIANT_NULL, remaining));
+          v.setRaw(r, SelectionPath.walk(VariantRoot.VARIANT_NULL, remaining));
         } else {
           v.status[r] = PathVector.MISSING;
         }
@@ -151,14 +151,5 @@ final class VariantPathReader extends PathReader {
     VariantMetadata m = metadata.at(meta, metaIndex);
     int off = BinaryValues.start(b, vi);
     return VariantChecks.view(m, BinaryValues.array(b), off, BinaryValues.end(b, vi) - off, where);
-  }
-
-  private static void store(PathVector v, int r, Object result) {
-    if (result == VariantRoot.MISSING) {
-      v.status[r] = PathVector.MISSING;
-    } else {
-      v.status[r] = PathVector.OBJECT;
-      v.objects[r] = result;
-    }
   }
 }
