@@ -1,5 +1,6 @@
 package io.dendrite.parquet.filter;
 
+import io.dendrite.parquet.variant.Temporal;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
@@ -223,12 +224,10 @@ final class ParquetValues {
   }
 
   private static Instant instant(long v, LogicalTypeAnnotation.TimeUnit unit) {
-    return switch (unit) {
-      case MILLIS -> Instant.ofEpochMilli(v);
-      case MICROS -> Instant.ofEpochSecond(Math.floorDiv(v, 1_000_000L),
-          Math.floorMod(v, 1_000_000L) * 1000);
-      case NANOS -> Instant.ofEpochSecond(Math.floorDiv(v, 1_000_000_000L),
-          Math.floorMod(v, 1_000_000_000L));
-    };
+    return Temporal.instant(v, switch (unit) {
+      case MILLIS -> Temporal.MILLIS_PER_SECOND;
+      case MICROS -> Temporal.MICROS_PER_SECOND;
+      case NANOS -> Temporal.NANOS_PER_SECOND;
+    });
   }
 }

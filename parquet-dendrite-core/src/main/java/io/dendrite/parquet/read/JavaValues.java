@@ -4,6 +4,7 @@ import io.dendrite.parquet.read.column.ColumnDictionary;
 import io.dendrite.parquet.read.column.LeafBatch;
 import io.dendrite.parquet.schema.PrimitiveFieldType;
 import io.dendrite.parquet.shred.ShreddedPrimitive;
+import io.dendrite.parquet.variant.Temporal;
 import io.dendrite.parquet.variant.VariantBinary;
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -130,7 +131,7 @@ abstract class JavaValues {
         return new JavaValues() {
           @Override
           Object ofLong(long v) {
-            return EpochTime.instant(v, perSecond);
+            return Temporal.instant(v, perSecond);
           }
 
           @Override
@@ -145,12 +146,12 @@ abstract class JavaValues {
         return new JavaValues() {
           @Override
           Object ofLong(long v) {
-            return EpochTime.local(v, perSecond);
+            return Temporal.localDateTime(v, perSecond);
           }
         };
       }
       case TIME: {
-        long nanosPerUnit = EpochTime.NANOS / perSecond(a);
+        long nanosPerUnit = Temporal.NANOS_PER_SECOND / perSecond(a);
         return new JavaValues() {
           @Override
           Object ofInt(int v) { // TIME(MILLIS)
@@ -232,10 +233,10 @@ abstract class JavaValues {
         try {
           switch (type.kind()) {
             case TIME: return LocalTime.ofNanoOfDay(Math.multiplyExact(v, 1000L));
-            case TIMESTAMP: return EpochTime.instant(v, EpochTime.MICROS);
-            case TIMESTAMP_NANOS: return EpochTime.instant(v, EpochTime.NANOS);
-            case TIMESTAMP_NTZ: return EpochTime.local(v, EpochTime.MICROS);
-            case TIMESTAMP_NTZ_NANOS: return EpochTime.local(v, EpochTime.NANOS);
+            case TIMESTAMP: return Temporal.instant(v, Temporal.MICROS_PER_SECOND);
+            case TIMESTAMP_NANOS: return Temporal.instant(v, Temporal.NANOS_PER_SECOND);
+            case TIMESTAMP_NTZ: return Temporal.localDateTime(v, Temporal.MICROS_PER_SECOND);
+            case TIMESTAMP_NTZ_NANOS: return Temporal.localDateTime(v, Temporal.NANOS_PER_SECOND);
             case DECIMAL4:
             case DECIMAL8:
             case DECIMAL16:
@@ -289,9 +290,9 @@ abstract class JavaValues {
     TimeUnit unit = a instanceof TimestampLogicalTypeAnnotation ts ? ts.getUnit()
         : a instanceof TimeLogicalTypeAnnotation t ? t.getUnit() : TimeUnit.NANOS;
     switch (unit) {
-      case MILLIS: return 1_000L;
-      case MICROS: return EpochTime.MICROS;
-      default: return EpochTime.NANOS;
+      case MILLIS: return Temporal.MILLIS_PER_SECOND;
+      case MICROS: return Temporal.MICROS_PER_SECOND;
+      default: return Temporal.NANOS_PER_SECOND;
     }
   }
 

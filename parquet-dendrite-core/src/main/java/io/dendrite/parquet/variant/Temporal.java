@@ -9,12 +9,13 @@ import java.time.ZoneOffset;
 /**
  * Conversions between the spec's integer encodings of dates and times (days, micros and nanos
  * since the epoch or midnight; VariantEncoding.md primitive type ids 11-13 and 17-19) and
- * {@code java.time} values or ISO-8601 text. Public only for {@link #toMicros} and
- * {@link #toNanos}, which the writer's and reader's column conversions share.
+ * {@code java.time} values or ISO-8601 text. Public for the conversions between epoch counts
+ * and {@code java.time} that the writer, the reader and filters share with variants.
  */
 public final class Temporal {
-  static final long MICROS_PER_SECOND = 1_000_000L;
-  static final long NANOS_PER_SECOND = 1_000_000_000L;
+  public static final long MILLIS_PER_SECOND = 1_000L;
+  public static final long MICROS_PER_SECOND = 1_000_000L;
+  public static final long NANOS_PER_SECOND = 1_000_000_000L;
   static final long MICROS_PER_DAY = 86_400_000_000L;
 
   private Temporal() {}
@@ -91,16 +92,16 @@ public final class Temporal {
     return " value " + micros + " is outside one day (expected microseconds in [0, 86400000000))";
   }
 
-  static Instant instant(long value, boolean nanos) {
-    long unit = nanos ? NANOS_PER_SECOND : MICROS_PER_SECOND;
-    long fraction = Math.floorMod(value, unit);
-    return Instant.ofEpochSecond(Math.floorDiv(value, unit), nanos ? fraction : fraction * 1000);
+  /** {@code count} units of 1/{@code perSecond} s (millis, micros or nanos) since 1970-01-01T00:00Z. */
+  public static Instant instant(long count, long perSecond) {
+    return Instant.ofEpochSecond(Math.floorDiv(count, perSecond),
+        Math.floorMod(count, perSecond) * (NANOS_PER_SECOND / perSecond));
   }
 
-  static LocalDateTime localDateTime(long value, boolean nanos) {
-    long unit = nanos ? NANOS_PER_SECOND : MICROS_PER_SECOND;
-    long fraction = Math.floorMod(value, unit);
-    return LocalDateTime.ofEpochSecond(Math.floorDiv(value, unit), (int) (nanos ? fraction : fraction * 1000), ZoneOffset.UTC);
+  /** The same count read as a wall-clock time without time zone. */
+  public static LocalDateTime localDateTime(long count, long perSecond) {
+    return LocalDateTime.ofEpochSecond(Math.floorDiv(count, perSecond),
+        (int) (Math.floorMod(count, perSecond) * (NANOS_PER_SECOND / perSecond)), ZoneOffset.UTC);
   }
 
   static LocalTime localTime(long micros) {

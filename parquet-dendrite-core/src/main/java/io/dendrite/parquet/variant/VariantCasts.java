@@ -317,8 +317,7 @@ public final class VariantCasts {
   }
 
   private static Instant instantOfMicros(long micros) {
-    return Instant.ofEpochSecond(Math.floorDiv(micros, Temporal.MICROS_PER_SECOND),
-        Math.floorMod(micros, Temporal.MICROS_PER_SECOND) * 1000);
+    return Temporal.instant(micros, Temporal.MICROS_PER_SECOND);
   }
 
   private static VariantCastException fail(VariantValue v, String target) {

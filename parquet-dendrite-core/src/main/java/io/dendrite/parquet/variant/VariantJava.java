@@ -94,13 +94,13 @@ public final class VariantJava {
       case DATE:
         return LocalDate.ofEpochDay(VariantBinary.getDate(v, pos));
       case TIMESTAMP:
-        return Temporal.instant(VariantBinary.getTimestamp(v, pos), false);
+        return Temporal.instant(VariantBinary.getTimestamp(v, pos), Temporal.MICROS_PER_SECOND);
       case TIMESTAMP_NANOS:
-        return Temporal.instant(VariantBinary.getTimestamp(v, pos), true);
+        return Temporal.instant(VariantBinary.getTimestamp(v, pos), Temporal.NANOS_PER_SECOND);
       case TIMESTAMP_NTZ:
-        return Temporal.localDateTime(VariantBinary.getTimestamp(v, pos), false);
+        return Temporal.localDateTime(VariantBinary.getTimestamp(v, pos), Temporal.MICROS_PER_SECOND);
       case TIMESTAMP_NTZ_NANOS:
-        return Temporal.localDateTime(VariantBinary.getTimestamp(v, pos), true);
+        return Temporal.localDateTime(VariantBinary.getTimestamp(v, pos), Temporal.NANOS_PER_SECOND);
       case TIME:
         return Temporal.localTime(VariantBinary.getTimestamp(v, pos));
       case BINARY:
