@@ -11,6 +11,11 @@ final class ConvertedDictionary {
   private final JavaValues values;
   private ColumnDictionary dictionary;
   private Object[] converted;
+  /**
+   * Whether entries are byte arrays (all entries of a column are the same Java type): decided
+   * on the first conversion, so that a row's value is handed out without touching it.
+   */
+  private boolean arrays;
 
   ConvertedDictionary(JavaValues values) {
     this.values = values;
@@ -26,7 +31,8 @@ final class ConvertedDictionary {
     if (v == null) {
       v = values.ofEntry(d, id);
       converted[id] = v;
+      arrays = v instanceof byte[];
     }
-    return v instanceof byte[] b ? b.clone() : v;
+    return arrays ? ((byte[]) v).clone() : v;
   }
 }

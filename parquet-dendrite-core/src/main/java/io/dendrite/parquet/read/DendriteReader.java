@@ -39,9 +39,6 @@ import org.apache.parquet.io.LocalInputFile;
  * {@code Map}; VARIANT columns as {@link io.dendrite.parquet.variant.VariantValue}.
  */
 public final class DendriteReader implements Closeable, Iterable<DendriteRow> {
-  /** Rows per batch of the row API over the columnar engine. */
-  private static final int ROW_BATCH = 4096;
-
   /** Opens the columnar engine over this read's row groups with a batch size. */
   private interface EngineOpener {
     ColumnarRows open(int batchRows) throws IOException;
@@ -53,6 +50,8 @@ public final class DendriteReader implements Closeable, Iterable<DendriteRow> {
   private final RowShape shape;
   /** Exactly one of these three reads the rows. */
   private final EngineOpener engine;
+  /** Rows per batch when the engine's rows are read one by one ({@link RowBatchSize}). */
+  private final int rowBatch;
   private final ParquetReader<DendriteRow> reader;
   private final ParallelRowGroups parallel;
   /** The 1-based row number of each row group's first row, to name the row group in errors. */
@@ -67,13 +66,14 @@ public final class DendriteReader implements Closeable, Iterable<DendriteRow> {
 
   private DendriteReader(String file, RecordSchema schema,
       org.apache.parquet.schema.MessageType requested, RowShape shape, EngineOpener engine,
-      ParquetReader<DendriteRow> reader, ParallelRowGroups parallel, long[] firstRows,
+      int rowBatch, ParquetReader<DendriteRow> reader, ParallelRowGroups parallel, long[] firstRows,
       io.dendrite.parquet.filter.ReadReport report) {
     this.file = file;
     this.schema = schema;
     this.requested = requested;
     this.shape = shape;
     this.engine = engine;
+    this.rowBatch = rowBatch;
     this.reader = reader;
     this.parallel = parallel;
     this.firstRows = firstRows;
@@ -134,7 +134,7 @@ public final class DendriteReader implements Closeable, Iterable<DendriteRow> {
 
   private DendriteRow nextEngineRow() throws IOException {
     if (columnar == null) {
-      columnar = engine.open(ROW_BATCH);
+      columnar = engine.open(rowBatch);
     }
     if (batch == null || batchRow >= batch.size()) {
       batch = columnar.next();
@@ -466,6 +466,7 @@ public final class DendriteReader implements Closeable, Iterable<DendriteRow> {
               parallel, threads);
         }
         ColumnarPlan compiled = ColumnarPlan.compile(plan);
+        int rowBatch = RowBatchSize.of(rowGroups, plan.requestedSchema());
         EngineOpener engine = batchRows -> new ColumnarRows(name,
             reopen(input, metadata, options.get()), compiled, all, firstRows, batchRows,
             rowFilter);
@@ -474,7 +475,7 @@ public final class DendriteReader implements Closeable, Iterable<DendriteRow> {
             return; // not even opened
           }
           try (ColumnarRows one = new ColumnarRows(name, reopen(input, metadata, options.get()),
-              compiled, List.of(rowGroup), firstRows, ROW_BATCH, rowFilter)) {
+              compiled, List.of(rowGroup), firstRows, rowBatch, rowFilter)) {
             for (DendriteBatch b = one.next(); b != null; b = one.next()) {
               for (int r = 0; r < b.size(); r++) {
                 into.add(b.row(r));
@@ -483,7 +484,7 @@ public final class DendriteReader implements Closeable, Iterable<DendriteRow> {
           }
         }, counts, threads);
         return new DendriteReader(name, schema, plan.requestedSchema(), shape, engine,
-            null, rows, firstRows, report);
+            rowBatch, null, rows, firstRows, report);
       } catch (RuntimeException e) {
         throw DendriteReadException.of(name, -1, 0, e);
       }
@@ -522,10 +523,10 @@ public final class DendriteReader implements Closeable, Iterable<DendriteRow> {
           }
         }, counts, threads);
         return new DendriteReader(name, schema, plan.requestedSchema(), plan.shape(), null,
-            null, rows, firstRows, null);
+            0, null, rows, firstRows, null);
       }
       return new DendriteReader(name, schema, plan.requestedSchema(), plan.shape(), null,
-          parquetReader(input, AllNullColumns.of(rowGroups)).build(), null, firstRows, null);
+          0, parquetReader(input, AllNullColumns.of(rowGroups)).build(), null, firstRows, null);
     }
 
     /**

@@ -32,16 +32,47 @@ import java.util.function.Function;
 final class RecordMapping<R> {
   /** Converts a value as {@link DendriteRow#get} returns it (never null) to a target type. */
   private interface Conversion {
-    Object apply(Object value, String path);
+    Object apply(Object value, Where path);
+  }
+
+  /**
+   * Where a value sits, for error messages only: composed into text when a conversion fails,
+   * so that converting a list element or struct field does not build a path string.
+   */
+  private record Where(Where parent, String name, int index) {
+    static Where of(String path) {
+      return new Where(null, path, -1);
+    }
+
+    Where field(String field) {
+      return new Where(this, field, -1);
+    }
+
+    Where element(int i) {
+      return new Where(this, null, i);
+    }
+
+    @Override
+    public String toString() {
+      String head = parent == null ? "" : parent.toString();
+      if (name == null) {
+        return head + "[" + index + "]";
+      }
+      return parent == null || head.isEmpty() ? name : head + "." + name;
+    }
   }
 
   final Class<R> type;
   private final Component[] components;
   private final MethodHandle constructor;
 
-  /** One record component: a row slot (top level) or a field name, and its conversion. */
+  /**
+   * One record component: a row slot (top level) or a field name, and its conversion;
+   * {@code exact} is the boxed component type when it takes values of that very class as they
+   * are (not a parameterized type).
+   */
   private record Component(String name, String path, int slot, Class<?> type,
-      RecordMapping<?> nested, Conversion conversion) {}
+      RecordMapping<?> nested, Conversion conversion, Class<?> exact) {}
 
   private RecordMapping(Class<R> type, Component[] components) {
     this.type = type;
@@ -97,7 +128,7 @@ final class RecordMapping<R> {
       String path = prefix + rc[i].getName();
       if (rc[i].getType().isRecord()) {
         components[i] = new Component(rc[i].getName(), path, -1, rc[i].getType(),
-            forRows(rc[i].getType(), shape, path + "."), null);
+            forRows(rc[i].getType(), shape, path + "."), null, null);
       } else {
         Integer slot = shape.index.get(path);
         if (slot == null) {
@@ -105,7 +136,7 @@ final class RecordMapping<R> {
               + "." + rc[i].getName() + ") was not selected; selected: " + shape.names);
         }
         components[i] = new Component(rc[i].getName(), path, slot, rc[i].getType(), null,
-            conversion(rc[i].getGenericType()));
+            conversion(rc[i].getGenericType()), exactClass(rc[i].getGenericType()));
       }
     }
     return new RecordMapping<>(type, components);
@@ -117,7 +148,7 @@ final class RecordMapping<R> {
     Component[] components = new Component[rc.length];
     for (int i = 0; i < rc.length; i++) {
       components[i] = new Component(rc[i].getName(), rc[i].getName(), -1, rc[i].getType(),
-          null, conversion(rc[i].getGenericType()));
+          null, conversion(rc[i].getGenericType()), exactClass(rc[i].getGenericType()));
     }
     return new RecordMapping<>(type, components);
   }
@@ -141,32 +172,40 @@ final class RecordMapping<R> {
       if (c.nested != null) {
         args[i] = c.nested.build(row, false);
       } else {
-        Object v = row.get(c.slot);
-        args[i] = v == null ? null : c.conversion.apply(v, c.path);
+        // A typed leaf's value of the component's very class is what the typed getter would
+        // return (SlotValues.typed): taken as is, not made into a variant and cast back.
+        Object raw = row.raw(c.slot);
+        if (c.exact != null && c.exact != Object.class && c.exact.isInstance(raw)) {
+          args[i] = raw;
+        } else {
+          Object v = row.get(c.slot);
+          args[i] = v == null ? null : c.conversion.apply(v, Where.of(c.path));
+        }
       }
       any |= args[i] != null;
     }
     if (!any && !top) {
       return null; // a nested record with nothing in it: the struct or object is absent
     }
-    return construct(args, "");
+    return construct(args, null);
   }
 
   /** Builds a record from a struct ({@code Map}) or a variant object's fields. */
-  private R fromFields(Function<String, Object> field, String path) {
+  private R fromFields(Function<String, Object> field, Where path) {
     Object[] args = new Object[components.length];
     for (int i = 0; i < args.length; i++) {
       Component c = components[i];
       Object v = field.apply(c.name);
-      args[i] = v == null ? null : c.conversion.apply(v, path + "." + c.name);
+      args[i] = v == null ? null : c.conversion.apply(v, path.field(c.name));
     }
     return construct(args, path);
   }
 
-  private R construct(Object[] args, String path) {
+  private R construct(Object[] args, Where path) {
     for (int i = 0; i < args.length; i++) {
       if (args[i] == null && components[i].type.isPrimitive()) {
-        String at = path.isEmpty() ? components[i].path : path + "." + components[i].name;
+        String at = path == null ? components[i].path
+            : path.field(components[i].name).toString();
         throw new IllegalArgumentException("'" + at + "' is null in this row but "
             + type.getSimpleName() + "." + components[i].name + " is a primitive "
             + components[i].type.getName());
@@ -183,14 +222,24 @@ final class RecordMapping<R> {
     }
   }
 
+  /**
+   * The class whose instances a component of type {@code target} takes as they are: its boxed
+   * class (a primitive component receives the boxed value), or null for a parameterized type
+   * whose elements need converting.
+   */
+  private static Class<?> exactClass(Type target) {
+    return target instanceof ParameterizedType ? null
+        : MethodType.methodType(rawClass(target)).wrap().returnType();
+  }
+
   /** The conversion to {@code target}, chosen once. */
   private static Conversion conversion(Type target) {
     Class<?> raw = rawClass(target);
-    boolean exact = !(target instanceof ParameterizedType);
+    Class<?> exact = exactClass(target);
     Conversion fromVariant = fromVariant(target, raw);
     Conversion fromJava = fromJava(target, raw);
     return (value, path) -> {
-      if (exact && raw.isInstance(value)) {
+      if (exact != null && exact.isInstance(value)) {
         return value;
       }
       try {
@@ -231,7 +280,7 @@ final class RecordMapping<R> {
         }
         List<Object> out = new ArrayList<>(v.arraySize());
         for (int i = 0; i < v.arraySize(); i++) {
-          out.add(convert(element, v.element(i), path + "[" + i + "]"));
+          out.add(convert(element, v.element(i), path.element(i)));
         }
         return out;
       };
@@ -297,7 +346,7 @@ final class RecordMapping<R> {
         }
         List<Object> out = new ArrayList<>(in.size());
         for (int i = 0; i < in.size(); i++) {
-          out.add(convert(element, in.get(i), path + "[" + i + "]"));
+          out.add(convert(element, in.get(i), path.element(i)));
         }
         return out;
       };
@@ -310,7 +359,7 @@ final class RecordMapping<R> {
         }
         Map<Object, Object> out = new LinkedHashMap<>();
         for (Map.Entry<?, ?> e : in.entrySet()) {
-          out.put(e.getKey(), convert(entry, e.getValue(), path + "." + e.getKey()));
+          out.put(e.getKey(), convert(entry, e.getValue(), path.field(String.valueOf(e.getKey()))));
         }
         return out;
       };
@@ -340,7 +389,7 @@ final class RecordMapping<R> {
     };
   }
 
-  private static Object convert(Conversion c, Object value, String path) {
+  private static Object convert(Conversion c, Object value, Where path) {
     return value == null ? null : c.apply(value, path);
   }
 
