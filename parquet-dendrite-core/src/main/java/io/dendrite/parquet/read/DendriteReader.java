@@ -308,6 +308,8 @@ public final class DendriteReader implements Closeable, Iterable<DendriteRow> {
     private final org.apache.hadoop.fs.Path hadoopPath;
     private final org.apache.hadoop.conf.Configuration conf;
     private List<String> selection;
+    /** The record type of {@link #select(Class)}, mapped on decoding threads when parallel. */
+    private Class<?> recordType;
     private boolean strictCasts;
     private int parallelism = 1;
     private boolean columnar = true;
@@ -336,6 +338,7 @@ public final class DendriteReader implements Closeable, Iterable<DendriteRow> {
         throw new IllegalArgumentException("select at least one path");
       }
       this.selection = List.copyOf(paths);
+      this.recordType = null;
       return this;
     }
 
@@ -353,7 +356,9 @@ public final class DendriteReader implements Closeable, Iterable<DendriteRow> {
      * }</pre>
      */
     public Builder select(Class<?> recordType) {
-      return select(RecordMapping.paths(recordType));
+      select(RecordMapping.paths(recordType));
+      this.recordType = recordType;
+      return this;
     }
 
     /** Make typed getters throw on a failed cast instead of returning null (default false). */
@@ -482,12 +487,17 @@ public final class DendriteReader implements Closeable, Iterable<DendriteRow> {
               }
             }
           }
-        }, counts, threads);
+        }, counts, threads, premap(shape));
         return new DendriteReader(name, schema, plan.requestedSchema(), shape, engine,
             rowBatch, null, rows, firstRows, report);
       } catch (RuntimeException e) {
         throw DendriteReadException.of(name, -1, 0, e);
       }
+    }
+
+    /** The mapping of {@link #select(Class)}'s record for decoding threads, or null. */
+    private RecordMapping<?> premap(RowShape shape) {
+      return recordType == null ? null : shape.mapping(recordType);
     }
 
     /** A reader of the file given the footer build() read, so that it is not read again. */
@@ -521,7 +531,7 @@ public final class DendriteReader implements Closeable, Iterable<DendriteRow> {
               into.add(row);
             }
           }
-        }, counts, threads);
+        }, counts, threads, premap(plan.shape()));
         return new DendriteReader(name, schema, plan.requestedSchema(), plan.shape(), null,
             0, null, rows, firstRows, null);
       }

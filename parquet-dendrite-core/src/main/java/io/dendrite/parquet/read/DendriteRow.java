@@ -37,6 +37,8 @@ import java.util.function.Function;
 public final class DendriteRow {
   private final RowShape shape;
   private final Object[] values;
+  /** This row as the read's {@code select(Class)} record, mapped by a decoding thread. */
+  private Object mapped;
 
   DendriteRow(RowShape shape, Object[] values) {
     this.shape = shape;
@@ -166,7 +168,23 @@ public final class DendriteRow {
    * objects, typed getter casts for values, lists and maps converted element-wise.
    */
   public <R> R as(Class<R> recordType) {
+    if (mapped != null && mapped.getClass() == recordType) {
+      return recordType.cast(mapped);
+    }
     return shape.mapping(recordType).build(this);
+  }
+
+  /**
+   * Maps this row to {@code mapping}'s record now (on a decoding thread), for {@link #as} to
+   * hand out. A row that does not map is left as it is: {@link #as} then fails as it would
+   * have without this.
+   */
+  void premap(RecordMapping<?> mapping) {
+    try {
+      mapped = mapping.build(this);
+    } catch (RuntimeException e) {
+      mapped = null;
+    }
   }
 
   /** Selected paths (or column names) in order. */

@@ -2,17 +2,36 @@ package io.dendrite.parquet.read;
 
 import io.dendrite.parquet.read.column.LeafBatch;
 import io.dendrite.parquet.variant.VariantMetadata;
+import io.dendrite.parquet.variant.VariantValue;
 import java.util.Arrays;
 
 /**
- * A VARIANT column's {@code metadata}: decoded and validated only for rows whose residual is
- * navigated, and reused while rows repeat the same dictionary bytes (the common case). Shared
- * by the path readers of one column.
+ * A VARIANT column's {@code metadata}, and views of its residual values, shared by the path
+ * readers of the column. Metadata is decoded and validated only for rows whose residual is
+ * navigated, and reused while rows repeat the same dictionary bytes (the common case). A
+ * residual value is validated once per batch however many selected paths navigate it: with one
+ * validation per path, reading 51 paths of an unshredded column validated each row's whole
+ * value 51 times (TPC-H records, 68 s against 5 s for gzipped JSON).
  */
 final class MetadataColumn {
+  /** Entries of the view cache, direct-mapped by position: at least a batch of values. */
+  private static final int VIEWS = 1 << 13;
+  /**
+   * Value buffers the cache may refer to (the column's value leaves in this batch); one more
+   * empties it, so that it never keeps earlier batches' buffers alive.
+   */
+  private static final int BUFFERS = 4;
+
   private final String column;
   private byte[] last;
   private VariantMetadata metadata;
+  private final byte[][] viewArrays = new byte[VIEWS][];
+  private final int[] viewStarts = new int[VIEWS];
+  private final int[] viewEnds = new int[VIEWS];
+  private final VariantMetadata[] viewMetadata = new VariantMetadata[VIEWS];
+  private final VariantValue[] views = new VariantValue[VIEWS];
+  private final byte[][] buffers = new byte[BUFFERS][];
+  private int bufferCount;
 
   MetadataColumn(String column) {
     this.column = column;
@@ -32,5 +51,49 @@ final class MetadataColumn {
       last = bytes;
     }
     return metadata;
+  }
+
+  /**
+   * A validated view of value {@code vi} of a {@code value} leaf batch with the row's metadata
+   * (value {@code metaIndex} of the metadata batch). The same bytes with the same metadata give
+   * the view validated before: the value buffers of these leaves are fresh per batch
+   * ({@link ColumnarPlan#freshBuffers}) or a chunk's dictionary, so an array and position name
+   * one value as long as the cache holds the array.
+   */
+  VariantValue view(LeafBatch meta, int metaIndex, LeafBatch value, int vi, String where) {
+    VariantMetadata m = at(meta, metaIndex);
+    byte[] array = BinaryValues.array(value);
+    int start = BinaryValues.start(value, vi);
+    int end = BinaryValues.end(value, vi);
+    int slot = (start * 0x9E3779B9) >>> (Integer.SIZE - Integer.numberOfTrailingZeros(VIEWS));
+    if (viewArrays[slot] == array && viewStarts[slot] == start && viewEnds[slot] == end
+        && viewMetadata[slot] == m) {
+      return views[slot];
+    }
+    VariantValue v = VariantChecks.view(m, array, start, end - start, where);
+    admit(array);
+    viewArrays[slot] = array;
+    viewStarts[slot] = start;
+    viewEnds[slot] = end;
+    viewMetadata[slot] = m;
+    views[slot] = v;
+    return v;
+  }
+
+  /** Lets the cache refer to {@code array}, emptying it when that makes too many buffers. */
+  private void admit(byte[] array) {
+    for (int i = 0; i < bufferCount; i++) {
+      if (buffers[i] == array) {
+        return;
+      }
+    }
+    if (bufferCount == BUFFERS) {
+      Arrays.fill(viewArrays, null);
+      Arrays.fill(viewMetadata, null);
+      Arrays.fill(views, null);
+      Arrays.fill(buffers, null);
+      bufferCount = 0;
+    }
+    buffers[bufferCount++] = array;
   }
 }

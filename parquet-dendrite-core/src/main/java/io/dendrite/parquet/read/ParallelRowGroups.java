@@ -5,7 +5,8 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
-import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -13,29 +14,47 @@ import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * Decodes row groups on a small thread pool and hands rows out in file order. At most
- * {@code threads + 1} row groups are decoded ahead, so memory stays bounded by a few row
- * groups. Each row group gets its own file reader and read plan; nothing is shared between
- * threads.
+ * Decodes row groups on a small thread pool and hands rows out in file order. Each row group
+ * streams its rows to the reading thread in chunks through a short queue, and at most
+ * {@code threads + 1} row groups are under way, so memory stays bounded by a few chunks per
+ * row group, not by whole row groups (which made parallel reads of wide rows slower than
+ * serial ones: whole row groups of Java values kept alive, collected by the old generation).
+ * Each row group gets its own file reader and read plan; nothing is shared between threads.
+ *
+ * <p>With a record mapping ({@code select(Class)}), rows are also mapped to the record on the
+ * decoding thread, so that {@link DendriteRow#as} on the reading thread only hands it out.
  */
 final class ParallelRowGroups {
-  /** Decodes exactly one row group, appending its rows to {@code into}. */
+  /** Decodes exactly one row group, adding its rows to {@code into} in order. */
   interface RowGroupDecoder {
-    void decode(int rowGroup, List<DendriteRow> into) throws IOException;
+    void decode(int rowGroup, Sink into) throws IOException;
   }
 
+  /** Rows per chunk handed from a decoding thread to the reading thread. */
+  private static final int CHUNK_ROWS = 256;
+  /** Chunks a row group may decode ahead of the reading thread. */
+  private static final int CHUNKS_AHEAD = 8;
+  /** The last chunk of a row group. */
+  private static final List<DendriteRow> END = List.of();
+
   private final RowGroupDecoder decoder;
+  private final RecordMapping<?> mapping;
   private final long[] firstRow;
   private final ExecutorService pool;
-  private final Deque<Future<List<DendriteRow>>> ahead = new ArrayDeque<>();
+  private final Deque<RowGroup> ahead = new ArrayDeque<>();
   private final int window;
   private int nextToSubmit;
-  private int current = -1;
-  private List<DendriteRow> batch = List.of();
+  private RowGroup current;
+  private List<DendriteRow> chunk = List.of();
   private int position;
 
-  ParallelRowGroups(RowGroupDecoder decoder, long[] rowCounts, int threads) {
+  /**
+   * @param mapping maps each row to the read's record on the decoding thread, or null
+   */
+  ParallelRowGroups(RowGroupDecoder decoder, long[] rowCounts, int threads,
+      RecordMapping<?> mapping) {
     this.decoder = decoder;
+    this.mapping = mapping;
     this.firstRow = new long[rowCounts.length];
     for (int i = 1; i < rowCounts.length; i++) {
       firstRow[i] = firstRow[i - 1] + rowCounts[i - 1];
@@ -50,58 +69,123 @@ final class ParallelRowGroups {
     this.window = threads + 1;
   }
 
+  /** Where a decoder puts a row group's rows: chunks on their way to the reading thread. */
+  final class Sink {
+    private final RowGroup group;
+    private List<DendriteRow> rows = new ArrayList<>(CHUNK_ROWS);
+
+    private Sink(RowGroup group) {
+      this.group = group;
+    }
+
+    void add(DendriteRow row) throws IOException {
+      if (mapping != null) {
+        row.premap(mapping);
+      }
+      rows.add(row);
+      group.decoded++;
+      if (rows.size() == CHUNK_ROWS) {
+        group.put(rows);
+        rows = new ArrayList<>(CHUNK_ROWS);
+      }
+    }
+
+    private void finish() throws IOException {
+      if (!rows.isEmpty()) {
+        group.put(rows);
+      }
+      group.put(END);
+    }
+  }
+
+  /** One row group under way: its chunks, and how it ended. */
+  private final class RowGroup {
+    final int index;
+    final BlockingQueue<List<DendriteRow>> chunks = new ArrayBlockingQueue<>(CHUNKS_AHEAD);
+    Future<?> task;
+    /** Rows decoded so far (by the decoding thread). */
+    long decoded;
+    volatile RowGroupFailure failure;
+
+    RowGroup(int index) {
+      this.index = index;
+    }
+
+    void put(List<DendriteRow> rows) throws IOException {
+      try {
+        chunks.put(rows);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IOException("interrupted while decoding row group " + index, e);
+      }
+    }
+
+    void decode() {
+      Sink sink = new Sink(this);
+      try {
+        decoder.decode(index, sink);
+        sink.finish();
+      } catch (IOException | RuntimeException e) {
+        // The rows before the failure are still handed out, then the failure is thrown.
+        failure = new RowGroupFailure(index, firstRow[index] + decoded + 1, e);
+        try {
+          chunks.put(END);
+        } catch (InterruptedException closed) {
+          Thread.currentThread().interrupt(); // the reader was closed: nobody waits for END
+        }
+      }
+    }
+  }
+
   /** The next row in file order, or null at the end. */
   DendriteRow next() throws IOException {
-    while (position >= batch.size()) {
+    while (position >= chunk.size()) {
       if (!advance()) {
         return null;
       }
     }
-    return batch.get(position++);
+    return chunk.get(position++);
   }
 
   private boolean advance() throws IOException {
-    while (ahead.size() < window && nextToSubmit < firstRow.length) {
-      int rowGroup = nextToSubmit++;
-      ahead.add(pool.submit(() -> decode(rowGroup)));
-    }
-    Future<List<DendriteRow>> f = ahead.poll();
-    if (f == null) {
-      return false;
-    }
-    current++;
-    try {
-      batch = f.get();
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IOException("interrupted while decoding row group " + current, e);
-    } catch (ExecutionException e) {
-      Throwable cause = e.getCause();
-      if (cause instanceof IOException) {
-        throw (IOException) cause;
+    while (true) {
+      if (current == null) {
+        while (ahead.size() < window && nextToSubmit < firstRow.length) {
+          RowGroup g = new RowGroup(nextToSubmit++);
+          g.task = pool.submit(g::decode);
+          ahead.add(g);
+        }
+        current = ahead.poll();
+        if (current == null) {
+          return false;
+        }
       }
-      if (cause instanceof RuntimeException) {
-        throw (RuntimeException) cause;
+      List<DendriteRow> next;
+      try {
+        next = current.chunks.take();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IOException("interrupted while decoding row group " + current.index, e);
       }
-      throw new IOException(cause);
-    }
-    position = 0;
-    return true;
-  }
-
-  private List<DendriteRow> decode(int rowGroup) {
-    List<DendriteRow> rows = new ArrayList<>();
-    try {
-      decoder.decode(rowGroup, rows);
-      return rows;
-    } catch (IOException | RuntimeException e) {
-      throw new RowGroupFailure(rowGroup, firstRow[rowGroup] + rows.size() + 1, e);
+      if (next == END) {
+        if (current.failure != null) {
+          throw current.failure;
+        }
+        current = null;
+        continue;
+      }
+      chunk = next;
+      position = 0;
+      return true;
     }
   }
 
   void close() {
-    for (Future<?> f : ahead) {
-      f.cancel(true);
+    for (RowGroup g : ahead) {
+      g.task.cancel(true);
+    }
+    if (current != null) {
+      current.task.cancel(true);
     }
     pool.shutdownNow();
   }

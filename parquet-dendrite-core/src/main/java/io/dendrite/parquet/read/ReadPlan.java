@@ -133,11 +133,12 @@ final class ReadPlan {
   /**
    * Keeps only the fields the selections need: struct fields they name, also inside list
    * elements ({@code devices[0].os}) and map values ({@code attrs.k1.x}); a node a selection
-   * ends on, variants, legacy 2-level lists and maps indexed like lists stay whole.
+   * ends on, variants and legacy 2-level lists stay whole.
    *
    * @param depth the segments of each selection consumed to reach {@code t}
    * @throws IllegalArgumentException naming the selection, for a field of a primitive, a
-   *     field a struct does not have, or a name after a list (lists take indexes)
+   *     field a struct does not have, a name after a list (lists take indexes) or an index
+   *     after a map (maps take keys)
    */
   private static Type projectOrdinary(Type t, List<SelectionPath> selections, int depth) {
     for (SelectionPath s : selections) {
@@ -175,7 +176,13 @@ final class ReadPlan {
         || a instanceof LogicalTypeAnnotation.MapKeyValueTypeAnnotation) {
       for (SelectionPath s : selections) {
         if (s.segments().get(depth).isIndex()) {
-          return t; // a map has no elements: reads null
+          // an index would read null in every row: rejected like a name after a list
+          List<Segment> suggested = new ArrayList<>(s.segments().subList(0, depth));
+          suggested.add(new Segment("key", -1));
+          suggested.addAll(s.segments().subList(depth + 1, s.segments().size()));
+          throw new IllegalArgumentException("selection '" + s + "': '" + s.prefix(depth)
+              + "' is a map, whose values are selected by key, e.g. '"
+              + SelectionPath.text(suggested) + "'");
         }
       }
       GroupType kv = g.getType(0).asGroupType();

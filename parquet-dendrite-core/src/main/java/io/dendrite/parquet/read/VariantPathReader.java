@@ -3,7 +3,6 @@ package io.dendrite.parquet.read;
 import io.dendrite.parquet.read.SelectionPath.Segment;
 import io.dendrite.parquet.read.VariantRoot.Kind;
 import io.dendrite.parquet.read.column.LeafBatch;
-import io.dendrite.parquet.variant.VariantMetadata;
 import io.dendrite.parquet.variant.VariantValue;
 import java.util.List;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
@@ -148,8 +147,6 @@ final class VariantPathReader extends PathReader {
   }
 
   private VariantValue view(LeafBatch meta, int metaIndex, LeafBatch b, int vi, String where) {
-    VariantMetadata m = metadata.at(meta, metaIndex);
-    int off = BinaryValues.start(b, vi);
-    return VariantChecks.view(m, BinaryValues.array(b), off, BinaryValues.end(b, vi) - off, where);
+    return metadata.view(meta, metaIndex, b, vi, where);
   }
 }

@@ -108,7 +108,7 @@ class ColumnarEngineTest {
   private static final List<String> NESTED_PATHS = List.of("id", "s", "s.a", "s.b", "s.v",
       "s.v.k", "s.v.arr[1]", "s.v.zz", "s.inner", "s.inner.x", "s.inner.y", "s.inner.y[0]",
       "tags", "tags[0]", "tags[2]", "devices", "devices[0]", "devices[0].os", "devices[1].ver",
-      "devices[9].os", "m", "m.k1", "m.k2", "m.nope", "mi", "mi.3", "mi.7", "mi[0]", "lv",
+      "devices[9].os", "m", "m.k1", "m.k2", "m.nope", "mi", "mi.3", "mi.7", "lv",
       "lv[0]", "lv[1].k", "lv[0].arr[0]", "mv", "mv.k1", "mv.k1.k", "ll", "ll[1]", "ll[1][0]",
       "ll[0][2]", "top", "top.a", "top.o", "top.o.p", "top.arr", "top.arr[1]", "top.arr[0].q",
       "top.zz");

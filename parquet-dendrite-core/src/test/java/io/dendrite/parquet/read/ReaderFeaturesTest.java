@@ -68,6 +68,53 @@ class ReaderFeaturesTest {
     }
   }
 
+  record NumberAndText(long n, String s) {}
+
+  record IdAndValue(long id, NumberAndText v) {}
+
+  record AbsentField(long n, long absent) {}
+
+  record WithAbsent(long id, AbsentField v) {}
+
+  /**
+   * With parallelism, select(Class) rows are mapped on the decoding threads: the records are
+   * those of a sequential read, another record type still maps, and a row that does not map
+   * fails at as(), as it does sequentially, not at read().
+   */
+  @Test
+  void parallelRecordsAreTheSequentialOnes() throws Exception {
+    Path file = manyRowGroups();
+    List<List<IdAndValue>> reads = new ArrayList<>();
+    for (int threads : new int[] {1, 2, 3}) {
+      List<IdAndValue> rows = new ArrayList<>();
+      try (DendriteReader r = DendriteReader.builder(file).select(IdAndValue.class)
+          .parallelism(threads).build()) {
+        for (DendriteRow row : r) {
+          rows.add(row.as(IdAndValue.class));
+        }
+      }
+      reads.add(rows);
+    }
+    assertEquals(20_000, reads.get(0).size());
+    assertEquals(new IdAndValue(7, new NumberAndText(7, "row 7 " + "x".repeat(7))),
+        reads.get(0).get(7));
+    assertEquals(reads.get(0), reads.get(1));
+    assertEquals(reads.get(0), reads.get(2));
+
+    record JustId(long id) {}
+    try (DendriteReader r = DendriteReader.builder(file).select(IdAndValue.class)
+        .parallelism(2).build()) {
+      assertEquals(new JustId(0), r.read().as(JustId.class));
+    }
+    try (DendriteReader r = DendriteReader.builder(file).select(WithAbsent.class)
+        .parallelism(2).build()) {
+      DendriteRow row = r.read();
+      IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+          () -> row.as(WithAbsent.class));
+      assertTrue(e.getMessage().contains("'v.absent' is null in this row"), e.getMessage());
+    }
+  }
+
   private static List<String> readAll(Path file, int threads) throws Exception {
     List<String> out = new ArrayList<>();
     try (DendriteReader r = DendriteReader.builder(file).parallelism(threads).build()) {

@@ -137,4 +137,16 @@ class SelectionThroughListsTest {
         && d.getMessage().contains("'devices.specs.cpu'")
         && d.getMessage().contains("'devices[0].specs.cpu'"), d.getMessage());
   }
+
+  /** An index into a map would read null in every row: it fails, naming the key form. */
+  @Test
+  void anIndexIntoAMapIsRejected() throws Exception {
+    MessageType schema = RecordSchema.parse(SCHEMA).toParquet("m");
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> ReadPlan.create(schema, List.of("id", "attrs[0].x")));
+    assertEquals("selection 'attrs[0].x': 'attrs' is a map, whose values are selected by key,"
+        + " e.g. 'attrs.key.x'", e.getMessage());
+    assertThrows(DendriteReadException.class,
+        () -> DendriteReader.builder(file).select("attrs[0]").build());
+  }
 }
