@@ -50,7 +50,7 @@ import org.openjdk.jmh.infra.Blackhole;
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
 @Fork(value = 1, jvmArgsAppend = {BenchmarkJvm.DATASET_XMS, BenchmarkJvm.DATASET_XMX,
     BenchmarkJvm.GC})
-@Warmup(iterations = 1)
+@Warmup(iterations = 3) // as DatasetReadBenchmark's
 @Measurement(iterations = 3)
 @Timeout(time = 10, timeUnit = TimeUnit.MINUTES)
 public class DatasetSubSchemaBenchmark {

@@ -34,8 +34,8 @@ import org.openjdk.jmh.annotations.Warmup;
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
 @Fork(value = 1, jvmArgsAppend = {BenchmarkJvm.DATASET_XMS, BenchmarkJvm.DATASET_XMX,
     BenchmarkJvm.GC})
-@Warmup(iterations = 1)
-@Measurement(iterations = 2)
+@Warmup(iterations = 2)
+@Measurement(iterations = 3)
 @Timeout(time = 10, timeUnit = TimeUnit.MINUTES)
 public class DatasetWriteBenchmark {
   @Param({"tpch", "media", "events"})
