@@ -16,6 +16,8 @@ import java.util.Arrays;
 final class MetadataColumn {
   /** Entries of the view cache, direct-mapped by position: at least a batch of values. */
   private static final int VIEWS = 1 << 13;
+  /** Shift taking a 32-bit hash to a slot of {@link #VIEWS}. */
+  private static final int SLOT_SHIFT = Integer.SIZE - Integer.numberOfTrailingZeros(VIEWS);
   /**
    * Value buffers the cache may refer to (the column's value leaves in this batch); one more
    * empties it, so that it never keeps earlier batches' buffers alive.
@@ -25,11 +27,12 @@ final class MetadataColumn {
   private final String column;
   private byte[] last;
   private VariantMetadata metadata;
-  private final byte[][] viewArrays = new byte[VIEWS][];
-  private final int[] viewStarts = new int[VIEWS];
-  private final int[] viewEnds = new int[VIEWS];
-  private final VariantMetadata[] viewMetadata = new VariantMetadata[VIEWS];
-  private final VariantValue[] views = new VariantValue[VIEWS];
+  /** The view cache, allocated when a residual is first viewed (typed reads never do). */
+  private byte[][] viewArrays;
+  private int[] viewStarts;
+  private int[] viewEnds;
+  private VariantMetadata[] viewMetadata;
+  private VariantValue[] views;
   private final byte[][] buffers = new byte[BUFFERS][];
   private int bufferCount;
 
@@ -61,11 +64,22 @@ final class MetadataColumn {
    * one value as long as the cache holds the array.
    */
   VariantValue view(LeafBatch meta, int metaIndex, LeafBatch value, int vi, String where) {
-    VariantMetadata m = at(meta, metaIndex);
+    return view(at(meta, metaIndex), value, vi, where);
+  }
+
+  /** As above, with the row's metadata already parsed. */
+  VariantValue view(VariantMetadata m, LeafBatch value, int vi, String where) {
+    if (views == null) {
+      viewArrays = new byte[VIEWS][];
+      viewStarts = new int[VIEWS];
+      viewEnds = new int[VIEWS];
+      viewMetadata = new VariantMetadata[VIEWS];
+      views = new VariantValue[VIEWS];
+    }
     byte[] array = BinaryValues.array(value);
     int start = BinaryValues.start(value, vi);
     int end = BinaryValues.end(value, vi);
-    int slot = (start * 0x9E3779B9) >>> (Integer.SIZE - Integer.numberOfTrailingZeros(VIEWS));
+    int slot = (start * 0x9E3779B9) >>> SLOT_SHIFT;
     if (viewArrays[slot] == array && viewStarts[slot] == start && viewEnds[slot] == end
         && viewMetadata[slot] == m) {
       return views[slot];

@@ -111,6 +111,10 @@ final class ParallelRowGroups {
       this.index = index;
     }
 
+    /**
+     * Hands a chunk over. The queue never fills, but {@code put} still checks for interrupts:
+     * it is where closing the reader stops a decoder.
+     */
     void put(List<DendriteRow> rows) throws IOException {
       try {
         chunks.put(rows);
@@ -126,7 +130,8 @@ final class ParallelRowGroups {
         decoder.decode(index, sink);
         sink.finish();
       } catch (IOException | RuntimeException e) {
-        // The rows before the failure are still handed out, then the failure is thrown.
+        // The chunks already handed over are still read, then the failure is thrown (rows of
+        // the unfinished chunk are not).
         failure = new RowGroupFailure(index, firstRow[index] + decoded + 1, e);
         try {
           chunks.put(END);

@@ -177,12 +177,9 @@ final class ReadPlan {
       for (SelectionPath s : selections) {
         if (s.segments().get(depth).isIndex()) {
           // an index would read null in every row: rejected like a name after a list
-          List<Segment> suggested = new ArrayList<>(s.segments().subList(0, depth));
-          suggested.add(new Segment("key", -1));
-          suggested.addAll(s.segments().subList(depth + 1, s.segments().size()));
           throw new IllegalArgumentException("selection '" + s + "': '" + s.prefix(depth)
               + "' is a map, whose values are selected by key, e.g. '"
-              + SelectionPath.text(suggested) + "'");
+              + suggestion(s, depth, new Segment("key", -1), 1) + "'");
         }
       }
       GroupType kv = g.getType(0).asGroupType();
@@ -218,14 +215,22 @@ final class ReadPlan {
   private static void checkIndexes(List<SelectionPath> selections, int depth) {
     for (SelectionPath s : selections) {
       if (!s.segments().get(depth).isIndex()) {
-        List<Segment> suggested = new ArrayList<>(s.segments().subList(0, depth));
-        suggested.add(new Segment(null, 0));
-        suggested.addAll(s.segments().subList(depth, s.segments().size()));
         throw new IllegalArgumentException("selection '" + s + "': '" + s.prefix(depth)
             + "' is a list, whose elements are selected by index, e.g. '"
-            + SelectionPath.text(suggested) + "'");
+            + suggestion(s, depth, new Segment(null, 0), 0) + "'");
       }
     }
+  }
+
+  /**
+   * The selection with {@code step} at {@code depth} in place of its next {@code replaced}
+   * segments: the path a rejected selection should have been.
+   */
+  private static String suggestion(SelectionPath s, int depth, Segment step, int replaced) {
+    List<Segment> suggested = new ArrayList<>(s.segments().subList(0, depth));
+    suggested.add(step);
+    suggested.addAll(s.segments().subList(depth + replaced, s.segments().size()));
+    return SelectionPath.text(suggested);
   }
 
   /** True when a selection in an ordinary column ends inside a VARIANT (struct member). */

@@ -85,9 +85,7 @@ final class ReassemblePathReader extends PathReader {
     }
     if (holder != null) {
       root.skip();
-      int pos = BinaryValues.start(held, heldIndex);
-      VariantValue whole = VariantChecks.view(md, BinaryValues.array(held), pos,
-          BinaryValues.end(held, heldIndex) - pos, holder.path);
+      VariantValue whole = metadataColumn.view(md, held, heldIndex, holder.path);
       return SelectionPath.walk(whole, holder.toSelection);
     }
     if (!present) {
