@@ -58,7 +58,7 @@ class DamagedFilesTest {
     Files.write(file, bytes);
 
     String cat = Cli.run("cat", file.toString()).failed(1);
-    assertTrue(cat.startsWith("dendrite: " + file + ": row group 0, row 1: ")
+    assertTrue(cat.startsWith("dendrite: " + file + ": row group 0, row 1, column payload.value: ")
         && cat.contains("CRC checksum verification failed"), cat);
     String inspect = Cli.run("inspect", file.toString()).failed(1);
     assertTrue(inspect.startsWith("dendrite: " + file + ": row group 0, row 1: ")

@@ -4,6 +4,7 @@ import io.dendrite.parquet.filter.FilterEvaluator;
 import io.dendrite.parquet.filter.FilterPlan;
 import io.dendrite.parquet.filter.RowRanges;
 import io.dendrite.parquet.read.column.ColumnChunkReader;
+import io.dendrite.parquet.read.column.ColumnReadException;
 import io.dendrite.parquet.read.column.LeafBatch;
 import java.io.Closeable;
 import java.io.IOException;
@@ -227,17 +228,54 @@ final class ColumnarRows implements Closeable {
       if (ranges.rangeCount() == 0) {
         return;
       }
-      PageReadStore pages = some && filtering.filteredPages()
-          ? FilteredPageReads.read(reader, g, ranges) : reader.readRowGroup(g);
+      boolean filteredPages = some && filtering.filteredPages();
+      PageReadStore pages;
+      try {
+        pages = readPages(g, filteredPages);
+      } catch (IOException | RuntimeException e) {
+        throw DendriteReadException.of(file, g, firstRows[g], inColumn(g, filteredPages, e));
+      }
       chunks = new ColumnChunkReader[leaves.length];
       for (int i = 0; i < chunks.length; i++) {
         // The row group's row count: a filtered page store counts only the rows selected.
         chunks[i] = new ColumnChunkReader(plan.leaves.get(i),
             pages.getPageReader(plan.leaves.get(i)), rowCount);
       }
-    } catch (IOException | RuntimeException e) {
+    } catch (RuntimeException e) {
       throw DendriteReadException.of(file, g, firstRows[g], e);
     }
+  }
+
+  private PageReadStore readPages(int g, boolean filteredPages) throws IOException {
+    return filteredPages ? FilteredPageReads.read(reader, g, ranges) : reader.readRowGroup(g);
+  }
+
+  /**
+   * {@code e}, thrown while reading a row group's pages (a page whose checksum does not match,
+   * say), with the column named: parquet-java reads the chunks together and does not say which
+   * one failed, so each is read again alone until one fails.
+   */
+  private Exception inColumn(int g, boolean filteredPages, Exception e) {
+    try {
+      for (org.apache.parquet.column.ColumnDescriptor leaf : plan.leaves) {
+        reader.setRequestedSchema(List.of(leaf));
+        try {
+          readPages(g, filteredPages);
+        } catch (IOException | RuntimeException alone) {
+          return new ColumnReadException(String.join(".", leaf.getPath()),
+              ColumnReadException.NO_PAGE, problem(e), e);
+        }
+      }
+    } catch (RuntimeException notFound) {
+      e.addSuppressed(notFound);
+    } finally {
+      reader.setRequestedSchema(plan.requested);
+    }
+    return e;
+  }
+
+  private static String problem(Exception e) {
+    return e.getMessage() == null ? e.toString() : e.getMessage();
   }
 
   @Override

@@ -1,5 +1,6 @@
 package io.dendrite.parquet.read;
 
+import io.dendrite.parquet.read.column.ColumnReadException;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -55,6 +56,10 @@ public final class DendriteReadException extends RuntimeException {
       if (t instanceof VariantAssemblyException v) {
         return new DendriteReadException(file, rowGroup, row, v.path(), v.problem(), failure);
       }
+      if (t instanceof ColumnReadException c) {
+        return new DendriteReadException(file, rowGroup, row, c.column(), c.pageAndProblem(),
+            failure);
+      }
       innermost = t;
     }
     return new DendriteReadException(file, rowGroup, row, null, problem(innermost), failure);
@@ -106,7 +111,10 @@ public final class DendriteReadException extends RuntimeException {
     return row;
   }
 
-  /** The column path ({@code payload.user}), or null when unknown. */
+  /**
+   * The column path ({@code payload.user}); for a page that does not read, the Parquet column
+   * ({@code payload.typed_value.user.typed_value}); null when unknown.
+   */
   public String column() {
     return column;
   }

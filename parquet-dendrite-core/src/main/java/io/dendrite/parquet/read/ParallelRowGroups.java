@@ -90,11 +90,17 @@ final class ParallelRowGroups {
       }
     }
 
+    /** Hands out the rows of the unfinished chunk, then the end of the row group. */
     private void finish() throws IOException {
+      flush();
+      group.put(END);
+    }
+
+    private void flush() throws IOException {
       if (!rows.isEmpty()) {
         group.put(rows);
+        rows = new ArrayList<>(CHUNK_ROWS);
       }
-      group.put(END);
     }
   }
 
@@ -130,12 +136,13 @@ final class ParallelRowGroups {
         decoder.decode(index, sink);
         sink.finish();
       } catch (IOException | RuntimeException e) {
-        // The chunks already handed over are still read, then the failure is thrown (rows of
-        // the unfinished chunk are not).
+        // Every row decoded before the failure is still read, then the failure is thrown at
+        // the row it happened at: the rows and the error of a serial read.
         failure = new RowGroupFailure(index, firstRow[index] + decoded + 1, e);
         try {
+          sink.flush();
           chunks.put(END);
-        } catch (InterruptedException closed) {
+        } catch (IOException | InterruptedException closed) {
           Thread.currentThread().interrupt(); // the reader was closed: nobody waits for END
         }
       }

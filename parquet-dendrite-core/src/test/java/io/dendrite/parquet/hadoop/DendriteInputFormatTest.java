@@ -69,6 +69,7 @@ class DendriteInputFormatTest {
     assertTrue(e.file().endsWith(file.toString()), e.getMessage());
     assertEquals(1, e.rowGroup(), e.getMessage());
     assertEquals(rowsBefore(file, 1) + 1, e.row(), e.getMessage());
+    assertEquals("id", e.column(), e.getMessage());
     assertTrue(e.getMessage().contains("CRC checksum verification failed"), e.getMessage());
   }
 

@@ -1,5 +1,6 @@
 package io.dendrite.parquet.read;
 
+import static io.dendrite.parquet.testing.RawParquetFiles.bytes;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
@@ -9,6 +10,8 @@ import io.dendrite.parquet.testing.BadVariantFiles;
 import io.dendrite.parquet.testing.BadVariants;
 import io.dendrite.parquet.testing.BadVariants.Sample;
 import io.dendrite.parquet.testing.HangGuard;
+import io.dendrite.parquet.testing.RawParquetFiles;
+import io.dendrite.parquet.testing.VariantBytes;
 import io.dendrite.parquet.variant.VariantValue;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -66,6 +69,59 @@ class BadVariantFilesTest {
     // payload.c is not shredded: it can only come from the residual, which must be checked.
     assertCleanError(file, List.of("id", "payload.c"), s);
     assertCleanError(file, List.of("id", "payload.c[0]"), s);
+  }
+
+  /**
+   * On several threads, a bad value in a later row group still gives every row before it and
+   * then the error at its row, as a serial read does (the row is inside a 256-row chunk of the
+   * decoding thread, not at a chunk's end).
+   */
+  @Test
+  void parallelReadFailsAtTheRowASerialReadFailsAt() throws Throwable {
+    long badRow = 1_700; // row group 1 (1000 rows each), its row 700
+    Sample bad = BadVariants.truncatedInt8();
+    byte[] goodMetadata = VariantBytes.metadata(true, "a");
+    byte[] goodValue = VariantBytes.object(new int[] {0}, VariantBytes.int8(1));
+    Path file = RawParquetFiles.write(dir.resolve("late-bad-row.parquet"),
+        "message m { required int64 id; optional group payload (VARIANT(1)) { "
+            + "required binary metadata; optional binary value; } }",
+        RawParquetFiles.Options.DEFAULTS.rowGroupRows(1_000), f -> {
+          List<org.apache.parquet.example.data.Group> rows = new ArrayList<>();
+          for (long id = 1; id <= 3_000; id++) {
+            org.apache.parquet.example.data.Group row = f.newGroup().append("id", id);
+            row.addGroup("payload")
+                .append("metadata", bytes(id == badRow ? bad.metadata() : goodMetadata))
+                .append("value", bytes(id == badRow ? bad.value() : goodValue));
+            rows.add(row);
+          }
+          return rows;
+        });
+    List<Long> serialIds = new ArrayList<>();
+    DendriteReadException serial = readIdsUntilError(file, 1, serialIds);
+    List<Long> parallelIds = new ArrayList<>();
+    DendriteReadException parallel = readIdsUntilError(file, 2, parallelIds);
+    assertEquals(badRow, serial.row(), serial.getMessage());
+    assertEquals(badRow - 1, serialIds.size());
+    assertEquals(serialIds, parallelIds);
+    assertEquals(badRow, parallel.row(), parallel.getMessage());
+    assertTrue(parallel.getMessage().contains("row group 1"), parallel.getMessage());
+  }
+
+  /** Reads {@code id} of every row into {@code ids} until the read fails; the failure. */
+  private static DendriteReadException readIdsUntilError(Path file, int threads, List<Long> ids)
+      throws Throwable {
+    DendriteReadException[] failure = new DendriteReadException[1];
+    HangGuard.run(HANG_LIMIT, "reading " + file + " on " + threads + " threads", () -> {
+      try (DendriteReader r = DendriteReader.builder(file).parallelism(threads).build()) {
+        for (DendriteRow row = r.read(); row != null; row = r.read()) {
+          ids.add(row.getLong("id"));
+        }
+        fail(file + " on " + threads + " threads: no error after " + ids.size() + " rows");
+      } catch (DendriteReadException e) {
+        failure[0] = e;
+      }
+    });
+    return failure[0];
   }
 
   /** Item 1: DuckDB 2.0's unsorted objects (sorted_strings=0, insertion order). */

@@ -28,7 +28,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 /**
  * Damaged data pages (DESIGN.md §6): our files carry a CRC on every page and the reader checks
  * it, so a page whose bytes changed either fails with a {@link DendriteReadException} naming the
- * file, row group and row, or (bytes the read does not use) reads exactly the original rows.
+ * file, row group, row and the damaged page's column, or (bytes the read does not use) reads exactly the original rows.
  * Never different rows, never another exception type; and without CRCs (other writers), still
  * never another exception type.
  */
@@ -126,6 +126,10 @@ class CorruptPagesTest {
         if (!e.file().equals(mutant.toString()) || !e.getMessage().startsWith(mutant + ": ")
             || e.rowGroup() < 0 || e.row() < 1) {
           wrong.add(what + ": error without file, row group and row: " + e.getMessage());
+        } else if (checksums && !(page.column().equals(e.column())
+            && page.rowGroup() == e.rowGroup())) {
+          // Every page has a CRC: the damage is found in the damaged page's chunk itself.
+          wrong.add(what + ": error not naming the damaged column chunk: " + e.getMessage());
         }
       } catch (RuntimeException e) {
         wrong.add(what + ": " + e);

@@ -49,6 +49,12 @@ public final class ColumnReadException extends RuntimeException {
     return page;
   }
 
+  /** Where in the chunk (when in a page) and what was wrong, without the column. */
+  public String pageAndProblem() {
+    String page = where(this.page);
+    return page.isEmpty() ? problem : page.substring(2) + ": " + problem;
+  }
+
   /** What was wrong, without the column and page. */
   public String problem() {
     return problem;
