@@ -35,7 +35,7 @@ import org.apache.parquet.io.LocalInputFile;
  * <p>Ordinary columns come back as Boolean, Integer, Long, Float, Double, String, byte[],
  * BigDecimal, LocalDate, Instant (UTC-adjusted timestamps), LocalDateTime (timestamps without
  * time zone), LocalTime, UUID, {@code Map<String,Object>} (structs: their non-null fields, in
- * schema order), {@code List} and
+ * schema order, unmodifiable), {@code List} and
  * {@code Map}; VARIANT columns as {@link io.dendrite.parquet.variant.VariantValue}.
  */
 public final class DendriteReader implements Closeable, Iterable<DendriteRow> {

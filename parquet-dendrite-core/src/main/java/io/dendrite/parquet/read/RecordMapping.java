@@ -14,6 +14,7 @@ import java.math.BigDecimal;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -65,6 +66,15 @@ final class RecordMapping<R> {
   final Class<R> type;
   private final Component[] components;
   private final MethodHandle constructor;
+  /**
+   * Where each component sits in the structs last converted ({@link #fromStruct}). Not
+   * volatile: the holder is immutable, and a thread that misses another's update only
+   * computes it again.
+   */
+  private FieldPositions positions;
+
+  /** For a struct's field names, the field index of each component (-1: no such field). */
+  private record FieldPositions(String[] names, int[] at) {}
 
   /**
    * One record component: a row slot (top level) or a field name, and its conversion;
@@ -188,6 +198,36 @@ final class RecordMapping<R> {
       return null; // a nested record with nothing in it: the struct or object is absent
     }
     return construct(args, null);
+  }
+
+  /** Builds a record from a struct's fields, taken by position. */
+  private R fromStruct(StructValue struct, Where path) {
+    int[] at = positions(struct.names);
+    Object[] args = new Object[components.length];
+    for (int i = 0; i < args.length; i++) {
+      Component c = components[i];
+      Object v = at[i] < 0 ? null : struct.value(at[i]);
+      args[i] = v == null ? null : c.conversion.apply(v, path.field(c.name));
+    }
+    return construct(args, path);
+  }
+
+  /**
+   * The field index of each component in structs with field names {@code names}: computed
+   * once per struct reader (its values share one names array), and again only when another
+   * reader's names differ.
+   */
+  private int[] positions(String[] names) {
+    FieldPositions p = positions;
+    if (p != null && (p.names == names || Arrays.equals(p.names, names))) {
+      return p.at;
+    }
+    int[] at = new int[components.length];
+    for (int i = 0; i < at.length; i++) {
+      at[i] = Arrays.asList(names).indexOf(components[i].name);
+    }
+    positions = new FieldPositions(names, at);
+    return at;
   }
 
   /** Builds a record from a struct ({@code Map}) or a variant object's fields. */
@@ -332,6 +372,9 @@ final class RecordMapping<R> {
     if (raw.isRecord()) {
       RecordMapping<?> fields = forFields(raw);
       return (value, path) -> {
+        if (value instanceof StructValue struct) {
+          return fields.fromStruct(struct, path);
+        }
         if (!(value instanceof Map<?, ?> m)) {
           throw unsupported();
         }

@@ -68,7 +68,7 @@ final class ShapeReaders {
 
   /**
    * A struct as a map of field name to value in schema order; fields that are null are left
-   * out: a map of the non-null fields, as {@link DendriteReader} documents.
+   * out: a map of the non-null fields, as {@link DendriteReader} documents ({@link StructValue}).
    */
   static final class Struct extends ValueReader {
     private final int def;
@@ -88,14 +88,11 @@ final class ShapeReaders {
         skip();
         return null;
       }
-      Map<String, Object> out = new LinkedHashMap<>();
+      Object[] values = new Object[fields.length];
       for (int i = 0; i < fields.length; i++) {
-        Object v = fields[i].read();
-        if (v != null) {
-          out.put(names[i], v);
-        }
+        values[i] = fields[i].read();
       }
-      return out;
+      return new StructValue(names, values);
     }
   }
 

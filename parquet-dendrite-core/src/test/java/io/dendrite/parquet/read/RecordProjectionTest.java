@@ -126,4 +126,60 @@ class RecordProjectionTest {
           "'addrs[1].zip' is null in this row but Zip.zip is a primitive int"), e.getMessage());
     }
   }
+
+  /**
+   * One record type from structs whose fields come in different orders, one without a field
+   * the record has, in the same rows: each component takes its own field, or null.
+   */
+  @Test
+  void oneRecordFromStructsOfDifferentFieldOrders() throws Exception {
+    record Pair(String a, Long b, String c) {}
+    record Both(List<Pair> xs, List<Pair> ys) {}
+    Path file = dir.resolve("orders-of-fields.parquet");
+    try (DendriteWriter w = DendriteWriter.builder(file)
+        .schema("xs list<struct<a string, b int64>>,"
+            + " ys list<struct<c string, b int64, a string>>")
+        .build()) {
+      for (long i = 0; i < 3; i++) {
+        w.write(Map.of("xs", List.of(Map.of("a", "x" + i, "b", i), Map.of("b", 10 + i)),
+            "ys", List.of(Map.of("c", "c" + i, "b", 20 + i, "a", "y" + i))));
+      }
+    }
+    try (DendriteReader r = DendriteReader.builder(file).select(Both.class).build()) {
+      for (long i = 0; i < 3; i++) {
+        assertEquals(new Both(List.of(new Pair("x" + i, i, null), new Pair(null, 10 + i, null)),
+            List.of(new Pair("y" + i, 20 + i, "c" + i))), r.read().as(Both.class));
+      }
+      assertNull(r.read());
+    }
+  }
+
+  /** A struct reads as an unmodifiable map of its non-null fields in schema order. */
+  @Test
+  void aStructIsAMapOfItsNonNullFieldsInSchemaOrder() throws Exception {
+    Path file = dir.resolve("struct.parquet");
+    try (DendriteWriter w = DendriteWriter.builder(file)
+        .schema("s struct<z string, a int64, m string>").build()) {
+      Map<String, Object> s = new java.util.HashMap<>();
+      s.put("z", "last letter");
+      s.put("m", "middle");
+      w.write(Map.of("s", s));
+    }
+    try (DendriteReader r = DendriteReader.builder(file).build()) {
+      @SuppressWarnings("unchecked")
+      Map<String, Object> s = (Map<String, Object>) r.read().get("s");
+      java.util.LinkedHashMap<String, Object> expected = new java.util.LinkedHashMap<>();
+      expected.put("z", "last letter");
+      expected.put("m", "middle");
+      assertEquals(expected, s);
+      assertEquals(s, expected);
+      assertEquals(expected.hashCode(), s.hashCode());
+      assertEquals(List.of("z", "m"), List.copyOf(s.keySet()));
+      assertEquals("{z=last letter, m=middle}", s.toString());
+      assertEquals(2, s.size());
+      assertNull(s.get("a"));
+      assertTrue(!s.containsKey("a") && s.containsKey("m"));
+      assertThrows(UnsupportedOperationException.class, () -> s.put("a", 1L));
+    }
+  }
 }
