@@ -1,8 +1,10 @@
 package io.dendrite.parquet.read;
 
+import java.io.Serializable;
 import java.util.AbstractMap;
 import java.util.AbstractSet;
 import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.NoSuchElementException;
 import java.util.Set;
 
@@ -13,7 +15,9 @@ import java.util.Set;
  * of structs made a LinkedHashMap per element), and a record mapping takes the fields by
  * position ({@link #names}, {@link #value}) instead of by name.
  */
-final class StructValue extends AbstractMap<String, Object> {
+final class StructValue extends AbstractMap<String, Object> implements Serializable {
+  private static final long serialVersionUID = 1L;
+
   /** Every field name of the struct, in schema order; shared by the reader's values. */
   final String[] names;
   /** The value of each field, null where the field is null. */
@@ -39,6 +43,11 @@ final class StructValue extends AbstractMap<String, Object> {
   /** The value of field {@code i} of {@link #names}, or null. */
   Object value(int i) {
     return values[i];
+  }
+
+  /** Serialized as the LinkedHashMap it reads as (rows collected across a cluster, say). */
+  private Object writeReplace() {
+    return new LinkedHashMap<>(this);
   }
 
   @Override

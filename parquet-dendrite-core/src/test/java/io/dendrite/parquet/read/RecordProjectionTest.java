@@ -154,7 +154,10 @@ class RecordProjectionTest {
     }
   }
 
-  /** A struct reads as an unmodifiable map of its non-null fields in schema order. */
+  /**
+   * A struct reads as an unmodifiable map of its non-null fields in schema order, and
+   * serializes as one.
+   */
   @Test
   void aStructIsAMapOfItsNonNullFieldsInSchemaOrder() throws Exception {
     Path file = dir.resolve("struct.parquet");
@@ -180,6 +183,14 @@ class RecordProjectionTest {
       assertNull(s.get("a"));
       assertTrue(!s.containsKey("a") && s.containsKey("m"));
       assertThrows(UnsupportedOperationException.class, () -> s.put("a", 1L));
+      java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+      try (java.io.ObjectOutputStream out = new java.io.ObjectOutputStream(bytes)) {
+        out.writeObject(s);
+      }
+      try (java.io.ObjectInputStream in = new java.io.ObjectInputStream(
+          new java.io.ByteArrayInputStream(bytes.toByteArray()))) {
+        assertEquals(expected, in.readObject(), "serialized as the map it reads as");
+      }
     }
   }
 }
