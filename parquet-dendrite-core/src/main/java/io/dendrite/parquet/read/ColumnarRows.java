@@ -263,7 +263,7 @@ final class ColumnarRows implements Closeable {
           readPages(g, filteredPages);
         } catch (IOException | RuntimeException alone) {
           return new ColumnReadException(String.join(".", leaf.getPath()),
-              ColumnReadException.NO_PAGE, problem(e), e);
+              ColumnReadException.NO_PAGE, DendriteReadException.problem(e), e);
         }
       }
     } catch (RuntimeException notFound) {
@@ -272,10 +272,6 @@ final class ColumnarRows implements Closeable {
       reader.setRequestedSchema(plan.requested);
     }
     return e;
-  }
-
-  private static String problem(Exception e) {
-    return e.getMessage() == null ? e.toString() : e.getMessage();
   }
 
   @Override

@@ -70,7 +70,7 @@ public final class DendriteReadException extends RuntimeException {
    * message for the user: NullPointerException, EOFException, an index out of bounds or a
    * buffer limit say little, or nothing ("null", a number), without it.
    */
-  private static String problem(Throwable t) {
+  static String problem(Throwable t) {
     String message = t.getMessage() == null ? "" : t.getMessage().strip();
     String type = t.getClass().getSimpleName();
     if (message.isEmpty()) {

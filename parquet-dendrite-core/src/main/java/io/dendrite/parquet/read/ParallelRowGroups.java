@@ -85,8 +85,7 @@ final class ParallelRowGroups {
       rows.add(row);
       group.decoded++;
       if (rows.size() == CHUNK_ROWS) {
-        group.put(rows);
-        rows = new ArrayList<>(CHUNK_ROWS);
+        flush();
       }
     }
 
@@ -96,6 +95,7 @@ final class ParallelRowGroups {
       group.put(END);
     }
 
+    /** Hands out the rows added since the last chunk, if any. */
     private void flush() throws IOException {
       if (!rows.isEmpty()) {
         group.put(rows);

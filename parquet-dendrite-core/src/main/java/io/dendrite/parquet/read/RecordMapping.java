@@ -19,6 +19,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
+import java.util.function.IntFunction;
 
 /**
  * Java records as projections: each component names a path (a nested record component names a
@@ -203,13 +204,7 @@ final class RecordMapping<R> {
   /** Builds a record from a struct's fields, taken by position. */
   private R fromStruct(StructValue struct, Where path) {
     int[] at = positions(struct.names);
-    Object[] args = new Object[components.length];
-    for (int i = 0; i < args.length; i++) {
-      Component c = components[i];
-      Object v = at[i] < 0 ? null : struct.value(at[i]);
-      args[i] = v == null ? null : c.conversion.apply(v, path.field(c.name));
-    }
-    return construct(args, path);
+    return fromComponents(i -> at[i] < 0 ? null : struct.value(at[i]), path);
   }
 
   /**
@@ -230,12 +225,17 @@ final class RecordMapping<R> {
     return at;
   }
 
-  /** Builds a record from a struct ({@code Map}) or a variant object's fields. */
+  /** Builds a record from a struct ({@code Map}) or a variant object's fields, by name. */
   private R fromFields(Function<String, Object> field, Where path) {
+    return fromComponents(i -> field.apply(components[i].name), path);
+  }
+
+  /** Builds a record from each component's field value ({@code valueOf(i)}, null: none). */
+  private R fromComponents(IntFunction<Object> valueOf, Where path) {
     Object[] args = new Object[components.length];
     for (int i = 0; i < args.length; i++) {
       Component c = components[i];
-      Object v = field.apply(c.name);
+      Object v = valueOf.apply(i);
       args[i] = v == null ? null : c.conversion.apply(v, path.field(c.name));
     }
     return construct(args, path);
