@@ -45,7 +45,7 @@ import org.openjdk.jmh.infra.Blackhole;
 @BenchmarkMode(Mode.SingleShotTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
 @Fork(value = 1, jvmArgsAppend = {BenchmarkJvm.DATASET_XMS, BenchmarkJvm.DATASET_XMX,
-    BenchmarkJvm.GC})
+    BenchmarkJvm.GC, BenchmarkJvm.PRETOUCH})
 // 3 warm-up shots: with 1, the first measured shot of the larger readers was still being
 // compiled (parquet-dendrite media 2136, 1664, 875 ms; steady 685 ms).
 @Warmup(iterations = 3)

@@ -49,7 +49,7 @@ import org.openjdk.jmh.infra.Blackhole;
 @BenchmarkMode(Mode.SingleShotTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
 @Fork(value = 1, jvmArgsAppend = {BenchmarkJvm.DATASET_XMS, BenchmarkJvm.DATASET_XMX,
-    BenchmarkJvm.GC})
+    BenchmarkJvm.GC, BenchmarkJvm.PRETOUCH})
 @Warmup(iterations = 3) // as DatasetReadBenchmark's
 @Measurement(iterations = 3)
 @Timeout(time = 10, timeUnit = TimeUnit.MINUTES)

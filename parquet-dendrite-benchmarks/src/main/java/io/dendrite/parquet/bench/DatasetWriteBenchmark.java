@@ -33,7 +33,7 @@ import org.openjdk.jmh.annotations.Warmup;
 @BenchmarkMode(Mode.SingleShotTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
 @Fork(value = 1, jvmArgsAppend = {BenchmarkJvm.DATASET_XMS, BenchmarkJvm.DATASET_XMX,
-    BenchmarkJvm.GC})
+    BenchmarkJvm.GC, BenchmarkJvm.PRETOUCH})
 @Warmup(iterations = 2)
 @Measurement(iterations = 3)
 @Timeout(time = 10, timeUnit = TimeUnit.MINUTES)

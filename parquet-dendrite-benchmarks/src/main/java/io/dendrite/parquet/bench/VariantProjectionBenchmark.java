@@ -95,7 +95,8 @@ import org.openjdk.jmh.infra.Blackhole;
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SingleShotTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
-@Fork(value = 2, jvmArgsAppend = {BenchmarkJvm.XMS, BenchmarkJvm.XMX, BenchmarkJvm.GC})
+@Fork(value = 2, jvmArgsAppend = {BenchmarkJvm.XMS, BenchmarkJvm.XMX, BenchmarkJvm.GC,
+    BenchmarkJvm.PRETOUCH})
 // The engine's batch reads take ~30-50 ms once compiled: 3 single-shot warm-ups left them
 // partly uncompiled (run 2026-11-24T021943Z), unlike DuckDB's native code.
 @Warmup(iterations = 10)

@@ -59,7 +59,8 @@ import org.openjdk.jmh.annotations.Warmup;
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SingleShotTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
-@Fork(value = 2, jvmArgsAppend = {BenchmarkJvm.XMS, BenchmarkJvm.XMX, BenchmarkJvm.GC})
+@Fork(value = 2, jvmArgsAppend = {BenchmarkJvm.XMS, BenchmarkJvm.XMX, BenchmarkJvm.GC,
+    BenchmarkJvm.PRETOUCH})
 @Warmup(iterations = 3)
 @Measurement(iterations = 5)
 @Timeout(time = 10, timeUnit = TimeUnit.MINUTES)

@@ -2,6 +2,7 @@ package io.dendrite.parquet.filter;
 
 import io.dendrite.parquet.read.SelectionPath;
 import io.dendrite.parquet.read.SelectionPath.Segment;
+import io.dendrite.parquet.variant.JavaCasts;
 import io.dendrite.parquet.variant.VariantType;
 import io.dendrite.parquet.variant.VariantValue;
 import java.util.List;
@@ -98,26 +99,40 @@ public final class FilterEvaluator {
       Object literal = c.literal().value();
       Op op = c.op();
       Long whole = kind == Literal.Kind.NUMBER ? exactLong((java.math.BigDecimal) literal) : null;
-      return row -> {
-        Object v = row.get(i);
-        if (v == null) {
-          return UNKNOWN;
-        }
-        if (whole != null && (v instanceof Long || v instanceof Integer || v instanceof Short
-            || v instanceof Byte)) {
-          // An integer cast to a decimal is exact: compare without making one.
-          return op.test(Long.compare(((Number) v).longValue(), whole)) ? TRUE : FALSE;
-        }
-        Object cast = ValueCasts.cast(kind, v, v instanceof VariantValue ? null : row.asVariant(i));
-        if (cast == null) {
-          return UNKNOWN;
-        }
-        return op.test(ValueCasts.compare(cast, literal)) ? TRUE : FALSE;
-      };
+      if (whole != null) {
+        long w = whole;
+        Node boxed = compare(i, kind, literal, op, whole);
+        return row -> row.isWholeNumber(i)
+            ? op.test(Long.compare(row.wholeNumber(i), w)) ? TRUE : FALSE
+            : boxed.eval(row);
+      }
+      return compare(i, kind, literal, op, null);
     }
     int i = paths.indexOf(Filter.readPath(c.path()));
     List<Segment> rest = c.path().tail(any);
     return row -> anyElement(row.get(i), rest, c);
+  }
+
+  /**
+   * A comparison of the value at path {@code i} (a Java value or a variant) with a literal;
+   * {@code whole} is the literal as a long when it is a whole number, else null.
+   */
+  private static Node compare(int i, Literal.Kind kind, Object literal, Op op, Long whole) {
+    return row -> {
+      Object v = row.get(i);
+      if (v == null) {
+        return UNKNOWN;
+      }
+      if (whole != null && JavaCasts.isWholeNumber(v)) {
+        // An integer cast to a decimal is exact: compare without making one.
+        return op.test(Long.compare(((Number) v).longValue(), whole)) ? TRUE : FALSE;
+      }
+      Object cast = ValueCasts.cast(kind, v, v instanceof VariantValue ? null : row.asVariant(i));
+      if (cast == null) {
+        return UNKNOWN;
+      }
+      return op.test(ValueCasts.compare(cast, literal)) ? TRUE : FALSE;
+    };
   }
 
   private static Long exactLong(java.math.BigDecimal d) {

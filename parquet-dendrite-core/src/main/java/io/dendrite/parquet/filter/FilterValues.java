@@ -18,6 +18,20 @@ public interface FilterValues {
   Object get(int i);
 
   /**
+   * Whether the value at path {@code i} is a whole number the reader holds unboxed (an integer
+   * column or typed leaf), which {@link #wholeNumber} gives: comparing it with a whole literal
+   * then allocates nothing.
+   */
+  default boolean isWholeNumber(int i) {
+    return false;
+  }
+
+  /** The value at path {@code i} when {@link #isWholeNumber} is true. */
+  default long wholeNumber(int i) {
+    throw new IllegalStateException("path " + i + " holds no unboxed whole number");
+  }
+
+  /**
    * The value at path {@code i} as the variant the reader would give for it, when it is held as
    * a Java value of a variant path (a typed leaf); null otherwise. Casts of types without a
    * shortcut use it, so a nanosecond timestamp leaf casts as a nanosecond timestamp.

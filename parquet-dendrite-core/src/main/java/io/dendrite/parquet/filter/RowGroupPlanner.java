@@ -192,7 +192,7 @@ final class RowGroupPlanner {
     if (pc.value == null) {
       return RowRanges.EMPTY;
     }
-    ColumnPages p = pages(pc.value, level);
+    ColumnPages p = valuePages(pc.value, level);
     if (p == null) {
       return all;
     }
@@ -208,7 +208,7 @@ final class RowGroupPlanner {
     RowRanges r = RowRanges.EMPTY;
     ColumnPages leaf = pages(pc.column, level);
     for (PathColumns.Hider h : pc.hiders) {
-      ColumnPages v = pages(h.value(), level);
+      ColumnPages v = valuePages(h.value(), level);
       if (v == null || leaf == null) {
         return all;
       }
@@ -384,6 +384,16 @@ final class RowGroupPlanner {
       return bloom.hash(d.doubleValue());
     }
     return bloom.hash((Binary) v);
+  }
+
+  /**
+   * The pages of a column asked only where it may hold values (and their min and max): when
+   * its footer statistics say it holds none (a residual {@code value} column of a fully
+   * shredded path), a page index cannot say less, so it is not read.
+   */
+  private ColumnPages valuePages(ColumnPath column, Level level) {
+    ColumnPages chunk = pages(column, Level.CHUNK);
+    return chunk == null || !chunk.mayHaveValue(0) ? chunk : pages(column, level);
   }
 
   /** The column's pages at {@code level}; null when the row group has no such chunk. */

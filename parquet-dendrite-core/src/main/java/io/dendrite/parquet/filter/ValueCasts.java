@@ -1,26 +1,20 @@
 package io.dendrite.parquet.filter;
 
+import io.dendrite.parquet.variant.JavaCasts;
 import io.dendrite.parquet.variant.VariantCastException;
 import io.dendrite.parquet.variant.VariantCasts;
 import io.dendrite.parquet.variant.VariantEncoder;
 import io.dendrite.parquet.variant.VariantJava;
 import io.dendrite.parquet.variant.VariantValue;
 import java.math.BigDecimal;
-import java.time.Instant;
-import java.time.LocalDate;
-import java.time.LocalDateTime;
-import java.time.ZoneOffset;
 
 /**
  * Casts a row's value to a literal's kind with {@link VariantCasts}' rules, and compares. Java
- * values (typed leaves, ordinary columns) take a shortcut for the common types that gives what
- * VariantCasts gives for the variant of that value (ValueCastsTest checks it); anything else
- * goes through the variant.
+ * values (typed leaves, ordinary columns) are cast by {@link JavaCasts} where it has a shortcut
+ * (the cast VariantCasts gives for the variant of that value); anything else goes through the
+ * variant.
  */
 final class ValueCasts {
-  /** Returned by {@link #fast} when the value needs the variant route. */
-  static final Object NO_SHORTCUT = new Object();
-
   private ValueCasts() {}
 
   /**
@@ -34,7 +28,7 @@ final class ValueCasts {
     }
     if (!(value instanceof VariantValue)) {
       Object quick = fast(kind, value);
-      if (quick != NO_SHORTCUT) {
+      if (quick != null) {
         return quick;
       }
     }
@@ -56,50 +50,17 @@ final class ValueCasts {
     }
   }
 
-  /** The cast of a Java value of a common type, or {@link #NO_SHORTCUT}. */
-  static Object fast(Literal.Kind kind, Object value) {
-    switch (kind) {
-      case NUMBER:
-        if (value instanceof Long || value instanceof Integer || value instanceof Short
-            || value instanceof Byte) {
-          return BigDecimal.valueOf(((Number) value).longValue());
-        }
-        if (value instanceof BigDecimal) {
-          return value;
-        }
-        if (value instanceof Double || value instanceof Float) {
-          double d = ((Number) value).doubleValue(); // a float widens first, as Spark does
-          return Double.isFinite(d) ? BigDecimal.valueOf(d) : null;
-        }
-        if (value instanceof Boolean b) {
-          return b ? BigDecimal.ONE : BigDecimal.ZERO;
-        }
-        return NO_SHORTCUT;
-      case TEXT:
-        return value instanceof String ? value : NO_SHORTCUT;
-      case BOOLEAN:
-        if (value instanceof Boolean) {
-          return value;
-        }
-        if (value instanceof Long || value instanceof Integer || value instanceof Short
-            || value instanceof Byte) {
-          return ((Number) value).longValue() != 0;
-        }
-        return NO_SHORTCUT;
-      case DATE:
-        return value instanceof LocalDate ? value : NO_SHORTCUT;
-      default:
-        if (value instanceof Instant) {
-          return value;
-        }
-        if (value instanceof LocalDateTime t) {
-          return t.toInstant(ZoneOffset.UTC);
-        }
-        if (value instanceof LocalDate d) {
-          return d.atStartOfDay(ZoneOffset.UTC).toInstant();
-        }
-        return NO_SHORTCUT;
-    }
+  /** The cast of a Java value without its variant, or null when JavaCasts has no shortcut. */
+  private static Object fast(Literal.Kind kind, Object value) {
+    return switch (kind) {
+      // Any decimal compares exactly, also one of an ordinary column wider than a variant
+      // decimal (its variant would be a double); compareTo ignores the scale.
+      case NUMBER -> value instanceof BigDecimal d ? d : JavaCasts.toDecimal(value);
+      case TEXT -> JavaCasts.toText(value);
+      case BOOLEAN -> JavaCasts.toBoolean(value);
+      case DATE -> JavaCasts.toLocalDate(value);
+      case TIMESTAMP -> JavaCasts.toInstant(value);
+    };
   }
 
   /** The variant of a Java value, or null when it has none (the cast then fails). */

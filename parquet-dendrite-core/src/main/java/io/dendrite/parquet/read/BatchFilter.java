@@ -56,6 +56,16 @@ final class BatchFilter implements FilterValues {
   }
 
   @Override
+  public boolean isWholeNumber(int i) {
+    return paths[i].isWholeNumber(row);
+  }
+
+  @Override
+  public long wholeNumber(int i) {
+    return paths[i].wholeNumber(row);
+  }
+
+  @Override
   public Object get(int i) {
     Object v = paths[i].raw(row);
     return v == VariantRoot.MISSING ? null : v;

@@ -9,7 +9,6 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Function;
 
 /**
  * One row of a read: selected path (or column) to value, in selection order.
@@ -98,7 +97,7 @@ public final class DendriteRow {
   }
 
   public String getString(int i) {
-    return typed(i, String.class, VariantCasts::toText);
+    return typed(i, TypedCast.TEXT);
   }
 
   public Long getLong(String path) {
@@ -106,7 +105,7 @@ public final class DendriteRow {
   }
 
   public Long getLong(int i) {
-    return typed(i, Long.class, VariantCasts::toLong);
+    return typed(i, TypedCast.LONG);
   }
 
   public Integer getInt(String path) {
@@ -114,7 +113,7 @@ public final class DendriteRow {
   }
 
   public Integer getInt(int i) {
-    return typed(i, Integer.class, VariantCasts::toInt);
+    return typed(i, TypedCast.INT);
   }
 
   public Double getDouble(String path) {
@@ -122,7 +121,7 @@ public final class DendriteRow {
   }
 
   public Double getDouble(int i) {
-    return typed(i, Double.class, VariantCasts::toDouble);
+    return typed(i, TypedCast.DOUBLE);
   }
 
   public Boolean getBoolean(String path) {
@@ -130,7 +129,7 @@ public final class DendriteRow {
   }
 
   public Boolean getBoolean(int i) {
-    return typed(i, Boolean.class, VariantCasts::toBoolean);
+    return typed(i, TypedCast.BOOLEAN);
   }
 
   public BigDecimal getDecimal(String path) {
@@ -138,7 +137,7 @@ public final class DendriteRow {
   }
 
   public BigDecimal getDecimal(int i) {
-    return typed(i, BigDecimal.class, VariantCasts::toDecimal);
+    return typed(i, TypedCast.DECIMAL);
   }
 
   public Instant getInstant(String path) {
@@ -146,7 +145,7 @@ public final class DendriteRow {
   }
 
   public Instant getInstant(int i) {
-    return typed(i, Instant.class, VariantCasts::toInstant);
+    return typed(i, TypedCast.INSTANT);
   }
 
   public LocalDate getLocalDate(String path) {
@@ -154,12 +153,12 @@ public final class DendriteRow {
   }
 
   public LocalDate getLocalDate(int i) {
-    return typed(i, LocalDate.class, VariantCasts::toLocalDate);
+    return typed(i, TypedCast.LOCAL_DATE);
   }
 
-  private <T> T typed(int i, Class<T> type, Function<VariantValue, T> cast) {
+  private <T> T typed(int i, TypedCast<T> cast) {
     return SlotValues.typed(values[i], shape.leafTypes[i], shape.strictCasts,
-        shape.names.get(i), type, cast);
+        shape.names.get(i), cast);
   }
 
   /**

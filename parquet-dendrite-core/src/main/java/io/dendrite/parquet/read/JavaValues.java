@@ -31,6 +31,20 @@ import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
  * readers of every shape call it.
  */
 abstract class JavaValues {
+  /**
+   * True when {@link #ofInt} and {@link #ofLong} give the number itself (an integer column or
+   * integer typed leaf): a filter then compares the primitive without boxing it.
+   */
+  final boolean wholeNumbers;
+
+  JavaValues() {
+    this(false);
+  }
+
+  JavaValues(boolean wholeNumbers) {
+    this.wholeNumbers = wholeNumbers;
+  }
+
   Object ofBoolean(boolean v) {
     return v;
   }
@@ -107,7 +121,9 @@ abstract class JavaValues {
             }
           };
         }
-        return new JavaValues() {};
+        return new JavaValues(true) {};
+      case INT32:
+        return new JavaValues(true) {};
       case FLOAT:
         if (physical == PrimitiveTypeName.FIXED_LEN_BYTE_ARRAY) {
           return new JavaValues() {
@@ -209,7 +225,11 @@ abstract class JavaValues {
    * reassembling the whole variant would, naming {@code path}.
    */
   static JavaValues forTypedLeaf(ShreddedPrimitive type, String path) {
-    return new JavaValues() {
+    boolean whole = switch (type.kind()) {
+      case INT8, INT16, INT32, INT64 -> true;
+      default -> false;
+    };
+    return new JavaValues(whole) {
       @Override
       Object ofInt(int v) {
         try {

@@ -2,7 +2,6 @@ package io.dendrite.parquet.read;
 
 import io.dendrite.parquet.read.column.ColumnDictionary;
 import io.dendrite.parquet.shred.ShreddedPrimitive;
-import io.dendrite.parquet.variant.VariantCasts;
 import io.dendrite.parquet.variant.VariantValue;
 import java.math.BigDecimal;
 import java.time.Instant;
@@ -240,43 +239,58 @@ public final class PathVector {
   }
 
   public String getString(int row) {
-    return SlotValues.typed(raw(row), leafType, strictCasts, path, String.class,
-        VariantCasts::toText);
+    return SlotValues.typed(raw(row), leafType, strictCasts, path, TypedCast.TEXT);
   }
 
   public Long getLong(int row) {
-    return SlotValues.typed(raw(row), leafType, strictCasts, path, Long.class,
-        VariantCasts::toLong);
+    return SlotValues.typed(raw(row), leafType, strictCasts, path, TypedCast.LONG);
   }
 
   public Integer getInt(int row) {
-    return SlotValues.typed(raw(row), leafType, strictCasts, path, Integer.class,
-        VariantCasts::toInt);
+    return SlotValues.typed(raw(row), leafType, strictCasts, path, TypedCast.INT);
   }
 
   public Double getDouble(int row) {
-    return SlotValues.typed(raw(row), leafType, strictCasts, path, Double.class,
-        VariantCasts::toDouble);
+    return SlotValues.typed(raw(row), leafType, strictCasts, path, TypedCast.DOUBLE);
   }
 
   public Boolean getBoolean(int row) {
-    return SlotValues.typed(raw(row), leafType, strictCasts, path, Boolean.class,
-        VariantCasts::toBoolean);
+    return SlotValues.typed(raw(row), leafType, strictCasts, path, TypedCast.BOOLEAN);
   }
 
   public BigDecimal getDecimal(int row) {
-    return SlotValues.typed(raw(row), leafType, strictCasts, path, BigDecimal.class,
-        VariantCasts::toDecimal);
+    return SlotValues.typed(raw(row), leafType, strictCasts, path, TypedCast.DECIMAL);
   }
 
   public Instant getInstant(int row) {
-    return SlotValues.typed(raw(row), leafType, strictCasts, path, Instant.class,
-        VariantCasts::toInstant);
+    return SlotValues.typed(raw(row), leafType, strictCasts, path, TypedCast.INSTANT);
   }
 
   public LocalDate getLocalDate(int row) {
-    return SlotValues.typed(raw(row), leafType, strictCasts, path, LocalDate.class,
-        VariantCasts::toLocalDate);
+    return SlotValues.typed(raw(row), leafType, strictCasts, path, TypedCast.LOCAL_DATE);
+  }
+
+  /**
+   * Whether the row holds a whole number in primitive storage (an integer column or integer
+   * typed leaf), which {@link #wholeNumber} reads without boxing.
+   */
+  boolean isWholeNumber(int row) {
+    check(row);
+    if (status[row] != TYPED || !values.wholeNumbers) {
+      return false;
+    }
+    return storage == Storage.LONG || storage == Storage.INT
+        || storage == Storage.DICTIONARY && (dictionary.longs != null || dictionary.ints != null);
+  }
+
+  /** The value of a row for which {@link #isWholeNumber} is true. */
+  long wholeNumber(int row) {
+    switch (storage) {
+      case LONG: return longs[row];
+      case INT: return ints[row];
+      default:
+        return dictionary.longs != null ? dictionary.longs[ids[row]] : dictionary.ints[ids[row]];
+    }
   }
 
   /**

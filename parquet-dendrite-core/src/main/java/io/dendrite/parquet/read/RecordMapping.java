@@ -1,6 +1,5 @@
 package io.dendrite.parquet.read;
 
-import io.dendrite.parquet.variant.VariantCasts;
 import io.dendrite.parquet.variant.VariantType;
 import io.dendrite.parquet.variant.VariantValue;
 import java.lang.invoke.MethodHandle;
@@ -11,8 +10,6 @@ import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.RecordComponent;
 import java.lang.reflect.Type;
 import java.math.BigDecimal;
-import java.time.Instant;
-import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -294,7 +291,8 @@ final class RecordMapping<R> {
   }
 
   private static Conversion fromVariant(Type target, Class<?> raw) {
-    Function<VariantValue, Object> cast = cast(raw);
+    TypedCast<?> typed = TypedCast.to(raw);
+    Function<VariantValue, Object> cast = typed == null ? null : typed.ofVariant::apply;
     if (cast == null && raw.isRecord()) {
       RecordMapping<?> fields = forFields(raw);
       return (value, path) -> {
@@ -337,35 +335,6 @@ final class RecordMapping<R> {
       }
       return to.apply(v);
     };
-  }
-
-  /** The typed getters' cast to {@code raw}, or null when it is not one of their types. */
-  private static Function<VariantValue, Object> cast(Class<?> raw) {
-    if (raw == String.class) {
-      return VariantCasts::toText;
-    }
-    if (raw == Long.class || raw == long.class) {
-      return VariantCasts::toLong;
-    }
-    if (raw == Integer.class || raw == int.class) {
-      return VariantCasts::toInt;
-    }
-    if (raw == Double.class || raw == double.class) {
-      return VariantCasts::toDouble;
-    }
-    if (raw == Boolean.class || raw == boolean.class) {
-      return VariantCasts::toBoolean;
-    }
-    if (raw == BigDecimal.class) {
-      return VariantCasts::toDecimal;
-    }
-    if (raw == Instant.class) {
-      return VariantCasts::toInstant;
-    }
-    if (raw == LocalDate.class) {
-      return VariantCasts::toLocalDate;
-    }
-    return null;
   }
 
   private static Conversion fromJava(Type target, Class<?> raw) {

@@ -3,7 +3,6 @@ package io.dendrite.parquet.read;
 import io.dendrite.parquet.shred.ShreddedPrimitive;
 import io.dendrite.parquet.variant.VariantCastException;
 import io.dendrite.parquet.variant.VariantValue;
-import java.util.function.Function;
 
 /**
  * What a selected slot's raw value means to a caller, for rows ({@link DendriteRow}) and
@@ -26,16 +25,25 @@ final class SlotValues {
   }
 
   /**
-   * The value cast to {@code type} as {@code variant_get} would (rules in VariantCasts): null
-   * when there is no value, or when the cast fails and casts are not strict.
+   * The value cast as {@code variant_get} would (rules in VariantCasts): null when there is no
+   * value, or when the cast fails and casts are not strict. A typed leaf's Java value is cast
+   * directly where {@link TypedCast#ofJava} can; it stands for its variant, which is cast only
+   * when it cannot (encoding one per row cost more than reading the column).
    */
   static <T> T typed(Object raw, ShreddedPrimitive leafType, boolean strict, String path,
-      Class<T> type, Function<VariantValue, T> cast) {
+      TypedCast<T> cast) {
     if (raw == null || raw == VariantRoot.MISSING) {
       return null;
     }
+    Class<T> type = cast.type;
     if (type.isInstance(raw)) {
       return type.cast(raw); // typed leaf or ordinary column of that very type: no conversion
+    }
+    if (leafType != null && !(raw instanceof VariantValue)) {
+      T quick = cast.ofJava.apply(raw);
+      if (quick != null) {
+        return quick;
+      }
     }
     Object v = get(raw, leafType);
     if (!(v instanceof VariantValue)) {
@@ -46,7 +54,7 @@ final class SlotValues {
           + ", not " + type.getSimpleName());
     }
     try {
-      return cast.apply((VariantValue) v);
+      return cast.ofVariant.apply((VariantValue) v);
     } catch (VariantCastException e) {
       if (strict) {
         throw new VariantCastException("'" + path + "': " + e.getMessage());
