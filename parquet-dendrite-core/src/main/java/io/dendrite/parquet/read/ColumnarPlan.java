@@ -77,7 +77,7 @@ final class ColumnarPlan {
     for (PlannedColumn c : plan.columns()) {
       for (int s = 0; s < c.slots().length; s++) {
         int slot = c.slots()[s];
-        String name = shape.names.get(slot);
+        String name = shape.name(slot);
         ReaderFactory f;
         if (c.projection() == null) {
           f = primitive(requested, leafIndex, c, c.tails().get(s), name, shape);

@@ -70,7 +70,7 @@ public final class DendriteRow {
     if (v == null || v instanceof VariantValue) {
       return (VariantValue) v;
     }
-    throw new IllegalArgumentException("'" + shape.names.get(i) + "' is not a VARIANT value");
+    throw new IllegalArgumentException("'" + shape.name(i) + "' is not a VARIANT value");
   }
 
   /** A variant value as JSON text; null when there is no value. */
@@ -158,7 +158,7 @@ public final class DendriteRow {
 
   private <T> T typed(int i, TypedCast<T> cast) {
     return SlotValues.typed(values[i], shape.leafTypes[i], shape.strictCasts,
-        shape.names.get(i), cast);
+        shape.name(i), cast);
   }
 
   /**
@@ -199,7 +199,7 @@ public final class DendriteRow {
   public Map<String, Object> toMap() {
     Map<String, Object> m = new LinkedHashMap<>();
     for (int i = 0; i < values.length; i++) {
-      m.put(shape.names.get(i), get(i));
+      m.put(shape.name(i), get(i));
     }
     return Collections.unmodifiableMap(m);
   }

@@ -17,7 +17,7 @@ final class RowBatches {
   static DendriteBatch next(RowShape shape, int rows, RowSupplier source) throws IOException {
     PathVector[] vectors = new PathVector[shape.size()];
     for (int i = 0; i < vectors.length; i++) {
-      vectors[i] = new PathVector(shape.names.get(i), shape.leafTypes[i], null,
+      vectors[i] = new PathVector(shape.name(i), shape.leafTypes[i], null,
           shape.strictCasts);
       vectors[i].reset(rows);
     }

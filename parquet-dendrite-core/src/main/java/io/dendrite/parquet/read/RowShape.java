@@ -8,7 +8,12 @@ import java.util.Map;
 
 /** What the rows of one read hold: selection names, and how each slot's value is stored. */
 final class RowShape {
+  /** Selections up to this size are searched by reference first ({@link #indexOf}). */
+  private static final int SCANNED = 8;
+
   final List<String> names;
+  /** {@link #names} as an array: a getter's slot name, or identity match, in one load. */
+  private final String[] nameArray;
   final Map<String, Integer> index;
   /** For slots read from a shredded primitive as a Java value: its type; else null. */
   final ShreddedPrimitive[] leafTypes;
@@ -20,6 +25,7 @@ final class RowShape {
 
   RowShape(List<String> names, ShreddedPrimitive[] leafTypes, boolean[] variant) {
     this.names = Collections.unmodifiableList(names);
+    this.nameArray = names.toArray(new String[0]);
     Map<String, Integer> idx = new HashMap<>();
     for (int i = 0; i < names.size(); i++) {
       idx.put(names.get(i), i);
@@ -42,12 +48,26 @@ final class RowShape {
 
   /** The slot of a selected path; fails naming the selection when it was not selected. */
   int indexOf(String path) {
+    // A loop names its paths with the very strings it selected them with: in a small selection
+    // comparing references finds the slot faster than hashing.
+    if (nameArray.length <= SCANNED) {
+      for (int k = 0; k < nameArray.length; k++) {
+        if (nameArray[k] == path) {
+          return k;
+        }
+      }
+    }
     Integer i = index.get(path);
     if (i == null) {
       throw new IllegalArgumentException("'" + path + "' was not selected; selected: "
           + names);
     }
     return i;
+  }
+
+  /** The selection name of slot {@code i}. */
+  String name(int i) {
+    return nameArray[i];
   }
 
   int size() {
