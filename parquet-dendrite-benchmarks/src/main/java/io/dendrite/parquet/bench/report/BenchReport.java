@@ -188,18 +188,27 @@ public final class BenchReport {
     return null;
   }
 
-  /** The {@link Goal} that applies to this result's parameters, or null. */
-  static Goal goal(Result r) {
+  /** Every {@link Goal} that applies to this result's parameters, in declaration order. */
+  static List<Goal> goals(Result r) {
     Method m = method(r);
     if (m == null) {
-      return null;
+      return List.of();
     }
+    List<Goal> out = new ArrayList<>();
     for (Goal g : m.getAnnotationsByType(Goal.class)) {
-      if (g.when().isEmpty()) {
-        return g;
-      }
       int eq = g.when().indexOf('=');
-      if (g.when().substring(eq + 1).equals(r.params().get(g.when().substring(0, eq)))) {
+      if (g.when().isEmpty()
+          || g.when().substring(eq + 1).equals(r.params().get(g.when().substring(0, eq)))) {
+        out.add(g);
+      }
+    }
+    return out;
+  }
+
+  /** The applicable {@link Goal} of this result against method {@code vs}, or null. */
+  static Goal goalVs(Result r, String vs) {
+    for (Goal g : goals(r)) {
+      if (g.vs().equals(vs)) {
         return g;
       }
     }
@@ -301,14 +310,13 @@ public final class BenchReport {
     List<Check> checks = new ArrayList<>();
     for (Result r : suite) {
       Twin twin = annotation(r, Twin.class);
-      Goal goal = goal(r);
-      if (twin != null && (goal == null || !goal.vs().equals(twin.value()))) {
+      if (twin != null && goalVs(r, twin.value()) == null) {
         Result ref = index.get(key(twin.value(), r.paramsKey()));
         if (ref != null) {
           checks.add(new Check(r, ref, 1.0, "at least as fast as " + twin.value(), false));
         }
       }
-      if (goal != null) {
+      for (Goal goal : goals(r)) {
         Result ref = index.get(key(goal.vs(), r.paramsKey()));
         if (ref != null) {
           checks.add(new Check(r, ref, goal.maxRatio(), goal.text(), true));
@@ -398,9 +406,8 @@ public final class BenchReport {
           double r = ratioOf(ours, twin);
           double e = ratioError(ours, twin);
           md.append(' ').append(ratioWithError(r, e)).append(" |");
-          Goal goal = goal(ours);
-          double target = goal != null && goal.vs().equals(twinOf(results, m))
-              ? goal.maxRatio() : 1.0;
+          Goal goal = goalVs(ours, twinOf(results, m));
+          double target = goal != null ? goal.maxRatio() : 1.0;
           chart.add(new SvgBarChart.Bar(combo, m + " / " + twinOf(results, m), r, e, target,
               r <= target ? FASTER : SLOWER));
         }
@@ -438,8 +445,8 @@ public final class BenchReport {
           double ratio = ratioOf(r, base);
           double e = ratioError(r, base);
           md.append(' ').append(ratioWithError(ratio, e)).append(" |");
-          Goal goal = goal(r);
-          double target = goal != null && goal.vs().equals(floor) ? goal.maxRatio() : Double.NaN;
+          Goal goal = goalVs(r, floor);
+          double target = goal != null ? goal.maxRatio() : Double.NaN;
           chart.add(new SvgBarChart.Bar(combo, m, ratio, e, target,
               twinOf(results, m) != null ? OURS : THEIRS));
         }

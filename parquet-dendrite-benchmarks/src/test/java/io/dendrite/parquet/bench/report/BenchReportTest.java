@@ -102,6 +102,29 @@ class BenchReportTest {
   }
 
   @Test
+  void everyGoalOfAMethodIsChecked() throws Exception {
+    // pushdown has two goals at selectivity=one: a full scan and DuckDB. Both are checked.
+    String one = "\"rows\": \"1000000\", \"selectivity\": \"one\"";
+    String json = "[" + String.join(",", List.of(
+        result("VariantFilterBenchmark", "fullScan", "ss", "ms/op", 80, "\"NaN\"", one,
+            fileBytes(15_000_000)),
+        result("VariantFilterBenchmark", "duckdbFiltered", "ss", "ms/op", 8, "\"NaN\"", one,
+            fileBytes(15_000_000)),
+        result("VariantFilterBenchmark", "pushdown", "ss", "ms/op", 12, "\"NaN\"", one,
+            fileBytes(15_000_000)))) + "]";
+    Files.writeString(dir.resolve("VariantFilterBenchmark.json"), json);
+
+    BenchReport.render(dir);
+
+    String md = Files.readString(dir.resolve(BenchReport.REPORT_FILE), StandardCharsets.UTF_8);
+    assertTrue(md.contains("filter with one matching row group of 10 <= 0.2x a full scan (vs "
+        + "`fullScan`) | 0.20x | 0.15x | met |"), md);
+    assertTrue(md.contains("filter with one matching row group <= 1.0x DuckDB (1 thread) (vs "
+        + "`duckdbFiltered`) | 1.00x | 1.50x | **missed** |"), md);
+    assertTrue(md.contains("1 of 2 targets met."), md);
+  }
+
+  @Test
   void ratioFormatting() {
     assertEquals("0.25x", BenchReport.ratio(0.25));
     assertEquals("12.3x", BenchReport.ratio(12.34));
