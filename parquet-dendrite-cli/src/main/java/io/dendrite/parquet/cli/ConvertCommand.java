@@ -95,6 +95,24 @@ final class ConvertCommand implements Callable<Integer> {
       description = "Target row group size in bytes; k, m, g suffixes allowed (default: 128m).")
   Long rowGroupSize;
 
+  @Option(names = "--page-version", paramLabel = "1|2", defaultValue = "1",
+      description = "Data page version: 1 (default) falls back from a dictionary to PLAIN and "
+          + "every reader reads it; 2 falls back to DELTA encodings, much smaller for sorted "
+          + "or clustered columns (Spark 3.3+, DuckDB, pyarrow read it).")
+  int pageVersion;
+
+  @Option(names = "--no-dictionary", paramLabel = "PATHS", split = ",",
+      description = "Columns or shredded VARIANT paths to write without a dictionary "
+          + "(comma-separated, repeatable): ids, timestamps and other values that rarely "
+          + "repeat.")
+  List<String> noDictionary = new ArrayList<>();
+
+  @Option(names = "--byte-stream-split", paramLabel = "PATHS", split = ",",
+      description = "Columns or shredded VARIANT paths to write with BYTE_STREAM_SPLIT, "
+          + "without a dictionary (comma-separated, repeatable): floating-point values then "
+          + "compress better.")
+  List<String> byteStreamSplit = new ArrayList<>();
+
   @Option(names = "--sample-lines", paramLabel = "N", defaultValue = "4096",
       description = "Lines scanned to choose column types when the input is not scanned "
           + "whole (default: ${DEFAULT-VALUE}).")
@@ -127,6 +145,10 @@ final class ConvertCommand implements Callable<Integer> {
     }
     if (sampleLines < 1) {
       throw new ParameterException(spec.commandLine(), "--sample-lines must be at least 1");
+    }
+    if (pageVersion != 1 && pageVersion != 2) {
+      throw new ParameterException(spec.commandLine(),
+          "--page-version must be 1 or 2, got " + pageVersion);
     }
     Codec compression;
     try {
@@ -163,7 +185,10 @@ final class ConvertCommand implements Callable<Integer> {
           .schema(schema)
           .codec(compression)
           .overwrite(overwrite)
-          .skipInvalid(skipInvalid);
+          .skipInvalid(skipInvalid)
+          .pageVersion(pageVersion)
+          .noDictionary(noDictionary.toArray(new String[0]))
+          .byteStreamSplit(byteStreamSplit.toArray(new String[0]));
       if (rowGroupSize != null) {
         builder.rowGroupSize(rowGroupSize);
       }

@@ -164,6 +164,34 @@ class ConvertCommandTest {
   }
 
   @Test
+  void pageVersionAndPathEncodings() throws Exception {
+    List<String> lines = events(300);
+    Path in = write(dir.resolve("events.jsonl"), lines);
+    Path tuned = dir.resolve("tuned.parquet");
+    Path plain = dir.resolve("plain.parquet");
+
+    Cli.run("convert", in.toString(), tuned.toString(), "--variant", "payload",
+        "--page-version", "2", "--no-dictionary", "id,payload.user",
+        "--byte-stream-split", "price").ok();
+    Cli.run("convert", in.toString(), plain.toString(), "--variant", "payload").ok();
+
+    try (ParquetFileReader r = ParquetFileReader.open(new LocalInputFile(tuned))) {
+      Map<String, String> encodings = new LinkedHashMap<>();
+      for (ColumnChunkMetaData c : r.getFooter().getBlocks().get(0).getColumns()) {
+        encodings.put(c.getPath().toDotString(), c.getEncodings().toString());
+      }
+      assertTrue(encodings.get("id").contains("DELTA_BINARY_PACKED"), encodings.toString());
+      assertTrue(encodings.get("payload.typed_value.user.typed_value")
+          .contains("DELTA_BYTE_ARRAY"), encodings.toString());
+      assertTrue(encodings.get("price").contains("BYTE_STREAM_SPLIT"), encodings.toString());
+    }
+    assertEquals(read(plain).toString(), read(tuned).toString());
+    assertTrue(Cli.run("convert",
+        in.toString(), dir.resolve("x.parquet").toString(), "--page-version", "3").failed(2)
+        .contains("--page-version must be 1 or 2, got 3"));
+  }
+
+  @Test
   void wholeLinesGoToOneVariantColumn() throws Exception {
     List<String> lines = List.of("{\"a\": 1, \"b\": [1, 2.5, \"x\"]}", "[1, 2, 3]", "\"just text\"",
         "42", "null", "{\"a\": {\"deep\": {\"er\": true}}}");

@@ -1,6 +1,6 @@
 package io.dendrite.parquet.write;
 
-import io.dendrite.parquet.filter.BloomFilterColumns;
+import io.dendrite.parquet.filter.LeafColumns;
 import io.dendrite.parquet.schema.Field;
 import io.dendrite.parquet.schema.FieldPath;
 import io.dendrite.parquet.schema.RecordSchema;
@@ -395,8 +395,7 @@ public final class DendriteWriter implements Closeable {
     // Registered before the temporary file exists, so an exit never misses it.
     InProgressFiles.register(target);
     try {
-      writer = ParquetWriters.create(target, support, options,
-          BloomFilterColumns.of(parquetSchema, options.bloomFilterPaths()));
+      writer = ParquetWriters.create(target, support, options, parquetSchema);
     } catch (IOException e) {
       fail();
       throw new UncheckedIOException("cannot create " + target.displayName() + ": "
@@ -530,6 +529,7 @@ public final class DendriteWriter implements Closeable {
     private int rowGroupRows = Integer.MAX_VALUE;
     private int pageRows = DEFAULT_PAGE_ROWS;
     private List<String> bloomFilterPaths = List.of();
+    private ColumnEncodings encodings = ColumnEncodings.DEFAULTS;
     private boolean overwrite;
     private boolean skipInvalid;
     private InferenceOptions infer = InferenceOptions.DEFAULTS;
@@ -605,11 +605,60 @@ public final class DendriteWriter implements Closeable {
      * @throws IllegalArgumentException for a path that does not parse
      */
     public Builder bloomFilter(String... paths) {
+      this.bloomFilterPaths = parsed(paths);
+      return this;
+    }
+
+    /**
+     * The data page version (default 1). Version 1 pages fall back from a dictionary to PLAIN,
+     * and every Parquet reader reads them. Version 2 pages fall back to parquet-java's v2
+     * encodings (DELTA_BINARY_PACKED for integers, DELTA_BYTE_ARRAY for strings and binaries),
+     * which make sorted or clustered columns far smaller; Spark 3.3+, DuckDB, pyarrow,
+     * parquet-java and this library read them, older readers may not.
+     *
+     * @throws IllegalArgumentException unless {@code version} is 1 or 2
+     */
+    public Builder pageVersion(int version) {
+      if (version != 1 && version != 2) {
+        throw new IllegalArgumentException("page version must be 1 or 2, got " + version);
+      }
+      encodings = new ColumnEncodings(version, encodings.noDictionary(),
+          encodings.byteStreamSplit());
+      return this;
+    }
+
+    /**
+     * Writes these paths without a dictionary (by default every column tries one): for columns
+     * whose values rarely repeat, such as ids and timestamps, a dictionary is written and then
+     * abandoned. Paths as for {@link #bloomFilter}: a column, or a VARIANT path the file shreds
+     * as a primitive (its {@code typed_value}); other paths are left as they are.
+     *
+     * @throws IllegalArgumentException for a path that does not parse
+     */
+    public Builder noDictionary(String... paths) {
+      encodings = new ColumnEncodings(encodings.pageVersion(), parsed(paths),
+          encodings.byteStreamSplit());
+      return this;
+    }
+
+    /**
+     * Writes these paths with BYTE_STREAM_SPLIT, without a dictionary: the bytes of each value
+     * are spread over streams, so a codec compresses FLOAT and DOUBLE columns (also INT32,
+     * INT64 and fixed-length binaries) better than PLAIN. Paths as for {@link #noDictionary}.
+     *
+     * @throws IllegalArgumentException for a path that does not parse
+     */
+    public Builder byteStreamSplit(String... paths) {
+      encodings = new ColumnEncodings(encodings.pageVersion(), encodings.noDictionary(),
+          parsed(paths));
+      return this;
+    }
+
+    private static List<String> parsed(String... paths) {
       for (String p : paths) {
         io.dendrite.parquet.read.SelectionPath.parse(p);
       }
-      this.bloomFilterPaths = List.of(paths);
-      return this;
+      return List.of(paths);
     }
 
     /** Target page size in bytes (default 1 MiB). */
@@ -741,7 +790,7 @@ public final class DendriteWriter implements Closeable {
       boolean widen = widenExactNumerics || (infer != null && infer.widenExactNumerics());
       WriterOptions options = new WriterOptions(codec, rowGroupSize, pageSize, overwrite,
           skipInvalid, infer == null ? null : infer.withWidenExactNumerics(widen), widen,
-          documentColumn, rowGroupRows, pageRows, bloomFilterPaths);
+          documentColumn, rowGroupRows, pageRows, bloomFilterPaths, encodings);
       return new DendriteWriter(options, target, schema, shredding, origin);
     }
   }

@@ -1,8 +1,9 @@
 package io.dendrite.parquet.write;
 
+import io.dendrite.parquet.filter.LeafColumns;
 import java.io.IOException;
-import java.util.List;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.parquet.column.ParquetProperties.WriterVersion;
 import org.apache.parquet.conf.ParquetConfiguration;
 import org.apache.parquet.conf.PlainParquetConfiguration;
 import org.apache.parquet.hadoop.ParquetFileReader;
@@ -19,8 +20,13 @@ import org.apache.parquet.schema.MessageType;
 final class ParquetWriters {
   private ParquetWriters() {}
 
+  /**
+   * The parquet-java writer of a file with schema {@code schema}. Options naming paths (bloom
+   * filters, encodings) apply to the leaf column of each path ({@link LeafColumns}).
+   */
   static ParquetWriter<Object[]> create(OutputTarget target, WriteSupport<Object[]> support,
-      WriterOptions options, List<String> bloomFilterColumns) throws IOException {
+      WriterOptions options, MessageType schema) throws IOException {
+    ColumnEncodings encodings = options.encodings();
     RowParquetBuilder b = new RowParquetBuilder(target.temporaryFile(), support)
         .withCompressionCodec(options.codec().parquetName())
         .withRowGroupSize(options.rowGroupSize())
@@ -32,9 +38,18 @@ final class ParquetWriters {
         .withMinRowCountForPageSizeCheck(Math.min(100, options.pageRows()))
         .withMaxRowCountForPageSizeCheck(Math.min(10_000, options.pageRows()))
         .withDictionaryEncoding(true)
+        .withWriterVersion(encodings.pageVersion() == 2 ? WriterVersion.PARQUET_2_0
+            : WriterVersion.PARQUET_1_0)
         .withWriteMode(ParquetFileWriter.Mode.OVERWRITE);
-    for (String column : bloomFilterColumns) {
+    for (String column : LeafColumns.of(schema, options.bloomFilterPaths())) {
       b = b.withBloomFilterEnabled(column, true);
+    }
+    for (String column : LeafColumns.of(schema, encodings.noDictionary())) {
+      b = b.withDictionaryEncoding(column, false);
+    }
+    for (String column : LeafColumns.of(schema, encodings.byteStreamSplit())) {
+      // parquet-java uses BYTE_STREAM_SPLIT only where it falls back from a dictionary.
+      b = b.withByteStreamSplitEncoding(column, true).withDictionaryEncoding(column, false);
     }
     if (target instanceof LocalOutputTarget) {
       // Local files need no Hadoop Configuration (which would read core-default.xml).

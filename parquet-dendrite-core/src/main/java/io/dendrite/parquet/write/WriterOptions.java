@@ -15,7 +15,9 @@ import java.util.List;
  * @param rowGroupRows the most rows in a row group
  * @param pageRows the most rows in a page
  * @param bloomFilterPaths paths (columns, variant paths) to write bloom filters for
+ * @param encodings page version and per-path encodings
  */
 record WriterOptions(Codec codec, long rowGroupSize, int pageSize, boolean overwrite,
     boolean skipInvalid, InferenceOptions infer, boolean widenExactNumerics,
-    String documentColumn, int rowGroupRows, int pageRows, List<String> bloomFilterPaths) {}
+    String documentColumn, int rowGroupRows, int pageRows, List<String> bloomFilterPaths,
+    ColumnEncodings encodings) {}

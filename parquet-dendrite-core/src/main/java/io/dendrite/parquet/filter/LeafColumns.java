@@ -6,13 +6,13 @@ import java.util.List;
 import org.apache.parquet.schema.MessageType;
 
 /**
- * The Parquet columns to write bloom filters for, so that {@code path = literal} filters can
- * use them: an ordinary column's own leaf, or the {@code typed_value} leaf a file shreds a
- * VARIANT path to. The same resolution as {@link FilterPlanner}'s, so what is written is what
- * a filter on the path reads.
+ * The Parquet leaf columns that store paths, for writer options that name paths (bloom filters,
+ * encodings): an ordinary column's own leaf, or the {@code typed_value} leaf a file shreds a
+ * VARIANT path to. The same resolution as {@link FilterPlanner}'s, so a bloom filter written
+ * for a path is the one a filter on the path reads.
  */
-public final class BloomFilterColumns {
-  private BloomFilterColumns() {}
+public final class LeafColumns {
+  private LeafColumns() {}
 
   /**
    * The dotted Parquet column paths of {@code paths} in {@code schema}; a path that is not an
