@@ -1,6 +1,7 @@
 package io.dendrite.parquet.cli;
 
 import io.dendrite.parquet.read.DendriteReadException;
+import io.dendrite.parquet.read.RowGroupPages;
 import io.dendrite.parquet.schema.FieldPath;
 import io.dendrite.parquet.shred.ShreddedArray;
 import io.dendrite.parquet.shred.ShreddedObject;
@@ -319,8 +320,13 @@ final class ShreddingCoverage {
     int rowGroup = 0;
     long row = 1; // 1-based row of the file being counted, for errors
     try {
-      PageReadStore pages;
-      while ((pages = reader.readNextRowGroup()) != null) {
+      for (; rowGroup < reader.getRowGroups().size(); rowGroup++) {
+        if (reader.getRowGroups().get(rowGroup).getRowCount() == 0) {
+          continue; // parquet-java refuses to read a row group of no rows
+        }
+        // Read through RowGroupPages so that a damaged page names its column, as cat's does.
+        PageReadStore pages = RowGroupPages.read(reader, rowGroup, wanted,
+            ParquetFileReader::readRowGroup);
         ColumnReadStoreImpl store = new ColumnReadStoreImpl(pages, converter, schema, createdBy);
         for (Leaf l : leaves.values()) {
           l.reader = store.getColumnReader(l.descriptor);
@@ -335,7 +341,6 @@ final class ShreddingCoverage {
             n.count();
           }
         }
-        rowGroup++;
       }
     } catch (IOException | RuntimeException e) {
       throw DendriteReadException.of(file, rowGroup, row, e);

@@ -4,7 +4,6 @@ import io.dendrite.parquet.filter.FilterEvaluator;
 import io.dendrite.parquet.filter.FilterPlan;
 import io.dendrite.parquet.filter.RowRanges;
 import io.dendrite.parquet.read.column.ColumnChunkReader;
-import io.dendrite.parquet.read.column.ColumnReadException;
 import io.dendrite.parquet.read.column.LeafBatch;
 import java.io.Closeable;
 import java.io.IOException;
@@ -231,9 +230,9 @@ final class ColumnarRows implements Closeable {
       boolean filteredPages = some && filtering.filteredPages();
       PageReadStore pages;
       try {
-        pages = readPages(g, filteredPages);
-      } catch (IOException | RuntimeException e) {
-        throw DendriteReadException.of(file, g, firstRows[g], inColumn(g, filteredPages, e));
+        pages = RowGroupPages.read(reader, g, plan.leaves, (r, i) -> readPages(i, filteredPages));
+      } catch (IOException e) {
+        throw DendriteReadException.of(file, g, firstRows[g], e);
       }
       chunks = new ColumnChunkReader[leaves.length];
       for (int i = 0; i < chunks.length; i++) {
@@ -248,30 +247,6 @@ final class ColumnarRows implements Closeable {
 
   private PageReadStore readPages(int g, boolean filteredPages) throws IOException {
     return filteredPages ? FilteredPageReads.read(reader, g, ranges) : reader.readRowGroup(g);
-  }
-
-  /**
-   * {@code e}, thrown while reading a row group's pages (a page whose checksum does not match,
-   * say), with the column named: parquet-java reads the chunks together and does not say which
-   * one failed, so each is read again alone until one fails.
-   */
-  private Exception inColumn(int g, boolean filteredPages, Exception e) {
-    try {
-      for (org.apache.parquet.column.ColumnDescriptor leaf : plan.leaves) {
-        reader.setRequestedSchema(List.of(leaf));
-        try {
-          readPages(g, filteredPages);
-        } catch (IOException | RuntimeException alone) {
-          return new ColumnReadException(String.join(".", leaf.getPath()),
-              ColumnReadException.NO_PAGE, DendriteReadException.problem(e), e);
-        }
-      }
-    } catch (RuntimeException notFound) {
-      e.addSuppressed(notFound);
-    } finally {
-      reader.setRequestedSchema(plan.requested);
-    }
-    return e;
   }
 
   @Override

@@ -17,7 +17,8 @@ import org.junit.jupiter.api.Test;
 class JavaCastsTest {
   private static final List<Object> VALUES = List.of(0L, -7L, Long.MAX_VALUE, Long.MIN_VALUE,
       5, Integer.MIN_VALUE, (short) -3, (byte) 9, 3_000_000_000L, new BigDecimal("12.50"),
-      new BigDecimal("-0.001"), new BigDecimal("1E+3"), new BigDecimal("1" + "0".repeat(40)), 1.5d, -0.0d, 0.1f, 1e300d, Double.NaN,
+      new BigDecimal("-0.001"), new BigDecimal("1E+3"), new BigDecimal("1" + "0".repeat(40)),
+      1.5d, -0.0d, 0.1f, 1e300d, Double.NaN,
       Float.POSITIVE_INFINITY, true, false, "12", " 7 ", "abc", "2024-05-01",
       LocalDate.of(2024, 5, 1), Instant.parse("2024-05-01T10:11:12.123456Z"),
       LocalDateTime.of(2024, 5, 1, 10, 11, 12));
