@@ -9,10 +9,18 @@ import io.dendrite.parquet.shred.ShreddedType;
 import io.dendrite.parquet.testing.Documents;
 import io.dendrite.parquet.write.DendriteWriter;
 import java.nio.file.Path;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.function.UnaryOperator;
+import org.apache.parquet.column.Encoding;
+import org.apache.parquet.hadoop.ParquetFileReader;
+import org.apache.parquet.hadoop.metadata.BlockMetaData;
+import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
+import org.apache.parquet.io.LocalInputFile;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -37,7 +45,11 @@ class DuckDbReadsOurFilesTest {
   enum Layout {
     UNSHREDDED(DendriteWriter.Builder::unshredded),
     INFERRED(b -> b), // the default
-    GIVEN(b -> b.shredding(DuckDbReadsOurFilesTest.GIVEN));
+    GIVEN(b -> b.shredding(DuckDbReadsOurFilesTest.GIVEN)),
+    /** Data page v2 with DELTA fallbacks, no dictionaries and BYTE_STREAM_SPLIT on paths. */
+    GIVEN_V2_ENCODINGS(b -> b.shredding(DuckDbReadsOurFilesTest.GIVEN).pageVersion(2)
+        .noDictionary("id", "doc.a", "doc.tags[0]", "doc.`ключ`")
+        .byteStreamSplit("doc.ratio", "doc.n.d[0]"));
 
     final UnaryOperator<DendriteWriter.Builder> options;
 
@@ -71,6 +83,21 @@ class DuckDbReadsOurFilesTest {
 
   private static Path file(Layout layout) {
     return dir.resolve("ours-" + layout.name().toLowerCase() + ".parquet");
+  }
+
+  @Test
+  void theEncodingsLayoutUsesItsEncodings() throws Exception {
+    Set<Encoding> all = new HashSet<>();
+    try (ParquetFileReader r = ParquetFileReader.open(
+        new LocalInputFile(file(Layout.GIVEN_V2_ENCODINGS)))) {
+      for (BlockMetaData b : r.getFooter().getBlocks()) {
+        for (ColumnChunkMetaData c : b.getColumns()) {
+          all.addAll(c.getEncodings());
+        }
+      }
+    }
+    assertTrue(all.containsAll(List.of(Encoding.DELTA_BINARY_PACKED, Encoding.DELTA_BYTE_ARRAY,
+        Encoding.BYTE_STREAM_SPLIT)), all.toString());
   }
 
   @ParameterizedTest
