@@ -37,7 +37,8 @@ import org.apache.parquet.schema.MessageType;
  *       lists are never used to skip.</li>
  * </ul>
  * {@code not}, {@code and}, {@code or} combine "may be true" and "may be false" row sets, so
- * negations are as sound as the rest.
+ * negations are as sound as the rest. The other way round, rows the statistics prove to match
+ * (see {@link FilterPlan#matches}) are read without testing them.
  */
 public final class FilterPlanner {
   private FilterPlanner() {}
@@ -63,6 +64,7 @@ public final class FilterPlanner {
     }
     List<BlockMetaData> blocks = file.getRowGroups();
     RowRanges[] ranges = new RowRanges[blocks.size()];
+    RowRanges[] certain = new RowRanges[blocks.size()];
     long[] counts = new long[blocks.size()];
     List<ReadReport.RowGroup> verdicts = new ArrayList<>();
     Accounting acc = new Accounting(file);
@@ -72,7 +74,8 @@ public final class FilterPlanner {
       counts[g] = rows;
       if (rows == 0) {
         ranges[g] = RowRanges.EMPTY;
-        verdicts.add(new ReadReport.RowGroup(g, 0, 0, null));
+        certain[g] = RowRanges.EMPTY;
+        verdicts.add(new ReadReport.RowGroup(g, 0, 0, null, 0));
         continue;
       }
       RowGroupPlanner p = new RowGroupPlanner(file, g, block, schema, columns);
@@ -96,10 +99,13 @@ public final class FilterPlanner {
         }
       }
       ranges[g] = r;
-      verdicts.add(new ReadReport.RowGroup(g, rows, r.rowCount(), reason));
+      certain[g] = r.rowCount() == 0 ? RowRanges.EMPTY
+          : RowRanges.intersection(r, p.certain(filter));
+      verdicts.add(new ReadReport.RowGroup(g, rows, r.rowCount(), reason,
+          certain[g].rowCount()));
       acc.add(block, read, r);
     }
-    return new FilterPlan(ranges, counts,
+    return new FilterPlan(ranges, certain, counts,
         new ReadReport(filter.toString(), verdicts, acc.pages, acc.pagesSkipped, acc.bytes,
             acc.bytesSkipped));
   }

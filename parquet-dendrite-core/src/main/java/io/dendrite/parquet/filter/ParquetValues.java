@@ -211,6 +211,20 @@ final class ParquetValues {
     return a == null || (a instanceof IntLogicalTypeAnnotation i && i.isSigned());
   }
 
+  /**
+   * Whether every value of the column is a whole number read as it is stored: int32 or int64,
+   * plain or annotated as a signed integer of that very width (narrower annotations are
+   * narrowed when read, so a stored value out of their range would not be the value read).
+   */
+  static boolean isWholeNumber(PrimitiveType type) {
+    if (!isSignedInteger(type)) {
+      return false;
+    }
+    int width = type.getPrimitiveTypeName() == PrimitiveType.PrimitiveTypeName.INT32 ? 32 : 64;
+    return type.getLogicalTypeAnnotation() == null
+        || ((IntLogicalTypeAnnotation) type.getLogicalTypeAnnotation()).getBitWidth() == width;
+  }
+
   private static boolean isString(PrimitiveType type) {
     return type.getPrimitiveTypeName() == PrimitiveType.PrimitiveTypeName.BINARY
         && type.getLogicalTypeAnnotation() instanceof StringLogicalTypeAnnotation;

@@ -8,9 +8,10 @@ import java.util.Map;
 /**
  * What a filtered read of one file skips, decided from metadata before any row is read: row
  * groups (and why), data pages, rows and compressed bytes of the columns the read requests.
- * Rows that are read are then tested exactly; how many match is the reader's count, not this
- * report's. On a parquet-java without the public {@code RowRanges} (1.16, Spark 4.1's), the
- * pages skipped in row groups read in part are read from storage but never decoded.
+ * Rows that are read are then tested exactly, except those the statistics prove to match; how
+ * many match is the reader's count, not this report's. On a parquet-java without the public
+ * {@code RowRanges} (1.16, Spark 4.1's), the pages skipped in row groups read in part are read
+ * from storage but never decoded.
  */
 public final class ReadReport {
   /** Why a row group is not read at all. */
@@ -25,13 +26,20 @@ public final class ReadReport {
     PAGE_INDEX
   }
 
-  /** One row group's verdict: rows to read of its rows, or the reason it is skipped. */
-  public record RowGroup(int index, long rows, long rowsToRead, Reason skipped) {
+  /**
+   * One row group's verdict: rows to read of its rows, or the reason it is skipped; and of the
+   * rows read, how many the statistics prove to match (returned without an exact test).
+   */
+  public record RowGroup(int index, long rows, long rowsToRead, Reason skipped,
+      long rowsProven) {
     @Override
     public String toString() {
       String what = skipped != null ? "skipped (" + name(skipped) + ")"
           : rowsToRead == rows ? "read all rows" : "read " + rowsToRead + " of " + rows + " rows";
-      return "row group " + index + ": " + rows + " rows, " + what;
+      String proven = rowsProven == 0 ? ""
+          : rowsProven == rowsToRead ? ", all matching by statistics"
+          : ", " + rowsProven + " matching by statistics";
+      return "row group " + index + ": " + rows + " rows, " + what + proven;
     }
   }
 
@@ -97,6 +105,11 @@ public final class ReadReport {
     return rows() - rowGroups.stream().mapToLong(RowGroup::rowsToRead).sum();
   }
 
+  /** Rows read that the statistics prove to match: returned without an exact test. */
+  public long rowsProven() {
+    return rowGroups.stream().mapToLong(RowGroup::rowsProven).sum();
+  }
+
   /** Compressed bytes of the requested column chunks. */
   public long bytes() {
     return bytes;
@@ -131,8 +144,11 @@ public final class ReadReport {
     }
     sb.append('\n');
     sb.append("pages: ").append(pagesSkipped).append(" of ").append(pages).append(" skipped\n");
-    sb.append("rows: ").append(rowsSkipped()).append(" of ").append(rows())
-        .append(" skipped, the rest tested exactly\n");
+    sb.append("rows: ").append(rowsSkipped()).append(" of ").append(rows()).append(" skipped, ");
+    if (rowsProven() > 0) {
+      sb.append(rowsProven()).append(" matching by statistics, ");
+    }
+    sb.append("the rest tested exactly\n");
     sb.append("bytes: ").append(bytesSkipped).append(" of ").append(bytes)
         .append(" not read (").append(percent(bytesSkipped, bytes)).append(")\n");
     for (RowGroup g : rowGroups) {

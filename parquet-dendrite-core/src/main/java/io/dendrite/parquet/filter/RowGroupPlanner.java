@@ -2,6 +2,7 @@ package io.dendrite.parquet.filter;
 
 import io.dendrite.parquet.read.SelectionPath;
 import java.io.IOException;
+import java.math.BigDecimal;
 import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.List;
@@ -130,6 +131,83 @@ final class RowGroupPlanner {
       return c.path().firstAny() >= 0 ? all : compare(c, c.op().negate(), level);
     }
     return nullTest((Filter.IsNull) f, false, level);
+  }
+
+  /**
+   * Rows where the filter is certainly true, so that they need no exact test. Only what the
+   * statistics decide exactly is proven: {@code and}/{@code or} of comparisons of a number with
+   * a whole-number column or typed leaf (int32 or int64, which every row casts to a number
+   * exactly), on pages without a null whose min and max both satisfy the comparison. Anything
+   * else proves nothing.
+   */
+  RowRanges certain(Filter f) {
+    if (f instanceof Filter.And a) {
+      RowRanges r = all;
+      for (Filter x : a.filters()) {
+        r = RowRanges.intersection(r, certain(x));
+        if (r.rowCount() == 0) {
+          break;
+        }
+      }
+      return r;
+    }
+    if (f instanceof Filter.Or o) {
+      RowRanges r = RowRanges.EMPTY;
+      for (Filter x : o.filters()) {
+        r = RowRanges.union(r, certain(x));
+      }
+      return r;
+    }
+    return f instanceof Filter.Compare c ? certainCompare(c) : RowRanges.EMPTY;
+  }
+
+  private RowRanges certainCompare(Filter.Compare c) {
+    PathColumns pc = paths.get(c.path());
+    if (pc.kind == PathColumns.Kind.OPAQUE || pc.indexed || c.path().firstAny() >= 0
+        || c.literal().kind() != Literal.Kind.NUMBER || !ParquetValues.isWholeNumber(pc.type)) {
+      return RowRanges.EMPTY;
+    }
+    ColumnPages p = pages(pc.column, Level.PAGES);
+    if (p == null) {
+      return RowRanges.EMPTY;
+    }
+    BigDecimal literal = (BigDecimal) c.literal().value();
+    // No null in a typed leaf's page also means no row missing the path or held by an ancestor.
+    RowRanges r = p.rows(i -> !p.mayHaveNull(i) && p.min(i) != null && p.max(i) != null
+        && always(c.op(), sign(p.min(i), literal), sign(p.max(i), literal)));
+    if (pc.value != null && r.rowCount() > 0) {
+      // The leaf's value column must be null there too (the spec's rule; a file that breaks
+      // it is left to the exact test).
+      ColumnPages v = valuePages(pc.value, Level.PAGES);
+      r = v == null ? RowRanges.EMPTY
+          : RowRanges.intersection(r, v.rows(i -> !v.mayHaveValue(i)));
+    }
+    return r;
+  }
+
+  private static int sign(Object parquetValue, BigDecimal literal) {
+    return BigDecimal.valueOf(((Number) parquetValue).longValue()).compareTo(literal);
+  }
+
+  /**
+   * Whether every value in [lo, hi] satisfies {@code op literal}, given the signs of
+   * {@code lo - literal} and {@code hi - literal}.
+   */
+  private static boolean always(Op op, int lo, int hi) {
+    switch (op) {
+      case EQ:
+        return lo == 0 && hi == 0;
+      case NE:
+        return hi < 0 || lo > 0;
+      case LT:
+        return hi < 0;
+      case LE:
+        return hi <= 0;
+      case GT:
+        return lo > 0;
+      default:
+        return lo >= 0;
+    }
   }
 
   /** Rows where {@code path op literal} may be true. */

@@ -146,18 +146,33 @@ public final class RowRanges {
 
   /** Whether some row {@code from .. to} (both included) is in the set. */
   public boolean isOverlapping(long from, long to) {
-    // The first range ending at or after from: it overlaps when it starts by to.
+    int i = firstEndingAtOrAfter(from);
+    return i < count && bounds[2 * i] <= to && from <= to;
+  }
+
+  /** Whether every row {@code from .. to} (both included) is in the set. */
+  public boolean covers(long from, long to) {
+    if (to < from) {
+      return true;
+    }
+    // Ranges are neither overlapping nor adjacent: one range must hold them all.
+    int i = firstEndingAtOrAfter(from);
+    return i < count && bounds[2 * i] <= from && to <= bounds[2 * i + 1];
+  }
+
+  /** The first range ending at or after {@code row} ({@code count} when none does). */
+  private int firstEndingAtOrAfter(long row) {
     int lo = 0;
     int hi = count;
     while (lo < hi) {
       int mid = (lo + hi) >>> 1;
-      if (bounds[2 * mid + 1] < from) {
+      if (bounds[2 * mid + 1] < row) {
         lo = mid + 1;
       } else {
         hi = mid;
       }
     }
-    return lo < count && bounds[2 * lo] <= to && from <= to;
+    return lo;
   }
 
   private int check(int i) {

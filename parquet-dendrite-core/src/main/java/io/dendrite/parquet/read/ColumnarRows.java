@@ -21,8 +21,9 @@ import org.apache.parquet.hadoop.ParquetFileReader;
  * <p>With a {@link Filtering}, row groups the filter plan skips are never opened, and of the
  * others only the plan's row ranges are decoded (their pages alone read where
  * {@link FilteredPageReads} can, the rows between skipped by the decoders); a batch never
- * spans two ranges. Each batch is then tested with the filter and only the rows that pass are
- * returned, so its rows need not be consecutive in the file.
+ * spans two ranges. Each batch is then tested with the filter (unless the plan proves every
+ * row of it matches) and only the rows that pass are returned, so its rows need not be
+ * consecutive in the file.
  */
 final class ColumnarRows implements Closeable {
   /**
@@ -133,6 +134,7 @@ final class ColumnarRows implements Closeable {
   /** Reads the next rows of the current range; returns how many are in the batch. */
   private int readBatch() {
     int n = (int) Math.min(batchRows, rangeEnd - row);
+    long start = row;
     long first = firstRows[rowGroup] + row;
     try {
       for (int i = 0; i < leaves.length; i++) {
@@ -159,7 +161,7 @@ final class ColumnarRows implements Closeable {
     }
     int size = valid;
     long firstRow = first;
-    if (test != null) {
+    if (test != null && !filtering.plan().matches(rowGroup, start, start + valid - 1)) {
       size = test.test(valid);
       if (test.failure != null) {
         pending = DendriteReadException.of(file, rowGroup, first + test.failure.row,

@@ -39,6 +39,9 @@ public final class FilterOracle {
   public long rowsSkipped;
   /** Rows skipped by filters on paths into VARIANT columns only. */
   public long variantRowsSkipped;
+  /** Rows the statistics proved to match (returned untested), and those of VARIANT paths. */
+  public long rowsProven;
+  public long variantRowsProven;
   public long filtersChecked;
 
   /**
@@ -110,8 +113,10 @@ public final class FilterOracle {
     rowGroupsSkipped += report.rowGroupsSkipped();
     pagesSkipped += report.pagesSkipped();
     rowsSkipped += report.rowsSkipped();
+    rowsProven += report.rowsProven();
     if (filter.paths().stream().allMatch(p -> variantColumns.contains(p.column()))) {
       variantRowsSkipped += report.rowsSkipped();
+      variantRowsProven += report.rowsProven();
     }
   }
 

@@ -16,6 +16,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Function;
 import java.util.function.LongPredicate;
 import java.util.stream.LongStream;
@@ -109,21 +110,66 @@ class FilterPushdownTest {
     Read all = read(file, "payload.amount >= 0");
     assertEquals(10_000, all.ids().size());
     assertEquals(0, all.report().rowsSkipped());
+    assertEquals(10_000, all.report().rowsProven(), "every page's min is >= 0, none has a null");
   }
 
+  /**
+   * Rows whose pages' statistics satisfy the filter are returned without testing them; only
+   * and/or of integer comparisons are proven, on pages with no null.
+   */
   @Test
-  void typedFilterBuiltInCodeReadsTheSame() throws Exception {
+  void rowsProvenByStatisticsAreReturnedUntested() throws Exception {
     Path file = clustered();
-    try (DendriteReader r = DendriteReader.builder(file).select("id", "payload.type")
-        .where(Filter.path("payload.amount").lt(20).and(Filter.path("payload.type").eq("t0")))
-        .build()) {
-      List<Long> ids = r.stream().map(row -> (Long) row.get("id")).toList();
-      assertEquals(ids(20, i -> true), ids);
-      assertEquals(9, r.readReport().rowGroupsSkipped());
+    Read group = read(file, "payload.amount >= 1000 and payload.amount < 2000");
+    assertEquals(ids(10_000, i -> i >= 1000 && i < 2000), group.ids());
+    assertEquals(1000, group.report().rowsProven());
+    assertTrue(group.report().toString().contains("row group 1: 1000 rows, read all rows, all"
+        + " matching by statistics"), group.report().toString());
+
+    Read pages = read(file, "payload.amount >= 1050 and payload.amount < 1270");
+    assertEquals(ids(10_000, i -> i >= 1050 && i < 1270), pages.ids());
+    assertEquals(100, pages.report().rowsProven(), "only page 1100..1199 lies inside");
+
+    // At the bounds: page 1100..1199 is proven for <= 1199 and > 1099, not for < 1199.
+    Map<String, Long> bounds = Map.of("payload.amount <= 1199 and payload.amount > 1099", 100L,
+        "payload.amount < 1199 and payload.amount >= 1100", 0L,
+        "payload.amount != 5000", 9900L, "payload.amount = 5", 0L);
+    for (Map.Entry<String, Long> e : bounds.entrySet()) {
+      Filter f = Filter.parse(e.getKey());
+      Read r = read(file, e.getKey());
+      assertEquals(ids(10_000, i -> f.evaluator().test(amountOf(i))), r.ids(), e.getKey());
+      assertEquals(e.getValue(), r.report().rowsProven(), e.getKey());
     }
-    try (DendriteReader r = DendriteReader.builder(file).build()) {
-      assertNull(r.readReport(), "no filter, no report");
+
+    Read either = read(file, "payload.amount < 100 or id >= 9900");
+    assertEquals(ids(10_000, i -> i < 100 || i >= 9900), either.ids());
+    assertEquals(200, either.report().rowsProven());
+
+    // A string comparison, a negation and a null test prove nothing: every row is tested.
+    Map<String, LongPredicate> unproven = Map.of(
+        "payload.amount >= 1000 and payload.type = 't1'", i -> i >= 1000 && i < 2000,
+        "not payload.amount < 1000 and payload.amount < 2000", i -> i >= 1000 && i < 2000,
+        "payload.amount < 2000 and payload.amount is not null", i -> i < 2000);
+    for (Map.Entry<String, LongPredicate> e : unproven.entrySet()) {
+      Read r = read(file, e.getKey());
+      assertEquals(ids(10_000, e.getValue()), r.ids(), e.getKey());
+      assertEquals(0, r.report().rowsProven(), e.getKey());
     }
+  }
+
+  /** Row {@code i} of {@link #clustered()} for a filter on {@code payload.amount} alone. */
+  private static FilterValues amountOf(long i) {
+    return new FilterValues() {
+      @Override
+      public boolean isMissing(int path) {
+        return false;
+      }
+
+      @Override
+      public Object get(int path) {
+        return i; // amount = id
+      }
+    };
   }
 
   /** Ten typed rows (a = c = 1..10) and {@code extra} rows after them, in one row group. */
@@ -147,6 +193,7 @@ class FilterPushdownTest {
   @Test
   void misleadingStatisticsNeverSkipAMatch() throws Exception {
     Path clean = nested("clean", f -> List.of());
+    assertEquals(10, read(clean, "v.a >= 1").report().rowsProven());
     assertEquals(List.of(), read(clean, "v.a = 500").ids());
     assertEquals(1, read(clean, "v.a = 500").report().rowGroupsSkipped());
     assertEquals(1, read(clean, "v.n.c > 100").report().rowGroupsSkipped());
@@ -158,6 +205,22 @@ class FilterPushdownTest {
     assertEquals(List.of(11L, 12L), a.ids());
     assertEquals(0, a.report().rowGroupsSkipped());
     assertEquals(List.of(11L, 12L), read(leafValue, "v.a > 10").ids());
+    // 11: a is missing; 12: v is null; 13: v's value holds the whole object, a = 7. Their
+    // typed_value is null, so the page's bounds say nothing about them.
+    Path gaps = nested("gaps", f -> {
+      Group missing = f.newGroup().append("id", 11L);
+      Group t = missing.addGroup("v").append("metadata", meta("null")).addGroup("typed_value");
+      t.addGroup("a");
+      t.addGroup("n").addGroup("typed_value").addGroup("c").append("typed_value", 1L);
+      return List.of(missing, f.newGroup().append("id", 12L),
+          residualObject(f, 13, "{\"a\": 7}"));
+    });
+    Read unproven = read(gaps, "v.a >= 1");
+    assertEquals(List.of(1L, 2L, 3L, 4L, 5L, 6L, 7L, 8L, 9L, 10L, 13L), unproven.ids());
+    assertEquals(0, unproven.report().rowsProven());
+    Read proven = read(leafValue, "v.a >= 1");
+    assertEquals(LongStream.rangeClosed(1, 12).boxed().toList(), proven.ids());
+    assertEquals(0, proven.report().rowsProven(), "typed_value has nulls where value is set");
     assertEquals(List.of(11L, 12L), read(leafValue, "v.a = '500'").ids(),
         "the int 500 casts to the text '500'");
     assertEquals(List.of(), read(leafValue, "v.n.c > 100").ids());
