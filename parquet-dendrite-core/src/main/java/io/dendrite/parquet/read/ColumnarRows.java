@@ -171,8 +171,7 @@ final class ColumnarRows implements Closeable {
         firstRow = first + test.keep[0];
       }
     }
-    batch.size = size;
-    batch.firstRow = firstRow;
+    batch.filled(size, firstRow);
     for (PathVector v : returned) {
       if (size < valid) {
         v.compact(test.keep, size);

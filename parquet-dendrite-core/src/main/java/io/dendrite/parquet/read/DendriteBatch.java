@@ -12,6 +12,8 @@ public final class DendriteBatch {
   int size;
   /** The 1-based file row number of this batch's first row. */
   long firstRow;
+  /** This filling's values detached for rows ({@link #row}); null until a row is taken. */
+  private PathVector[] detached;
 
   DendriteBatch(RowShape shape, PathVector[] vectors) {
     this.shape = shape;
@@ -43,12 +45,30 @@ public final class DendriteBatch {
     return vectors[shape.indexOf(path)];
   }
 
-  /** Row {@code r} of this batch as a {@link DendriteRow} (which stays valid). */
+  /** Marks the vectors refilled with {@code size} rows (rows taken before keep theirs). */
+  void filled(int size, long firstRow) {
+    this.size = size;
+    this.firstRow = firstRow;
+    detached = null;
+  }
+
+  /**
+   * Row {@code r} of this batch as a {@link DendriteRow}, which stays valid: the first row taken
+   * detaches this filling's values from the vectors, and the rows read them from there.
+   */
   DendriteRow row(int r) {
-    Object[] values = new Object[vectors.length];
-    for (int i = 0; i < values.length; i++) {
-      values[i] = vectors[i].raw(r);
+    if (detached == null) {
+      detached = new PathVector[vectors.length];
+      for (int i = 0; i < vectors.length; i++) {
+        detached[i] = vectors[i].detach();
+      }
     }
-    return new DendriteRow(shape, values);
+    if (r < 0 || r >= size) {
+      throw new IndexOutOfBoundsException("row " + r + " of a batch of " + size);
+    }
+    for (PathVector v : detached) {
+      v.settle(r);
+    }
+    return new DendriteRow(shape, detached, r);
   }
 }

@@ -25,23 +25,32 @@ import java.util.Map;
  * VariantValue whose {@code isNull()} is true).
  *
  * <p>Every getter also takes the path's position instead of its name ({@link #indexOf}, or
- * {@link DendriteReader#indexOf} before the first row), so a loop need not look paths up:
+ * {@link DendriteReader#indexOf} before the first row), so a loop need not look paths up; and
+ * {@code getLong}, {@code getInt} and {@code getDouble} take a value for "null" and return a
+ * primitive, so that an int64 or int32 column or typed leaf is read without boxing:
  * <pre>{@code
  * int amount = reader.indexOf("payload.amount");
  * for (DendriteRow row : reader) {
- *   Long a = row.getLong(amount);
+ *   long a = row.getLong(amount, 0);
  * }
  * }</pre>
+ *
+ * <p>A row reads its values from the column arrays of the batch it was decoded in (up to the
+ * read's batch of rows; a filtered batch keeping few rows copies them), so rows kept one per
+ * batch keep those arrays: copy what you keep ({@link #toMap}, {@link #as}) when that matters.
  */
 public final class DendriteRow {
   private final RowShape shape;
-  private final Object[] values;
+  /** The values of the batch this row was read in, detached (never refilled). */
+  private final PathVector[] vectors;
+  private final int row;
   /** This row as the read's {@code select(Class)} record, mapped by a decoding thread. */
   private Object mapped;
 
-  DendriteRow(RowShape shape, Object[] values) {
+  DendriteRow(RowShape shape, PathVector[] vectors, int row) {
     this.shape = shape;
-    this.values = values;
+    this.vectors = vectors;
+    this.row = row;
   }
 
   /** The value at a selected path: Java value for ordinary columns, VariantValue in variants. */
@@ -51,12 +60,12 @@ public final class DendriteRow {
 
   /** As {@link #get(String)}, by position ({@link #indexOf}); likewise every getter below. */
   public Object get(int i) {
-    return SlotValues.get(values[i], shape.leafTypes[i]);
+    return vectors[i].get(row);
   }
 
   /** The slot as stored: a Java value, a VariantValue, null, or VariantRoot.MISSING. */
   Object raw(int i) {
-    return values[i];
+    return vectors[i].raw(row);
   }
 
   /** A variant value, or null when the column is null or the path is missing. */
@@ -66,11 +75,7 @@ public final class DendriteRow {
 
   /** As {@link #getVariant(String)}, by position in the selection. */
   public VariantValue getVariant(int i) {
-    Object v = get(i);
-    if (v == null || v instanceof VariantValue) {
-      return (VariantValue) v;
-    }
-    throw new IllegalArgumentException("'" + shape.name(i) + "' is not a VARIANT value");
+    return vectors[i].getVariant(row);
   }
 
   /** A variant value as JSON text; null when there is no value. */
@@ -89,7 +94,7 @@ public final class DendriteRow {
   }
 
   public boolean isMissing(int i) {
-    return values[i] == VariantRoot.MISSING;
+    return vectors[i].isMissing(row);
   }
 
   public String getString(String path) {
@@ -97,7 +102,7 @@ public final class DendriteRow {
   }
 
   public String getString(int i) {
-    return typed(i, TypedCast.TEXT);
+    return vectors[i].getString(row);
   }
 
   public Long getLong(String path) {
@@ -105,7 +110,19 @@ public final class DendriteRow {
   }
 
   public Long getLong(int i) {
-    return typed(i, TypedCast.LONG);
+    return vectors[i].getLong(row);
+  }
+
+  /**
+   * As {@link #getLong(String)}, without boxing: {@code ifNull} where that gives null (no
+   * value, or a failed cast that is not strict).
+   */
+  public long getLong(String path, long ifNull) {
+    return getLong(indexOf(path), ifNull);
+  }
+
+  public long getLong(int i, long ifNull) {
+    return vectors[i].getLong(row, ifNull);
   }
 
   public Integer getInt(String path) {
@@ -113,7 +130,16 @@ public final class DendriteRow {
   }
 
   public Integer getInt(int i) {
-    return typed(i, TypedCast.INT);
+    return vectors[i].getInt(row);
+  }
+
+  /** As {@link #getInt(String)}, without boxing: {@code ifNull} where that gives null. */
+  public int getInt(String path, int ifNull) {
+    return getInt(indexOf(path), ifNull);
+  }
+
+  public int getInt(int i, int ifNull) {
+    return vectors[i].getInt(row, ifNull);
   }
 
   public Double getDouble(String path) {
@@ -121,7 +147,16 @@ public final class DendriteRow {
   }
 
   public Double getDouble(int i) {
-    return typed(i, TypedCast.DOUBLE);
+    return vectors[i].getDouble(row);
+  }
+
+  /** As {@link #getDouble(String)}, but {@code ifNull} where that gives null. */
+  public double getDouble(String path, double ifNull) {
+    return getDouble(indexOf(path), ifNull);
+  }
+
+  public double getDouble(int i, double ifNull) {
+    return vectors[i].getDouble(row, ifNull);
   }
 
   public Boolean getBoolean(String path) {
@@ -129,7 +164,7 @@ public final class DendriteRow {
   }
 
   public Boolean getBoolean(int i) {
-    return typed(i, TypedCast.BOOLEAN);
+    return vectors[i].getBoolean(row);
   }
 
   public BigDecimal getDecimal(String path) {
@@ -137,7 +172,7 @@ public final class DendriteRow {
   }
 
   public BigDecimal getDecimal(int i) {
-    return typed(i, TypedCast.DECIMAL);
+    return vectors[i].getDecimal(row);
   }
 
   public Instant getInstant(String path) {
@@ -145,7 +180,7 @@ public final class DendriteRow {
   }
 
   public Instant getInstant(int i) {
-    return typed(i, TypedCast.INSTANT);
+    return vectors[i].getInstant(row);
   }
 
   public LocalDate getLocalDate(String path) {
@@ -153,12 +188,7 @@ public final class DendriteRow {
   }
 
   public LocalDate getLocalDate(int i) {
-    return typed(i, TypedCast.LOCAL_DATE);
-  }
-
-  private <T> T typed(int i, TypedCast<T> cast) {
-    return SlotValues.typed(values[i], shape.leafTypes[i], shape.strictCasts,
-        shape.name(i), cast);
+    return vectors[i].getLocalDate(row);
   }
 
   /**
@@ -192,13 +222,13 @@ public final class DendriteRow {
   }
 
   public int size() {
-    return values.length;
+    return vectors.length;
   }
 
   /** Path to value as {@link #get} returns it. */
   public Map<String, Object> toMap() {
     Map<String, Object> m = new LinkedHashMap<>();
-    for (int i = 0; i < values.length; i++) {
+    for (int i = 0; i < vectors.length; i++) {
       m.put(shape.name(i), get(i));
     }
     return Collections.unmodifiableMap(m);

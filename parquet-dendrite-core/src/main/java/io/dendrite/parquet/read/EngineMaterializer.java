@@ -42,7 +42,7 @@ final class EngineMaterializer extends RecordMaterializer<DendriteRow> {
         throw (RuntimeException) f.getCause();
       }
     }
-    batch.size = 1;
+    batch.filled(1, 0);
     return batch.row(0);
   }
 

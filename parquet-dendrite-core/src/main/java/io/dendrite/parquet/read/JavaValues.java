@@ -36,13 +36,21 @@ abstract class JavaValues {
    * integer typed leaf): a filter then compares the primitive without boxing it.
    */
   final boolean wholeNumbers;
+  /**
+   * True when a conversion can reject a stored value (a date or time out of range, a typed
+   * leaf the variant type cannot hold): rows then convert it as they are read, so that the
+   * failure names the row ({@link PathVector#settle}).
+   */
+  final boolean checked;
 
+  /** Conversions that cannot fail. */
   JavaValues() {
-    this(false);
+    this(false, false);
   }
 
-  JavaValues(boolean wholeNumbers) {
+  JavaValues(boolean wholeNumbers, boolean checked) {
     this.wholeNumbers = wholeNumbers;
+    this.checked = checked;
   }
 
   Object ofBoolean(boolean v) {
@@ -121,9 +129,9 @@ abstract class JavaValues {
             }
           };
         }
-        return new JavaValues(true) {};
+        return new JavaValues(true, false) {};
       case INT32:
-        return new JavaValues(true) {};
+        return new JavaValues(true, false) {};
       case FLOAT:
         if (physical == PrimitiveTypeName.FIXED_LEN_BYTE_ARRAY) {
           return new JavaValues() {
@@ -135,7 +143,7 @@ abstract class JavaValues {
         }
         return new JavaValues() {};
       case DATE:
-        return new JavaValues() {
+        return new JavaValues(false, true) {
           @Override
           Object ofInt(int v) {
             return LocalDate.ofEpochDay(v);
@@ -144,7 +152,7 @@ abstract class JavaValues {
       case TIMESTAMP:
       case TIMESTAMP_NANOS: {
         long perSecond = perSecond(a);
-        return new JavaValues() {
+        return new JavaValues(false, true) {
           @Override
           Object ofLong(long v) {
             return Temporal.instant(v, perSecond);
@@ -159,7 +167,7 @@ abstract class JavaValues {
       case TIMESTAMP_NTZ:
       case TIMESTAMP_NTZ_NANOS: {
         long perSecond = perSecond(a);
-        return new JavaValues() {
+        return new JavaValues(false, true) {
           @Override
           Object ofLong(long v) {
             return Temporal.localDateTime(v, perSecond);
@@ -168,7 +176,7 @@ abstract class JavaValues {
       }
       case TIME: {
         long nanosPerUnit = Temporal.NANOS_PER_SECOND / perSecond(a);
-        return new JavaValues() {
+        return new JavaValues(false, true) {
           @Override
           Object ofInt(int v) { // TIME(MILLIS)
             return LocalTime.ofNanoOfDay(Math.multiplyExact((long) v, nanosPerUnit));
@@ -196,7 +204,7 @@ abstract class JavaValues {
         };
       case DECIMAL: {
         int scale = type.scale();
-        return new JavaValues() {
+        return new JavaValues(false, true) { // an empty binary is no number
           @Override
           Object ofInt(int v) {
             return BigDecimal.valueOf(v, scale);
@@ -231,7 +239,11 @@ abstract class JavaValues {
       case INT32, INT64 -> true;
       default -> false;
     };
-    return new JavaValues(whole) {
+    boolean checked = switch (type.kind()) {
+      case INT32, INT64, BOOLEAN, FLOAT, DOUBLE, BINARY -> false;
+      default -> true;
+    };
+    return new JavaValues(whole, checked) {
       @Override
       Object ofInt(int v) {
         try {

@@ -59,6 +59,8 @@ public final class PathVector {
   ColumnDictionary dictionary;
   private final ConvertedDictionary converted;
   Object[] objects = new Object[0];
+  /** Whether a detached vector holds these arrays: {@link #reset} then allocates new ones. */
+  private boolean handedOver;
 
   /**
    * @param leafType the shredded type of a typed leaf (its Java values stand for variants), or
@@ -66,15 +68,85 @@ public final class PathVector {
    * @param values converts the typed storage to Java values (null when nothing is typed)
    */
   PathVector(String path, ShreddedPrimitive leafType, JavaValues values, boolean strictCasts) {
+    this(path, leafType, values, strictCasts,
+        values == null ? null : new ConvertedDictionary(values));
+  }
+
+  private PathVector(String path, ShreddedPrimitive leafType, JavaValues values,
+      boolean strictCasts, ConvertedDictionary converted) {
     this.path = path;
     this.leafType = leafType;
     this.values = values;
     this.strictCasts = strictCasts;
-    this.converted = values == null ? null : new ConvertedDictionary(values);
+    this.converted = converted;
   }
 
-  /** Prepares for {@code rows} rows; keeps the arrays. */
+  /**
+   * This batch's values in a vector of their own, never refilled, for rows that outlive the
+   * batch ({@link DendriteRow}). A batch mostly kept hands its arrays over (this vector then
+   * allocates new ones for the next batch); a filtered batch keeping a small part of them gets
+   * copies, so that its rows do not hold whole batch-sized arrays.
+   */
+  PathVector detach() {
+    PathVector d = new PathVector(path, leafType, values, strictCasts, converted);
+    d.size = size;
+    d.storage = storage;
+    d.dictionary = dictionary;
+    boolean copy = size * 4 < status.length;
+    d.status = copy ? Arrays.copyOf(status, size) : status;
+    d.objects = copy ? Arrays.copyOf(objects, size) : objects;
+    switch (storage) {
+      case BOOLEAN -> d.booleans = copy ? Arrays.copyOf(booleans, size) : booleans;
+      case INT -> d.ints = copy ? Arrays.copyOf(ints, size) : ints;
+      case LONG -> d.longs = copy ? Arrays.copyOf(longs, size) : longs;
+      case FLOAT -> d.floats = copy ? Arrays.copyOf(floats, size) : floats;
+      case DOUBLE -> d.doubles = copy ? Arrays.copyOf(doubles, size) : doubles;
+      case DICTIONARY -> d.ids = copy ? Arrays.copyOf(ids, size) : ids;
+      case BINARY -> {
+        // The bytes are the leaf's buffer, which the next batch overwrites: always copied.
+        int end = 0;
+        for (int r = 0; r < size; r++) {
+          if (status[r] == TYPED) {
+            end = Math.max(end, offsets[r] + lengths[r]);
+          }
+        }
+        d.bytes = bytes == null ? null : Arrays.copyOf(bytes, end);
+        d.offsets = copy ? Arrays.copyOf(offsets, size) : offsets;
+        d.lengths = copy ? Arrays.copyOf(lengths, size) : lengths;
+      }
+      default -> { }
+    }
+    handedOver |= !copy;
+    return d;
+  }
+
+  /**
+   * Converts the row's typed value now when the conversion can reject it (see
+   * {@link JavaValues#checked}), keeping the result: a row handed out fails as it is read, not
+   * later in a getter.
+   */
+  void settle(int row) {
+    if (status[row] == TYPED && values.checked) {
+      objects[row] = typedValue(row);
+      status[row] = OBJECT;
+    }
+  }
+
+  /** Prepares for {@code rows} rows; keeps the arrays unless they were handed over. */
   void reset(int rows) {
+    if (handedOver) {
+      // A detached vector has them: this batch gets new ones (the old stay readable till now).
+      handedOver = false;
+      status = new byte[0];
+      booleans = null;
+      ints = null;
+      longs = null;
+      floats = null;
+      doubles = null;
+      ids = null;
+      offsets = null;
+      lengths = null;
+    }
     size = rows;
     // objects[r] is read only where status[r] is OBJECT, so the last batch's objects are not
     // cleared (a pass over every row of typed batches): rows overwrite them as they fill.
@@ -246,12 +318,41 @@ public final class PathVector {
     return SlotValues.typed(raw(row), leafType, strictCasts, path, TypedCast.LONG);
   }
 
+  /**
+   * As {@link #getLong(int)}, without boxing: {@code ifNull} where that gives null. An int64
+   * column or typed leaf is read straight from {@link #longs()}.
+   */
+  public long getLong(int row, long ifNull) {
+    check(row);
+    if (status[row] == TYPED && storage == Storage.LONG && values.wholeNumbers) {
+      return longs[row];
+    }
+    Long v = getLong(row);
+    return v == null ? ifNull : v;
+  }
+
   public Integer getInt(int row) {
     return SlotValues.typed(raw(row), leafType, strictCasts, path, TypedCast.INT);
   }
 
+  /** As {@link #getInt(int)}, without boxing: {@code ifNull} where that gives null. */
+  public int getInt(int row, int ifNull) {
+    check(row);
+    if (status[row] == TYPED && storage == Storage.INT && values.wholeNumbers) {
+      return ints[row];
+    }
+    Integer v = getInt(row);
+    return v == null ? ifNull : v;
+  }
+
   public Double getDouble(int row) {
     return SlotValues.typed(raw(row), leafType, strictCasts, path, TypedCast.DOUBLE);
+  }
+
+  /** As {@link #getDouble(int)}, but {@code ifNull} where that gives null. */
+  public double getDouble(int row, double ifNull) {
+    Double v = getDouble(row);
+    return v == null ? ifNull : v;
   }
 
   public Boolean getBoolean(int row) {

@@ -33,7 +33,7 @@ final class RowBatches {
       return null;
     }
     DendriteBatch batch = new DendriteBatch(shape, vectors);
-    batch.size = n;
+    batch.filled(n, 0);
     for (PathVector v : vectors) {
       v.size = n;
     }
