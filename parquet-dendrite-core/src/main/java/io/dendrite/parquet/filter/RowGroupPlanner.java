@@ -80,21 +80,10 @@ final class RowGroupPlanner {
 
   RowRanges mayTrue(Filter f, Level level) {
     if (f instanceof Filter.And a) {
-      RowRanges r = all;
-      for (Filter x : a.filters()) {
-        r = RowRanges.intersection(r, mayTrue(x, level));
-        if (r.rowCount() == 0) {
-          break;
-        }
-      }
-      return r;
+      return inEvery(a.filters(), x -> mayTrue(x, level));
     }
     if (f instanceof Filter.Or o) {
-      RowRanges r = RowRanges.EMPTY;
-      for (Filter x : o.filters()) {
-        r = RowRanges.union(r, mayTrue(x, level));
-      }
-      return r;
+      return inAny(o.filters(), x -> mayTrue(x, level));
     }
     if (f instanceof Filter.Not n) {
       return mayFalse(n.filter(), level);
@@ -107,21 +96,10 @@ final class RowGroupPlanner {
 
   RowRanges mayFalse(Filter f, Level level) {
     if (f instanceof Filter.And a) {
-      RowRanges r = RowRanges.EMPTY;
-      for (Filter x : a.filters()) {
-        r = RowRanges.union(r, mayFalse(x, level));
-      }
-      return r;
+      return inAny(a.filters(), x -> mayFalse(x, level));
     }
     if (f instanceof Filter.Or o) {
-      RowRanges r = all;
-      for (Filter x : o.filters()) {
-        r = RowRanges.intersection(r, mayFalse(x, level));
-        if (r.rowCount() == 0) {
-          break;
-        }
-      }
-      return r;
+      return inEvery(o.filters(), x -> mayFalse(x, level));
     }
     if (f instanceof Filter.Not n) {
       return mayTrue(n.filter(), level);
@@ -142,23 +120,33 @@ final class RowGroupPlanner {
    */
   RowRanges certain(Filter f) {
     if (f instanceof Filter.And a) {
-      RowRanges r = all;
-      for (Filter x : a.filters()) {
-        r = RowRanges.intersection(r, certain(x));
-        if (r.rowCount() == 0) {
-          break;
-        }
-      }
-      return r;
+      return inEvery(a.filters(), this::certain);
     }
     if (f instanceof Filter.Or o) {
-      RowRanges r = RowRanges.EMPTY;
-      for (Filter x : o.filters()) {
-        r = RowRanges.union(r, certain(x));
-      }
-      return r;
+      return inAny(o.filters(), this::certain);
     }
     return f instanceof Filter.Compare c ? certainCompare(c) : RowRanges.EMPTY;
+  }
+
+  /** The rows in every filter's row set (stops at the first empty intersection). */
+  private RowRanges inEvery(List<Filter> filters, Function<Filter, RowRanges> rows) {
+    RowRanges r = all;
+    for (Filter x : filters) {
+      r = RowRanges.intersection(r, rows.apply(x));
+      if (r.rowCount() == 0) {
+        break;
+      }
+    }
+    return r;
+  }
+
+  /** The rows in some filter's row set. */
+  private static RowRanges inAny(List<Filter> filters, Function<Filter, RowRanges> rows) {
+    RowRanges r = RowRanges.EMPTY;
+    for (Filter x : filters) {
+      r = RowRanges.union(r, rows.apply(x));
+    }
+    return r;
   }
 
   private RowRanges certainCompare(Filter.Compare c) {
