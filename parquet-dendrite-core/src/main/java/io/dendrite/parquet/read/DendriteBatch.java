@@ -14,6 +14,8 @@ public final class DendriteBatch {
   long firstRow;
   /** This filling's values detached for rows ({@link #row}); null until a row is taken. */
   private PathVector[] detached;
+  /** Those of {@link #detached} whose values convert as each row is taken. */
+  private PathVector[] settling;
 
   DendriteBatch(RowShape shape, PathVector[] vectors) {
     this.shape = shape;
@@ -62,11 +64,13 @@ public final class DendriteBatch {
       for (int i = 0; i < vectors.length; i++) {
         detached[i] = vectors[i].detach();
       }
+      settling = java.util.Arrays.stream(detached).filter(PathVector::settles)
+          .toArray(PathVector[]::new);
     }
     if (r < 0 || r >= size) {
       throw new IndexOutOfBoundsException("row " + r + " of a batch of " + size);
     }
-    for (PathVector v : detached) {
+    for (PathVector v : settling) {
       v.settle(r);
     }
     return new DendriteRow(shape, detached, r);

@@ -1,5 +1,6 @@
 package io.dendrite.parquet.read;
 
+import io.dendrite.parquet.read.column.PageCodecs;
 import io.dendrite.parquet.schema.RecordSchema;
 import java.io.Closeable;
 import java.io.IOException;
@@ -16,9 +17,9 @@ import org.apache.parquet.conf.PlainParquetConfiguration;
 import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.hadoop.ParquetReader;
 import org.apache.parquet.hadoop.api.ReadSupport;
+import org.apache.parquet.hadoop.util.HadoopCodecs;
 import org.apache.parquet.hadoop.util.HadoopInputFile;
 import org.apache.parquet.io.InputFile;
-import org.apache.parquet.io.LocalInputFile;
 
 /**
  * Reads rows from one Parquet file, reassembling VARIANT columns from any valid layout
@@ -424,13 +425,16 @@ public final class DendriteReader implements Closeable, Iterable<DendriteRow> {
       String name = localPath != null ? localPath.toString() : hadoopPath.toString();
       org.apache.hadoop.conf.Configuration hadoopConf =
           conf == null ? new org.apache.hadoop.conf.Configuration() : conf;
-      InputFile input = localPath != null ? new LocalInputFile(localPath)
+      InputFile input = localPath != null ? new BufferedLocalFile(localPath)
           : HadoopInputFile.fromPath(hadoopPath, hadoopConf);
       // A damaged page fails instead of decoding to wrong values (DESIGN.md §6). One options
       // object per file reader: its codec factory caches decompressors, not thread-safe.
-      java.util.function.Supplier<ParquetReadOptions> options = () -> (localPath != null
+      java.util.function.Supplier<ParquetReadOptions> options = () -> localPath != null
           ? ParquetReadOptions.builder(new PlainParquetConfiguration())
-          : HadoopReadOptions.builder(hadoopConf)).usePageChecksumVerification(true).build();
+              .usePageChecksumVerification(true).withCodecFactory(new PageCodecs(
+                  HadoopCodecs.newFactory(new PlainParquetConfiguration(), 0))).build()
+          : HadoopReadOptions.builder(hadoopConf).usePageChecksumVerification(true)
+              .withCodecFactory(new PageCodecs(HadoopCodecs.newFactory(hadoopConf, 0))).build();
       RecordSchema schema;
       ReadPlan plan;
       ColumnarRows.Filtering filtering = null;

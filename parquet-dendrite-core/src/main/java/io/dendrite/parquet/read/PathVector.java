@@ -120,13 +120,18 @@ public final class PathVector {
     return d;
   }
 
+  /** Whether typed values convert as rows are taken ({@link #settle}). */
+  boolean settles() {
+    return values != null && values.checked;
+  }
+
   /**
-   * Converts the row's typed value now when the conversion can reject it (see
-   * {@link JavaValues#checked}), keeping the result: a row handed out fails as it is read, not
-   * later in a getter.
+   * Converts the row's typed value now, for vectors that {@link #settles}: the conversion can
+   * reject it (see {@link JavaValues#checked}). Keeps the result: a row handed out fails as it
+   * is read, not later in a getter.
    */
   void settle(int row) {
-    if (status[row] == TYPED && values.checked) {
+    if (status[row] == TYPED) {
       objects[row] = typedValue(row);
       status[row] = OBJECT;
     }

@@ -1,5 +1,6 @@
 package io.dendrite.parquet.read;
 
+import io.dendrite.parquet.read.column.PageCodecs;
 import java.io.Closeable;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -17,6 +18,7 @@ import org.apache.parquet.hadoop.ParquetInputFormat;
 import org.apache.parquet.hadoop.ParquetInputSplit;
 import org.apache.parquet.hadoop.api.ReadSupport;
 import org.apache.parquet.hadoop.metadata.BlockMetaData;
+import org.apache.parquet.hadoop.util.HadoopCodecs;
 import org.apache.parquet.hadoop.util.HadoopInputFile;
 import org.apache.parquet.io.ColumnIOFactory;
 import org.apache.parquet.io.InputFile;
@@ -86,6 +88,7 @@ public final class SplitReader implements Closeable {
       ParquetReadOptions options = HadoopReadOptions.builder(conf, path)
           .usePageChecksumVerification(
               conf.getBoolean(ParquetInputFormat.PAGE_VERIFY_CHECKSUM_ENABLED, true))
+          .withCodecFactory(new PageCodecs(HadoopCodecs.newFactory(conf, 0)))
           .build();
       reader = ParquetFileReader.open(input, options);
       List<BlockMetaData> all = reader.getFooter().getBlocks();
