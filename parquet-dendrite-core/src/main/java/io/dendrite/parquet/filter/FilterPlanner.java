@@ -110,6 +110,26 @@ public final class FilterPlanner {
             acc.bytesSkipped));
   }
 
+  /**
+   * The columns whose metadata planning {@code filter} over a file of {@code schema} consults:
+   * a footer converted for a read must hold these besides the columns read.
+   */
+  public static Set<ColumnPath> columns(Filter filter, MessageType schema) {
+    Map<SelectionPath, PathColumns> paths = new HashMap<>();
+    collect(filter, schema, paths);
+    Set<ColumnPath> out = new HashSet<>();
+    for (PathColumns pc : paths.values()) {
+      if (pc.column != null) {
+        out.add(pc.column);
+      }
+      if (pc.value != null) {
+        out.add(pc.value);
+      }
+      pc.hiders.forEach(h -> out.add(h.value()));
+    }
+    return out;
+  }
+
   private static void collect(Filter f, MessageType schema, Map<SelectionPath, PathColumns> out) {
     if (f instanceof Filter.And a) {
       a.filters().forEach(x -> collect(x, schema, out));

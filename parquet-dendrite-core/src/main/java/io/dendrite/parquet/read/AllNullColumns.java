@@ -5,9 +5,9 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Stream;
 import org.apache.parquet.column.statistics.Statistics;
 import org.apache.parquet.hadoop.metadata.BlockMetaData;
-import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 
 /**
  * Leaf columns that hold only nulls in a set of row groups, by footer statistics. A column
@@ -17,21 +17,28 @@ final class AllNullColumns {
   private AllNullColumns() {}
 
   static Set<String> of(List<BlockMetaData> rowGroups) {
-    if (rowGroups.isEmpty()) {
+    return inEvery(rowGroups.size(), rowGroups.stream()
+        .flatMap(b -> b.getColumns().stream())
+        .filter(c -> {
+          Statistics<?> stats = c.getStatistics();
+          return stats != null && stats.isNumNullsSet() && stats.getNumNulls() == c.getValueCount();
+        })
+        .map(c -> c.getPath().toDotString()));
+  }
+
+  /**
+   * The columns that are all null in each of {@code rowGroups} row groups, given every chunk
+   * (dotted column path) whose null count equals its value count.
+   */
+  static Set<String> inEvery(int rowGroups, Stream<String> allNullChunks) {
+    if (rowGroups == 0) {
       return Set.of();
     }
     Map<String, Integer> allNullIn = new HashMap<>();
-    for (BlockMetaData block : rowGroups) {
-      for (ColumnChunkMetaData chunk : block.getColumns()) {
-        Statistics<?> stats = chunk.getStatistics();
-        if (stats != null && stats.isNumNullsSet() && stats.getNumNulls() == chunk.getValueCount()) {
-          allNullIn.merge(chunk.getPath().toDotString(), 1, Integer::sum);
-        }
-      }
-    }
+    allNullChunks.forEach(path -> allNullIn.merge(path, 1, Integer::sum));
     Set<String> out = new HashSet<>();
     allNullIn.forEach((path, n) -> {
-      if (n == rowGroups.size()) {
+      if (n == rowGroups) {
         out.add(path);
       }
     });

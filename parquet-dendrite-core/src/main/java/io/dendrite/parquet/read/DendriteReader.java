@@ -440,18 +440,44 @@ public final class DendriteReader implements Closeable, Iterable<DendriteRow> {
       ColumnarRows.Filtering filtering = null;
       List<org.apache.parquet.hadoop.metadata.BlockMetaData> rowGroups;
       org.apache.parquet.hadoop.metadata.ParquetMetadata metadata;
-      try (ParquetFileReader footer = ParquetFileReader.open(input, options.get())) {
-        metadata = footer.getFooter();
-        rowGroups = footer.getFooter().getBlocks();
-        org.apache.parquet.schema.MessageType fileSchema =
-            footer.getFooter().getFileMetaData().getSchema();
-        schema = RecordSchema.fromParquet(fileSchema);
-        // Planned here too so a bad selection fails now, naming the file.
-        List<String> reads = filter != null ? withFilterPaths(fileSchema) : selection;
-        plan = ReadPlan.create(fileSchema, reads, AllNullColumns.of(rowGroups)::contains);
-        if (filter != null) {
-          filtering = filtering(footer, plan, reads);
+      try {
+        // The engine converts the footer for the chunks it reads only; parquet-java's own
+        // reading (columnar(false)) needs whole row groups, and so the whole footer.
+        PrunedFooter pruned = columnar || filter != null ? PrunedFooter.read(input) : null;
+        org.apache.parquet.schema.MessageType fileSchema;
+        ParquetFileReader footer = null;
+        List<String> reads;
+        if (pruned != null) {
+          fileSchema = pruned.schema();
+          reads = filter != null ? withFilterPaths(fileSchema) : selection;
+          plan = ReadPlan.create(fileSchema, reads, pruned.allNullColumns()::contains);
+          java.util.Set<org.apache.parquet.hadoop.metadata.ColumnPath> kept =
+              new java.util.HashSet<>();
+          plan.requestedSchema().getColumns().forEach(c -> kept.add(
+              org.apache.parquet.hadoop.metadata.ColumnPath.get(c.getPath())));
+          if (filter != null) {
+            kept.addAll(io.dendrite.parquet.filter.FilterPlanner.columns(filter, fileSchema));
+          }
+          metadata = pruned.keep(kept);
+          if (filter != null) {
+            footer = reopen(input, metadata, options.get());
+          }
+        } else {
+          footer = ParquetFileReader.open(input, options.get());
+          metadata = footer.getFooter();
+          fileSchema = metadata.getFileMetaData().getSchema();
+          reads = filter != null ? withFilterPaths(fileSchema) : selection;
+          // Planned here too so a bad selection fails now, naming the file.
+          plan = ReadPlan.create(fileSchema, reads,
+              AllNullColumns.of(metadata.getBlocks())::contains);
         }
+        try (ParquetFileReader planning = footer) {
+          if (filter != null) {
+            filtering = filtering(planning, plan, reads);
+          }
+        }
+        rowGroups = metadata.getBlocks();
+        schema = RecordSchema.fromParquet(fileSchema);
       } catch (IOException | RuntimeException e) {
         throw DendriteReadException.of(name, -1, 0, e);
       }
