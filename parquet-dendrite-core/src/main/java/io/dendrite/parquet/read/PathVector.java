@@ -39,6 +39,7 @@ public final class PathVector {
   static final byte TYPED = 1;
   static final byte OBJECT = 2;
   static final byte MISSING = 3;
+  private static final Object[] NO_OBJECTS = new Object[0];
 
   private final String path;
   private final ShreddedPrimitive leafType;
@@ -58,9 +59,13 @@ public final class PathVector {
   int[] ids;
   ColumnDictionary dictionary;
   private final ConvertedDictionary converted;
-  Object[] objects = new Object[0];
+  Object[] objects = NO_OBJECTS;
   /** Whether a detached vector holds these arrays: {@link #reset} then allocates new ones. */
   private boolean handedOver;
+  /** The same for {@link #objects}, handed over only when some row of the batch holds one. */
+  private boolean objectsHandedOver;
+  /** Whether a row of this batch is an {@link #OBJECT} ({@link #setRaw}). */
+  private boolean holdsObjects;
 
   /**
    * @param leafType the shredded type of a typed leaf (its Java values stand for variants), or
@@ -94,7 +99,11 @@ public final class PathVector {
     d.dictionary = dictionary;
     boolean copy = size * 4 < status.length;
     d.status = copy ? Arrays.copyOf(status, size) : status;
-    d.objects = copy ? Arrays.copyOf(objects, size) : objects;
+    // Objects are read only where a row's status is OBJECT: a batch without one (typed
+    // values, nulls) keeps its array, saving an allocation per vector and batch.
+    boolean objectRows = holdsObjects || settles();
+    d.objects = !objectRows ? NO_OBJECTS : copy ? Arrays.copyOf(objects, size) : objects;
+    objectsHandedOver |= objectRows && !copy;
     switch (storage) {
       case BOOLEAN -> d.booleans = copy ? Arrays.copyOf(booleans, size) : booleans;
       case INT -> d.ints = copy ? Arrays.copyOf(ints, size) : ints;
@@ -152,11 +161,18 @@ public final class PathVector {
       offsets = null;
       lengths = null;
     }
+    if (objectsHandedOver) {
+      objectsHandedOver = false;
+      objects = NO_OBJECTS;
+    }
+    holdsObjects = false;
     size = rows;
     // objects[r] is read only where status[r] is OBJECT, so the last batch's objects are not
     // cleared (a pass over every row of typed batches): rows overwrite them as they fill.
     if (status.length < rows) {
       status = new byte[rows];
+    }
+    if (objects.length < rows) {
       objects = new Object[rows];
     }
     storage = Storage.NONE;
@@ -411,6 +427,7 @@ public final class PathVector {
     } else {
       status[row] = OBJECT;
       objects[row] = raw;
+      holdsObjects = true;
     }
   }
 
