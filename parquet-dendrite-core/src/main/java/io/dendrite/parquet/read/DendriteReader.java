@@ -429,12 +429,13 @@ public final class DendriteReader implements Closeable, Iterable<DendriteRow> {
           : HadoopInputFile.fromPath(hadoopPath, hadoopConf);
       // A damaged page fails instead of decoding to wrong values (DESIGN.md §6). One options
       // object per file reader: its codec factory caches decompressors, not thread-safe.
-      java.util.function.Supplier<ParquetReadOptions> options = () -> localPath != null
+      java.util.function.Supplier<ParquetReadOptions> options = () -> (localPath != null
           ? ParquetReadOptions.builder(new PlainParquetConfiguration())
-              .usePageChecksumVerification(true).withCodecFactory(new PageCodecs(
-                  HadoopCodecs.newFactory(new PlainParquetConfiguration(), 0))).build()
-          : HadoopReadOptions.builder(hadoopConf).usePageChecksumVerification(true)
-              .withCodecFactory(new PageCodecs(HadoopCodecs.newFactory(hadoopConf, 0))).build();
+          : HadoopReadOptions.builder(hadoopConf)).usePageChecksumVerification(true)
+          .withCodecFactory(new PageCodecs(localPath != null
+              ? HadoopCodecs.newFactory(new PlainParquetConfiguration(), 0)
+              : HadoopCodecs.newFactory(hadoopConf, 0)))
+          .build();
       RecordSchema schema;
       ReadPlan plan;
       ColumnarRows.Filtering filtering = null;
