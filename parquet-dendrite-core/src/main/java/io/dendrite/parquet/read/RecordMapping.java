@@ -77,10 +77,11 @@ final class RecordMapping<R> {
   /**
    * One record component: a row slot (top level) or a field name, and its conversion;
    * {@code exact} is the boxed component type when it takes values of that very class as they
-   * are (not a parameterized type).
+   * are (not a parameterized type); {@code leafCast} is the component's typed-getter cast when
+   * its slot is a shredded typed leaf (null otherwise).
    */
   private record Component(String name, String path, int slot, Class<?> type,
-      RecordMapping<?> nested, Conversion conversion, Class<?> exact) {}
+      RecordMapping<?> nested, Conversion conversion, Class<?> exact, TypedCast<?> leafCast) {}
 
   private RecordMapping(Class<R> type, Component[] components) {
     this.type = type;
@@ -136,7 +137,7 @@ final class RecordMapping<R> {
       String path = prefix + rc[i].getName();
       if (rc[i].getType().isRecord()) {
         components[i] = new Component(rc[i].getName(), path, -1, rc[i].getType(),
-            forRows(rc[i].getType(), shape, path + "."), null, null);
+            forRows(rc[i].getType(), shape, path + "."), null, null, null);
       } else {
         Integer slot = shape.index.get(path);
         if (slot == null) {
@@ -144,7 +145,8 @@ final class RecordMapping<R> {
               + "." + rc[i].getName() + ") was not selected; selected: " + shape.names);
         }
         components[i] = new Component(rc[i].getName(), path, slot, rc[i].getType(), null,
-            conversion(rc[i].getGenericType()), exactClass(rc[i].getGenericType()));
+            conversion(rc[i].getGenericType()), exactClass(rc[i].getGenericType()),
+            shape.leafTypes[slot] == null ? null : TypedCast.to(rc[i].getType()));
       }
     }
     return new RecordMapping<>(type, components);
@@ -156,7 +158,7 @@ final class RecordMapping<R> {
     Component[] components = new Component[rc.length];
     for (int i = 0; i < rc.length; i++) {
       components[i] = new Component(rc[i].getName(), rc[i].getName(), -1, rc[i].getType(),
-          null, conversion(rc[i].getGenericType()), exactClass(rc[i].getGenericType()));
+          null, conversion(rc[i].getGenericType()), exactClass(rc[i].getGenericType()), null);
     }
     return new RecordMapping<>(type, components);
   }
@@ -183,8 +185,14 @@ final class RecordMapping<R> {
         // A typed leaf's value of the component's very class is what the typed getter would
         // return (SlotValues.typed): taken as is, not made into a variant and cast back.
         Object raw = row.raw(c.slot);
+        Object quick;
         if (c.exact != null && c.exact != Object.class && c.exact.isInstance(raw)) {
           args[i] = raw;
+        } else if (c.leafCast != null && raw != null && raw != VariantRoot.MISSING
+            && !(raw instanceof VariantValue) && (quick = c.leafCast.ofJava.apply(raw)) != null) {
+          // A typed leaf's Java value cast directly, as the typed getter does (SlotValues.typed):
+          // the same cast as its variant's, without encoding one per row.
+          args[i] = quick;
         } else {
           Object v = row.get(c.slot);
           args[i] = v == null ? null : c.conversion.apply(v, Where.of(c.path));

@@ -64,6 +64,45 @@ class RecordProjectionTest {
     }
   }
 
+  /**
+   * Components read from shredded typed leaves take the typed getters' casts: a leaf's Java
+   * value is cast directly (JavaCasts), a residual value through its variant, and a value the
+   * component cannot hold fails naming the path, as before.
+   */
+  @Test
+  void componentsFromTypedLeavesCastAsTheTypedGetters() throws Exception {
+    record V(Integer n, Double d, String s, Long x, Boolean b) {}
+    record Typed(long id, V v) {}
+    Path file = dir.resolve("typed.parquet");
+    try (DendriteWriter w = DendriteWriter.builder(file).schema("id int64 not null, v variant")
+        .shredding("v: {n: int64, d: decimal(9,2), s: string, x: double, b: int32}").build()) {
+      w.write(Map.of("id", 1L, "v", Map.of("n", 7L, "d", new BigDecimal("2.50"), "s", "a",
+          "x", 3.9, "b", 0)));
+      w.write(Map.of("id", 2L, "v", Map.of("n", "12", "d", 4, "s", 5, "x", -3.9, "b", 2)));
+      w.write(Map.of("id", 3L, "v", Map.of("n", -8L, "s", "c", "x", 1e3)));
+      w.write(Map.of("id", 4L, "v", Map.of("n", 3_000_000_000L)));
+    }
+    try (DendriteReader r = DendriteReader.builder(file).select(Typed.class).build()) {
+      for (int id = 1; id <= 3; id++) {
+        DendriteRow row = r.read();
+        V expected = new V(row.getInt("v.n"), row.getDouble("v.d"), row.getString("v.s"),
+            row.getLong("v.x"), row.getBoolean("v.b"));
+        assertEquals(new Typed(id, expected), row.as(Typed.class));
+      }
+      DendriteRow tooBig = r.read();
+      IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+          () -> tooBig.as(Typed.class));
+      assertTrue(e.getMessage().startsWith("'v.n': cannot convert VariantValue to "
+          + "java.lang.Integer"), e.getMessage());
+    }
+    // The typed getters themselves, so the comparison above cannot pass on nulls alone.
+    try (DendriteReader r = DendriteReader.builder(file).select(Typed.class).build()) {
+      assertEquals(new Typed(1, new V(7, 2.5, "a", 3L, false)), r.read().as(Typed.class));
+      assertEquals(new Typed(2, new V(12, 4.0, "5", -3L, true)), r.read().as(Typed.class));
+      assertEquals(new Typed(3, new V(-8, null, "c", 1000L, null)), r.read().as(Typed.class));
+    }
+  }
+
   @Test
   void nullIntoAPrimitiveComponentIsAClearError() throws Exception {
     record OnlyId(long id, long missing) {}
