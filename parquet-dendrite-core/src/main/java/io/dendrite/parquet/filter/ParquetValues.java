@@ -20,9 +20,10 @@ import org.apache.parquet.schema.LogicalTypeAnnotation.TimestampLogicalTypeAnnot
 import org.apache.parquet.schema.PrimitiveType;
 
 /**
- * Parquet's physical values (statistics, column index bounds, dictionary entries) seen as the
- * filter sees values: as keys ordered like the cast values when the cast is monotone, as the
- * Java values the reader gives, and as the exact physical values equal to a literal.
+ * Parquet's physical values (statistics and column index bounds) seen as the filter sees
+ * values: as keys ordered like the cast values when the cast is monotone, and as the exact
+ * physical values equal to a literal. Dictionary entries are not read here: they become the
+ * reader's own Java values ({@link io.dendrite.parquet.read.DictionaryValues}).
  */
 final class ParquetValues {
   private ParquetValues() {}
@@ -88,38 +89,6 @@ final class ParquetValues {
         }
         return null;
     }
-  }
-
-  /**
-   * How a column's values become the Java values the reader gives (so a dictionary entry casts
-   * exactly as the row's value would), or null for types this is not done for.
-   */
-  static Function<Object, Object> javaValues(PrimitiveType type) {
-    LogicalTypeAnnotation a = type.getLogicalTypeAnnotation();
-    if (a instanceof DecimalLogicalTypeAnnotation d) {
-      int scale = d.getScale();
-      return v -> decimal(v, scale);
-    }
-    if (isSignedInteger(type)) {
-      return v -> ((Number) v).longValue();
-    }
-    if (a instanceof DateLogicalTypeAnnotation) {
-      return v -> LocalDate.ofEpochDay((Integer) v);
-    }
-    if (isString(type)) {
-      return v -> ((Binary) v).toStringUsingUTF8();
-    }
-    if (a == null) {
-      switch (type.getPrimitiveTypeName()) {
-        case FLOAT:
-        case DOUBLE:
-        case BOOLEAN:
-          return v -> v;
-        default:
-          return null;
-      }
-    }
-    return null;
   }
 
   /**

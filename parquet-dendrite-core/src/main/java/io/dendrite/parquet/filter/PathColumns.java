@@ -1,5 +1,6 @@
 package io.dendrite.parquet.filter;
 
+import io.dendrite.parquet.read.DictionaryValues;
 import io.dendrite.parquet.read.SelectionPath;
 import io.dendrite.parquet.read.SelectionPath.Segment;
 import io.dendrite.parquet.shred.ShreddedArray;
@@ -40,12 +41,14 @@ final class PathColumns {
   record Hider(ColumnPath value, int level) {}
 
   private static final PathColumns OPAQUE_PATH =
-      new PathColumns(Kind.OPAQUE, null, null, null, List.of(), false, false);
+      new PathColumns(Kind.OPAQUE, null, null, null, null, List.of(), false, false);
 
   final Kind kind;
   /** ORDINARY: the column; TYPED: the leaf's {@code typed_value} column. */
   final ColumnPath column;
   final PrimitiveType type;
+  /** TYPED: the leaf's shredded type (the reader's, from the same layout); else null. */
+  final ShreddedPrimitive leafType;
   /** TYPED: the leaf's {@code value} column, or null when it has none. */
   final ColumnPath value;
   final List<Hider> hiders;
@@ -58,11 +61,13 @@ final class PathColumns {
    */
   final boolean bothNullIsNull;
 
-  private PathColumns(Kind kind, ColumnPath column, PrimitiveType type, ColumnPath value,
-      List<Hider> hiders, boolean indexed, boolean bothNullIsNull) {
+  private PathColumns(Kind kind, ColumnPath column, PrimitiveType type,
+      ShreddedPrimitive leafType, ColumnPath value, List<Hider> hiders, boolean indexed,
+      boolean bothNullIsNull) {
     this.kind = kind;
     this.column = column;
     this.type = type;
+    this.leafType = leafType;
     this.value = value;
     this.hiders = hiders;
     this.indexed = indexed;
@@ -97,7 +102,7 @@ final class PathColumns {
       return OPAQUE_PATH;
     }
     return new PathColumns(Kind.ORDINARY, ColumnPath.get(parquet.toArray(new String[0])),
-        cur.asPrimitiveType(), null, List.of(), false, false);
+        cur.asPrimitiveType(), null, null, List.of(), false, false);
   }
 
   private static PathColumns variant(MessageType file, GroupType column, List<String> parquet,
@@ -158,8 +163,19 @@ final class PathColumns {
     }
     String[] leaf = typedPath.toArray(new String[0]);
     return new PathColumns(Kind.TYPED, ColumnPath.get(leaf),
-        file.getType(leaf).asPrimitiveType(), value, List.copyOf(hiders), indexed,
-        bothNullIsNull);
+        file.getType(leaf).asPrimitiveType(), (ShreddedPrimitive) shredded, value,
+        List.copyOf(hiders), indexed, bothNullIsNull);
+  }
+
+  /**
+   * How the column's dictionary entries read as Java values (as the reader reads its rows), or
+   * null when the reader does not read the column's type.
+   */
+  DictionaryValues dictionaryValues() {
+    if (kind == Kind.TYPED) {
+      return DictionaryValues.ofTypedLeaf(leafType, type, column.toDotString());
+    }
+    return kind == Kind.ORDINARY ? DictionaryValues.ofColumn(type) : null;
   }
 
   /** {@code pair}, an object or array the path goes through, hides it when it has a value. */

@@ -1,5 +1,6 @@
 package io.dendrite.parquet.filter;
 
+import io.dendrite.parquet.read.DictionaryValues;
 import io.dendrite.parquet.read.SelectionPath;
 import java.io.IOException;
 import java.math.BigDecimal;
@@ -349,7 +350,7 @@ final class RowGroupPlanner {
 
   private boolean dictionaryMayMatch(PathColumns pc, Literal literal, Op op) {
     ColumnChunkMetaData chunk = chunks.get(pc.column);
-    Function<Object, Object> java = ParquetValues.javaValues(pc.type);
+    DictionaryValues java = pc.dictionaryValues();
     if (chunk == null || java == null || !onlyDictionaryPages(chunk)) {
       return true;
     }
@@ -367,31 +368,19 @@ final class RowGroupPlanner {
     } catch (IOException | RuntimeException e) {
       return true; // an unreadable dictionary proves nothing; the read itself will report it
     }
-    for (int id = 0; id <= d.getMaxId(); id++) {
-      Object cast = ValueCasts.cast(literal.kind(), java.apply(entry(d, pc, id)), null);
-      if (cast != null && op.test(ValueCasts.compare(cast, literal.value()))) {
-        return true;
+    try {
+      for (int id = 0; id <= d.getMaxId(); id++) {
+        Object value = java.entry(d, id);
+        Object cast = ValueCasts.cast(literal.kind(), value, java.asVariant(value));
+        if (cast != null && op.test(ValueCasts.compare(cast, literal.value()))) {
+          return true;
+        }
       }
+    } catch (RuntimeException e) {
+      return true; // an entry the reader rejects: a row holding it must fail as in a full scan
     }
     dictionaryExcluded = true;
     return false;
-  }
-
-  private static Object entry(Dictionary d, PathColumns pc, int id) {
-    switch (pc.type.getPrimitiveTypeName()) {
-      case INT32:
-        return d.decodeToInt(id);
-      case INT64:
-        return d.decodeToLong(id);
-      case FLOAT:
-        return d.decodeToFloat(id);
-      case DOUBLE:
-        return d.decodeToDouble(id);
-      case BOOLEAN:
-        return d.decodeToBoolean(id);
-      default:
-        return d.decodeToBinary(id);
-    }
   }
 
   /** Every data page of the chunk is dictionary-encoded (so the dictionary holds every value). */

@@ -14,6 +14,7 @@ import io.dendrite.parquet.variant.VariantJson;
 import io.dendrite.parquet.write.DendriteWriter;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -273,6 +274,45 @@ class FilterPushdownTest {
     Read five = read(file, "v.s = 5");
     assertEquals(ids(200, i -> i >= 100 && i % 2 == 0), five.ids());
     assertEquals(1, five.report().rowGroupsSkipped(ReadReport.Reason.DICTIONARY));
+  }
+
+  /**
+   * Dictionary entries become the reader's own Java values (DictionaryValues), so columns of
+   * every type the reader reads are checked: a timestamp column and a timestamp typed leaf,
+   * whose entries the planner once left unread.
+   */
+  @Test
+  void dictionariesOfTimestampsRuleOutValuesWithinTheBounds() throws Exception {
+    Path file = dir.resolve("dict-ts.parquet");
+    try (DendriteWriter w = DendriteWriter.builder(file)
+        .schema("id int64 not null, ts timestamp, v variant")
+        .shredding("v: {t: timestamp}").rowGroupRows(100).build()) {
+      for (int i = 0; i < 200; i++) {
+        // Group 0: days 1 and 3 (so day 2 is within min..max); group 1: days 2 and 4.
+        int day = i < 100 ? (i % 2 == 0 ? 1 : 3) : (i % 2 == 0 ? 2 : 4);
+        Instant t = Instant.parse("2024-05-0" + day + "T10:00:00Z");
+        w.write(Map.of("id", (long) i, "ts", t, "v", Map.of("t", t)));
+      }
+    }
+    for (String where : List.of("ts = timestamp '2024-05-02 10:00:00Z'",
+        "v.t = timestamp '2024-05-02 10:00:00Z'")) {
+      Read day2 = read(file, where);
+      assertEquals(ids(200, i -> i >= 100 && i % 2 == 0), day2.ids(), where);
+      assertEquals(1, day2.report().rowGroupsSkipped(ReadReport.Reason.DICTIONARY), where);
+    }
+    // Text compares with each entry's text, as with the text of a row's value.
+    String dayTwo = null;
+    try (DendriteReader r = DendriteReader.builder(file).select("id", "v.t").build()) {
+      for (DendriteRow row : r) {
+        if ((Long) row.get("id") == 100) {
+          dayTwo = row.getString("v.t");
+        }
+      }
+    }
+    assertTrue(dayTwo != null && dayTwo.startsWith("2024-05-02"), dayTwo);
+    Read text = read(file, "v.t = '" + dayTwo + "'");
+    assertEquals(ids(200, i -> i >= 100 && i % 2 == 0), text.ids());
+    assertEquals(1, text.report().rowGroupsSkipped(ReadReport.Reason.DICTIONARY));
   }
 
   @Test
