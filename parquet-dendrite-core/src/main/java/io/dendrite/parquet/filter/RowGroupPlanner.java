@@ -371,7 +371,7 @@ final class RowGroupPlanner {
     try {
       for (int id = 0; id <= d.getMaxId(); id++) {
         Object value = java.entry(d, id);
-        Object cast = ValueCasts.cast(literal.kind(), value, java.asVariant(value));
+        Object cast = ValueCasts.castLazily(literal.kind(), value, java::asVariant);
         if (cast != null && op.test(ValueCasts.compare(cast, literal.value()))) {
           return true;
         }

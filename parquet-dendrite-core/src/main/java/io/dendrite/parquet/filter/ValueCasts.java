@@ -7,6 +7,7 @@ import io.dendrite.parquet.variant.VariantEncoder;
 import io.dendrite.parquet.variant.VariantJava;
 import io.dendrite.parquet.variant.VariantValue;
 import java.math.BigDecimal;
+import java.util.function.Function;
 
 /**
  * Casts a row's value to a literal's kind with {@link VariantCasts}' rules, and compares. Java
@@ -48,6 +49,19 @@ final class ValueCasts {
     } catch (VariantCastException e) {
       return null;
     }
+  }
+
+  /**
+   * As {@link #cast(Literal.Kind, Object, VariantValue)}, with the reader's variant of a Java
+   * value made by {@code variantOf} only when no shortcut casts the value itself (encoding one
+   * per dictionary entry would cost more than the check it serves).
+   */
+  static Object castLazily(Literal.Kind kind, Object value,
+      Function<Object, VariantValue> variantOf) {
+    if (value != null && !(value instanceof VariantValue) && fast(kind, value) == null) {
+      return cast(kind, value, variantOf.apply(value));
+    }
+    return cast(kind, value, null);
   }
 
   /** The cast of a Java value without its variant, or null when JavaCasts has no shortcut. */
