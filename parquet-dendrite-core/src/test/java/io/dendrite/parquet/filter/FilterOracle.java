@@ -249,6 +249,12 @@ public final class FilterOracle {
     if (v instanceof String s) {
       return new Literal(Literal.Kind.TEXT, s);
     }
+    if (v instanceof java.time.Instant t) {
+      return new Literal(Literal.Kind.TIMESTAMP, t);
+    }
+    if (v instanceof java.time.LocalDate d) {
+      return new Literal(Literal.Kind.DATE, d);
+    }
     if (!(v instanceof VariantValue vv)) {
       return null;
     }
@@ -264,6 +270,14 @@ public final class FilterOracle {
         case OBJECT:
         case ARRAY:
           return null;
+        case DATE:
+          // Sometimes the text the getter gives, compared as text.
+          return random.nextInt(4) == 0 ? new Literal(Literal.Kind.TEXT, VariantCasts.toText(vv))
+              : new Literal(Literal.Kind.DATE, VariantCasts.toLocalDate(vv));
+        case TIMESTAMP:
+        case TIMESTAMP_NANOS:
+          return random.nextInt(4) == 0 ? new Literal(Literal.Kind.TEXT, VariantCasts.toText(vv))
+              : new Literal(Literal.Kind.TIMESTAMP, VariantCasts.toInstant(vv));
         default:
           // Numbers: as a number, sometimes as the text the getter gives.
           return random.nextInt(5) == 0 ? new Literal(Literal.Kind.TEXT, VariantCasts.toText(vv))
