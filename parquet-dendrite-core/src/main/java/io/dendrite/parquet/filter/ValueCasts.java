@@ -58,10 +58,11 @@ final class ValueCasts {
    */
   static Object castLazily(Literal.Kind kind, Object value,
       Function<Object, VariantValue> variantOf) {
-    if (value != null && !(value instanceof VariantValue) && fast(kind, value) == null) {
-      return cast(kind, value, variantOf.apply(value));
+    if (value == null || value instanceof VariantValue) {
+      return cast(kind, value, null);
     }
-    return cast(kind, value, null);
+    Object quick = fast(kind, value);
+    return quick != null ? quick : cast(kind, value, variantOf.apply(value));
   }
 
   /** The cast of a Java value without its variant, or null when JavaCasts has no shortcut. */

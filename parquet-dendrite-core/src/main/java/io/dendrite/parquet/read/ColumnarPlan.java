@@ -4,8 +4,6 @@ import io.dendrite.parquet.read.ReadPlan.PlannedColumn;
 import io.dendrite.parquet.read.SelectionPath.Segment;
 import io.dendrite.parquet.read.VariantProjection.Use;
 import io.dendrite.parquet.read.VariantRoot.Kind;
-import io.dendrite.parquet.schema.FieldType;
-import io.dendrite.parquet.schema.PrimitiveFieldType;
 import io.dendrite.parquet.shred.VariantSchemas;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -136,11 +134,10 @@ final class ColumnarPlan {
     if (!t.isPrimitive()) {
       return null;
     }
-    FieldType type = ValueReaders.primitiveType(t.asPrimitiveType());
     String[] p = path.toArray(new String[0]);
     int leaf = leafIndex.get(String.join("\u0000", p));
     int maxDef = requested.getMaxDefinitionLevel(p);
-    JavaValues values = JavaValues.forColumn((PrimitiveFieldType) type, t.asPrimitiveType());
+    JavaValues values = JavaValues.forColumn(t.asPrimitiveType());
     org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName physical =
         t.asPrimitiveType().getPrimitiveTypeName();
     return metadata -> new PrimitivePathReader(

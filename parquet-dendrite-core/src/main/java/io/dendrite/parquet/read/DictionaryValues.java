@@ -1,6 +1,5 @@
 package io.dendrite.parquet.read;
 
-import io.dendrite.parquet.schema.PrimitiveFieldType;
 import io.dendrite.parquet.shred.ShreddedPrimitive;
 import io.dendrite.parquet.variant.VariantValue;
 import org.apache.parquet.column.Dictionary;
@@ -30,8 +29,7 @@ public final class DictionaryValues {
    */
   public static DictionaryValues ofColumn(PrimitiveType parquet) {
     try {
-      PrimitiveFieldType type = (PrimitiveFieldType) ValueReaders.primitiveType(parquet);
-      return new DictionaryValues(JavaValues.forColumn(type, parquet), parquet, null);
+      return new DictionaryValues(JavaValues.forColumn(parquet), parquet, null);
     } catch (IllegalArgumentException e) {
       return null;
     }

@@ -115,7 +115,11 @@ abstract class JavaValues {
    * the physical type and annotation tell the unit (TIMESTAMP and TIME in MILLIS, MICROS or
    * NANOS), the signedness (UINT_32 as a long, UINT_64 as a 20-digit decimal) and FLOAT16.
    */
-  static JavaValues forColumn(PrimitiveFieldType type, PrimitiveType parquet) {
+  static JavaValues forColumn(PrimitiveType parquet) {
+    return forColumn((PrimitiveFieldType) ValueReaders.primitiveType(parquet), parquet);
+  }
+
+  private static JavaValues forColumn(PrimitiveFieldType type, PrimitiveType parquet) {
     LogicalTypeAnnotation a = parquet.getLogicalTypeAnnotation();
     PrimitiveTypeName physical = parquet.getPrimitiveTypeName();
     boolean unsigned = a instanceof IntLogicalTypeAnnotation i && !i.isSigned();

@@ -188,8 +188,8 @@ final class RecordMapping<R> {
         Object quick;
         if (c.exact != null && c.exact != Object.class && c.exact.isInstance(raw)) {
           args[i] = raw;
-        } else if (c.leafCast != null && raw != null && raw != VariantRoot.MISSING
-            && !(raw instanceof VariantValue) && (quick = c.leafCast.ofJava.apply(raw)) != null) {
+        } else if (c.leafCast != null
+            && (quick = SlotValues.leafShortcut(raw, c.leafCast)) != null) {
           // A typed leaf's Java value cast directly, as the typed getter does (SlotValues.typed):
           // the same cast as its variant's, without encoding one per row.
           args[i] = quick;

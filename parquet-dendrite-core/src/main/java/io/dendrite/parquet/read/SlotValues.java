@@ -25,6 +25,16 @@ final class SlotValues {
   }
 
   /**
+   * A typed leaf's raw value cast directly ({@link TypedCast#ofJava}), or null when the raw
+   * value is no Java value (null, missing, a variant) or the cast has no shortcut for it: the
+   * caller then casts the variant it stands for.
+   */
+  static <T> T leafShortcut(Object raw, TypedCast<T> cast) {
+    return raw == null || raw == VariantRoot.MISSING || raw instanceof VariantValue ? null
+        : cast.ofJava.apply(raw);
+  }
+
+  /**
    * The value cast as {@code variant_get} would (rules in VariantCasts): null when there is no
    * value, or when the cast fails and casts are not strict. A typed leaf's Java value is cast
    * directly where {@link TypedCast#ofJava} can; it stands for its variant, which is cast only
@@ -39,8 +49,8 @@ final class SlotValues {
     if (type.isInstance(raw)) {
       return type.cast(raw); // typed leaf or ordinary column of that very type: no conversion
     }
-    if (leafType != null && !(raw instanceof VariantValue)) {
-      T quick = cast.ofJava.apply(raw);
+    if (leafType != null) {
+      T quick = leafShortcut(raw, cast);
       if (quick != null) {
         return quick;
       }

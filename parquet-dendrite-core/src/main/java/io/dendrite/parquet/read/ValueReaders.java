@@ -2,7 +2,6 @@ package io.dendrite.parquet.read;
 
 import io.dendrite.parquet.read.SelectionPath.Segment;
 import io.dendrite.parquet.schema.FieldType;
-import io.dendrite.parquet.schema.PrimitiveFieldType;
 import io.dendrite.parquet.schema.RecordSchema;
 import io.dendrite.parquet.shred.ShreddedArray;
 import io.dendrite.parquet.shred.ShreddedObject;
@@ -243,7 +242,7 @@ final class ValueReaders {
    * arrays without a Java value each ({@link Cursors#inPlace}).
    */
   private Recipe primitive(PrimitiveType t, List<String> path, boolean inPlace) {
-    JavaValues values = JavaValues.forColumn((PrimitiveFieldType) primitiveType(t), t);
+    JavaValues values = JavaValues.forColumn(t);
     PrimitiveTypeName physical = t.getPrimitiveTypeName();
     int leaf = leaf(path);
     int def = maxDef(path);
