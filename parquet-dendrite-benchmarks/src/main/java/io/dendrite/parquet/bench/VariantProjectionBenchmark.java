@@ -72,9 +72,11 @@ import org.openjdk.jmh.infra.Blackhole;
  *       (issue 12; DESIGN.md section 5 asks 1.5x): shredded layout at most 0.6x
  *       {@code plainColumnsFloor};
  *       unshredded layout at most 1.05x {@code dendriteReadAll}, with every value correct.
- *   <li>{@code dendriteProjectedParallel}: {@code dendriteProjected} with {@code parallelism(2)}
- *       (row groups decoded on 2 threads; the same as one thread when the file has one row
- *       group): its ratio to {@code dendriteProjected} is the 2-thread speed-up.
+ *   <li>{@code dendriteProjectedParallel}, {@code dendriteReadAllParallel}: {@code
+ *       dendriteProjected} and {@code dendriteReadAll} with {@code parallelism(2)}: their ratios
+ *       to the one-thread methods are the 2-thread speed-ups. With several row groups, a row
+ *       group per thread; with one, its column chunks split between the threads for batches
+ *       of at least 1 MiB (neither read's batches are that large: they stay on one thread).
  *   <li>{@code dendriteBatchProjected}: the batch API ({@code batches(4096)}) consuming the same
  *       three values: {@code id} from its {@code long[]}, strings as the dictionary's entry
  *       (converted once per dictionary entry) or as the offset and length of their bytes, and a
@@ -256,8 +258,17 @@ public class VariantProjectionBenchmark {
   @Goal(vs = "parquetJavaReadAll", maxRatio = 0.5,
       text = "whole read <= 0.5x parquet-java's reassembly (issue 12)")
   public void dendriteReadAll(Blackhole bh, FileCounters counters) throws IOException {
+    readAll(1, bh, counters);
+  }
+
+  @Benchmark
+  public void dendriteReadAllParallel(Blackhole bh, FileCounters counters) throws IOException {
+    readAll(2, bh, counters);
+  }
+
+  private void readAll(int threads, Blackhole bh, FileCounters counters) throws IOException {
     long lost = 0;
-    try (DendriteReader r = DendriteReader.builder(dataFile).build()) {
+    try (DendriteReader r = DendriteReader.builder(dataFile).parallelism(threads).build()) {
       DendriteRow row;
       while ((row = r.read()) != null) {
         bh.consume(row.get("id"));

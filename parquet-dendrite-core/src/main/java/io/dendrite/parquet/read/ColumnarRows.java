@@ -11,10 +11,13 @@ import java.util.Arrays;
 import java.util.List;
 import org.apache.parquet.column.page.PageReadStore;
 import org.apache.parquet.hadoop.ParquetFileReader;
+import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
+import org.apache.parquet.hadoop.metadata.ColumnPath;
 
 /**
  * The columnar engine's loop over some row groups of one file: per batch, each requested leaf
- * column decodes the same rows ({@link ColumnChunkReader}), then each selection's
+ * column decodes the same rows ({@link ColumnChunkReader}, on one thread or several:
+ * {@link LeafDecoding}), then each selection's
  * {@link PathReader} assembles its {@link PathVector}. A row holding an invalid value ends the
  * batch before it; the failure is raised by the next call, so no row before it is lost.
  *
@@ -54,6 +57,7 @@ final class ColumnarRows implements Closeable {
   /** Null: every row is returned. */
   private final Filtering filtering;
   private final BatchFilter test;
+  private final LeafDecoding decoding;
   private ColumnChunkReader[] chunks;
   private int rowGroupIndex = -1;
   private int rowGroup;
@@ -69,9 +73,11 @@ final class ColumnarRows implements Closeable {
    * @param rowGroups the row groups to read, in order
    * @param firstRows the 1-based file row number of each row group's first row (all groups)
    * @param filtering the read's filter, or null
+   * @param decoding how the plan's leaf columns decode, on one thread or several (closed with
+   *     these rows)
    */
   ColumnarRows(String file, ParquetFileReader reader, ColumnarPlan plan, List<Integer> rowGroups,
-      long[] firstRows, int batchRows, Filtering filtering) {
+      long[] firstRows, int batchRows, Filtering filtering, LeafDecoding decoding) {
     this.file = file;
     this.reader = reader;
     this.plan = plan;
@@ -101,6 +107,7 @@ final class ColumnarRows implements Closeable {
       this.test = new BatchFilter(filtering.evaluator(), paths);
       this.batch = new DendriteBatch(filtering.shape(), returned);
     }
+    this.decoding = decoding;
     reader.setRequestedSchema(plan.requested);
   }
 
@@ -137,12 +144,7 @@ final class ColumnarRows implements Closeable {
     long start = row;
     long first = firstRows[rowGroup] + row;
     try {
-      for (int i = 0; i < leaves.length; i++) {
-        if (plan.freshBuffers[i]) {
-          leaves[i].bytes = null; // the previous batch's variant views keep theirs
-        }
-        chunks[i].readRows(n, leaves[i]);
-      }
+      decoding.decode(chunks, leaves, plan.freshBuffers, n);
     } catch (RuntimeException e) {
       throw DendriteReadException.of(file, rowGroup, first, e);
     }
@@ -236,6 +238,7 @@ final class ColumnarRows implements Closeable {
         throw DendriteReadException.of(file, g, firstRows[g], e);
       }
       chunks = new ColumnChunkReader[leaves.length];
+      decoding.balance(chunkBytes(g), rowCount);
       for (int i = 0; i < chunks.length; i++) {
         // The row group's row count: a filtered page store counts only the rows selected.
         chunks[i] = new ColumnChunkReader(plan.leaves.get(i),
@@ -246,12 +249,26 @@ final class ColumnarRows implements Closeable {
     }
   }
 
+  /** Each leaf's uncompressed chunk size in row group {@code g}, from the footer. */
+  private long[] chunkBytes(int g) {
+    java.util.Map<ColumnPath, Long> sizes = new java.util.HashMap<>();
+    for (ColumnChunkMetaData c : reader.getRowGroups().get(g).getColumns()) {
+      sizes.put(c.getPath(), c.getTotalUncompressedSize());
+    }
+    long[] bytes = new long[leaves.length];
+    for (int i = 0; i < bytes.length; i++) {
+      bytes[i] = sizes.getOrDefault(ColumnPath.get(plan.leaves.get(i).getPath()), 0L);
+    }
+    return bytes;
+  }
+
   private PageReadStore readPages(int g, boolean filteredPages) throws IOException {
     return filteredPages ? FilteredPageReads.read(reader, g, ranges) : reader.readRowGroup(g);
   }
 
   @Override
   public void close() throws IOException {
+    decoding.close();
     reader.close();
   }
 }

@@ -209,7 +209,10 @@ public final class DendriteReader implements Closeable, Iterable<DendriteRow> {
 
   private DendriteBatch nextBatch(int rows) {
     try {
-      if (engine != null && parallel == null) {
+      // Batches come in order from the engine, parallel or not: under parallelism(n) each row
+      // group's column chunks decode on the threads. (Rows of parallel row groups packed back
+      // into batches cost a row object per row: TPC-H read slower than on one thread.)
+      if (engine != null) {
         if (columnar == null) {
           columnar = engine.open(rows);
         }
@@ -315,6 +318,7 @@ public final class DendriteReader implements Closeable, Iterable<DendriteRow> {
     private int parallelism = 1;
     private boolean columnar = true;
     private boolean filteredPages = FilteredPageReads.AVAILABLE;
+    private long parallelColumnBytes = LeafDecoding.PARALLEL_BYTES;
     private io.dendrite.parquet.filter.Filter filter;
 
     private Builder(java.nio.file.Path localPath, org.apache.hadoop.fs.Path hadoopPath,
@@ -369,8 +373,12 @@ public final class DendriteReader implements Closeable, Iterable<DendriteRow> {
     }
 
     /**
-     * Decode row groups on {@code threads} threads (default 1); rows still come in file order.
-     * Worth it for files with several row groups and CPU-heavy columns (variants, strings).
+     * Decode on {@code threads} threads (default 1); rows still come in file order. Rows of a
+     * file with several row groups decode a row group per thread; rows of a single row group,
+     * and {@link DendriteReader#batches batches}, decode each row group's column chunks in
+     * parallel instead (the columns split between the threads by their bytes), where a batch
+     * holds enough bytes to be worth handing to another thread (1 MiB uncompressed). Worth it
+     * for CPU-heavy columns (variants, strings, compressed pages) and reads of many columns.
      */
     public Builder parallelism(int threads) {
       if (threads < 1) {
@@ -396,6 +404,16 @@ public final class DendriteReader implements Closeable, Iterable<DendriteRow> {
      */
     Builder filteredPages(boolean on) {
       this.filteredPages = on && FilteredPageReads.AVAILABLE;
+      return this;
+    }
+
+    /**
+     * For tests: batches of at least this many bytes (uncompressed, estimated) decode their
+     * column chunks in parallel under {@link #parallelism}; {@link LeafDecoding#PARALLEL_BYTES}
+     * by default, lower to decode small test files in parallel.
+     */
+    Builder parallelColumnBytes(long bytes) {
+      this.parallelColumnBytes = bytes;
       return this;
     }
 
@@ -503,15 +521,19 @@ public final class DendriteReader implements Closeable, Iterable<DendriteRow> {
         }
         ColumnarPlan compiled = ColumnarPlan.compile(plan);
         int rowBatch = RowBatchSize.of(rowGroups, plan.requestedSchema());
+        // Read serially (batches, or rows of a single row group), column chunks decode on the
+        // threads; read in parallel row groups, each row group's decode on one thread.
+        int leafCount = compiled.leaves.size();
         EngineOpener engine = batchRows -> new ColumnarRows(name,
             reopen(input, metadata, options.get()), compiled, all, firstRows, batchRows,
-            rowFilter);
+            rowFilter, new LeafDecoding(parallelism, leafCount, parallelColumnBytes));
         ParallelRowGroups rows = !parallel ? null : new ParallelRowGroups((rowGroup, into) -> {
           if (rowFilter != null && rowFilter.plan().skips(rowGroup)) {
             return; // not even opened
           }
           try (ColumnarRows one = new ColumnarRows(name, reopen(input, metadata, options.get()),
-              compiled, List.of(rowGroup), firstRows, rowBatch, rowFilter)) {
+              compiled, List.of(rowGroup), firstRows, rowBatch, rowFilter,
+              LeafDecoding.serial(leafCount))) {
             for (DendriteBatch b = one.next(); b != null; b = one.next()) {
               for (int r = 0; r < b.size(); r++) {
                 into.add(b.row(r));

@@ -105,8 +105,10 @@ public final class SplitReader implements Closeable {
       MessageType fileSchema = reader.getFooter().getFileMetaData().getSchema();
       ReadPlan plan = ReadPlan.create(fileSchema, selection, allNull::contains);
       plan.shape().strictCasts = strict;
-      return new SplitReader(name, firstRows, rows, new ColumnarRows(name, reader,
-          ColumnarPlan.compile(plan), groups, firstRows, BATCH_ROWS, null));
+      ColumnarPlan compiled = ColumnarPlan.compile(plan);
+      // A task per split already: its column chunks decode on the task's thread.
+      return new SplitReader(name, firstRows, rows, new ColumnarRows(name, reader, compiled,
+          groups, firstRows, BATCH_ROWS, null, LeafDecoding.serial(compiled.leaves.size())));
     } catch (IOException | RuntimeException e) {
       if (reader != null) {
         try {

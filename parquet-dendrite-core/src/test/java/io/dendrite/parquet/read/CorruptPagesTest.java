@@ -35,8 +35,11 @@ import org.junit.jupiter.params.provider.EnumSource;
 class CorruptPagesTest {
   static final List<String> SELECTION = List.of("id", "price", "v.user", "v.n", "v.tags[1]",
       "v.extra");
-  /** How each mutant is read, in turn: whole, whole on two threads, selected paths. */
-  static final String[] MODES = {"whole", "parallel", "selected"};
+  /**
+   * How each mutant is read, in turn: whole, whole on two threads (a row group each), selected
+   * paths, and as batches with each row group's column chunks decoded on three threads.
+   */
+  static final String[] MODES = {"whole", "parallel", "selected", "columns"};
   static final String OTHER_ROWS = "read other rows without an error";
 
   @TempDir
@@ -58,14 +61,14 @@ class CorruptPagesTest {
   }
 
   @ParameterizedTest
-  @EnumSource(value = Codec.class, names = {"NONE", "SNAPPY"})
+  @EnumSource(Codec.class)
   void damagedPagesFailCleanlyAndNeverReadAsOtherRows(Codec codec) throws Exception {
     List<String> wrong = mutate(write(codec), 100, 17 + codec.ordinal(), true);
     assertEquals(List.of(), wrong);
   }
 
   @ParameterizedTest
-  @EnumSource(value = Codec.class, names = {"NONE", "SNAPPY"})
+  @EnumSource(Codec.class)
   void withoutPageCrcsDamageStillFailsAsOneReadException(Codec codec) throws Exception {
     // Other writers may leave out page CRCs: the damage then reaches the decoders, and other
     // rows may come back (nothing can tell), but any failure is a DendriteReadException.
@@ -73,7 +76,7 @@ class CorruptPagesTest {
     Path file = RawParquetFiles.rewrite(written, dir.resolve("no-crc-" + codec + ".parquet"),
         schemaOf(written), RawParquetFiles.Options.DEFAULTS.pageChecksums(false)
             .codec(codec == Codec.NONE ? CompressionCodecName.UNCOMPRESSED
-                : CompressionCodecName.SNAPPY).dictionary(true).rowGroupSize(8 * 1024));
+                : CompressionCodecName.valueOf(codec.name())).dictionary(true).rowGroupSize(8 * 1024));
     assertTrue(ParquetPages.of(file).stream().noneMatch(Page::hasCrc));
     List<String> wrong = mutate(file, 60, 31 + codec.ordinal(), false);
     assertEquals(List.of(), wrong.stream().filter(w -> !w.endsWith(OTHER_ROWS)).toList());
@@ -177,13 +180,23 @@ class CorruptPagesTest {
     DendriteReader.Builder b = DendriteReader.builder(file);
     if (mode.equals("parallel")) {
       b.parallelism(2);
+    } else if (mode.equals("columns")) {
+      b.parallelism(3).parallelColumnBytes(0); // a small file: parallel whatever its bytes
     } else if (mode.equals("selected")) {
       b.select(SELECTION);
     }
     List<String> rows = new ArrayList<>();
     try (DendriteReader r = b.build()) {
-      for (DendriteRow row : r) {
-        rows.add(row.toString());
+      if (mode.equals("columns")) {
+        for (DendriteBatch batch : r.batches(50)) {
+          for (int i = 0; i < batch.size(); i++) {
+            rows.add(batch.row(i).toString());
+          }
+        }
+      } else {
+        for (DendriteRow row : r) {
+          rows.add(row.toString());
+        }
       }
     }
     return rows;

@@ -172,12 +172,13 @@ class ReadDifferentialTest {
   private static List<Map<String, Object>> checkReads(Path file,
       List<Map<String, Object>> oracle, List<String> paths, Random r, String context)
       throws IOException {
-    List<Map<String, Object>> whole = readWhole(file, 1);
+    List<Map<String, Object>> whole = readWhole(file, 1, false);
     compareRows("DendriteReader's read to parquet-java's", oracle, whole, context);
-    if (rowGroups(file) > 1) {
-      compareRows("DendriteReader's read on 2 threads to parquet-java's", oracle,
-          readWhole(file, 2), context);
-    }
+    // A row group per thread, or with one row group its column chunks decoded in parallel.
+    compareRows("DendriteReader's read on 2 threads to parquet-java's", oracle,
+        readWhole(file, 2, false), context);
+    compareRows("DendriteReader's batches, column chunks decoded on 3 threads, to parquet-java's",
+        oracle, readWhole(file, 3, true), context);
     List<String> distinct = new ArrayList<>(new LinkedHashSet<>(paths));
     for (int s = 0; s < 4; s++) {
       Collections.shuffle(distinct, r);
@@ -288,23 +289,43 @@ class ReadDifferentialTest {
 
   // ================================================================== reading and comparing
 
-  /** Every row, column name to value; a variant column holding a value is not missing. */
-  private static List<Map<String, Object>> readWhole(Path file, int parallelism)
-      throws IOException {
+  /**
+   * Every row, column name to value; a variant column holding a value is not missing.
+   *
+   * @param batches whether to take the rows from {@link DendriteReader#batches} (of a size
+   *     drawn from the file's name)
+   */
+  private static List<Map<String, Object>> readWhole(Path file, int parallelism,
+      boolean batches) throws IOException {
     List<Map<String, Object>> rows = new ArrayList<>();
-    try (DendriteReader r = DendriteReader.builder(file).parallelism(parallelism).build()) {
+    // Small files: their batches decode in parallel only without the engine's threshold.
+    try (DendriteReader r = DendriteReader.builder(file).parallelism(parallelism)
+        .parallelColumnBytes(0).build()) {
       assertTrue(r.isColumnar(), "the columnar engine reads " + file);
-      for (DendriteRow row : r) {
-        for (String column : row.columns()) {
-          if (row.get(column) != null && row.isMissing(column)) {
-            fail("row " + rows.size() + ": column " + column + " holds "
-                + JavaValues.show(row.get(column)) + " but reads as missing");
+      if (!batches) {
+        for (DendriteRow row : r) {
+          rows.add(toMap(row, rows.size()));
+        }
+      } else {
+        int size = 1 + new Random(file.getFileName().hashCode()).nextInt(700);
+        for (DendriteBatch b : r.batches(size)) {
+          for (int i = 0; i < b.size(); i++) {
+            rows.add(toMap(b.row(i), rows.size())); // a batch's rows end with the batch
           }
         }
-        rows.add(row.toMap());
       }
     }
     return rows;
+  }
+
+  private static Map<String, Object> toMap(DendriteRow row, int index) {
+    for (String column : row.columns()) {
+      if (row.get(column) != null && row.isMissing(column)) {
+        fail("row " + index + ": column " + column + " holds "
+            + JavaValues.show(row.get(column)) + " but reads as missing");
+      }
+    }
+    return row.toMap();
   }
 
   private static void compareRows(String what, List<Map<String, Object>> expected,

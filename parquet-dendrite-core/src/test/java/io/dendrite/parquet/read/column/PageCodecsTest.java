@@ -7,17 +7,28 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Random;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import org.apache.parquet.bytes.BytesInput;
 import org.apache.parquet.compression.CompressionCodecFactory.BytesInputDecompressor;
 import org.apache.parquet.conf.PlainParquetConfiguration;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.apache.parquet.hadoop.util.HadoopCodecs;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.xerial.snappy.Snappy;
 
-/** SNAPPY pages decompress to their bytes, and a page whose sizes disagree fails. */
+/**
+ * Pages decompress to their bytes with every codec, from any number of threads at once, and a
+ * page whose sizes disagree fails.
+ */
 class PageCodecsTest {
   private final PageCodecs codecs =
       new PageCodecs(HadoopCodecs.newFactory(new PlainParquetConfiguration(), 0));
@@ -70,14 +81,83 @@ class PageCodecsTest {
         () -> snappy.decompress(BytesInput.from(damaged), page.length));
   }
 
-  @Test
-  void otherCodecsAreParquetJavas() throws IOException {
-    BytesInputDecompressor gzip = codecs.getDecompressor(CompressionCodecName.GZIP);
-    assertTrue(gzip != snappy);
+  /** Pages compressed by parquet-java's own compressor for {@code codec}. */
+  private byte[] compress(CompressionCodecName codec, byte[] page) throws IOException {
+    return codecs.getCompressor(codec).compress(BytesInput.from(page)).toByteArray();
+  }
+
+  @ParameterizedTest
+  @EnumSource(value = CompressionCodecName.class,
+      names = {"UNCOMPRESSED", "SNAPPY", "ZSTD", "GZIP", "LZ4_RAW"})
+  void pagesParquetJavaCompressesDecompressToTheirBytes(CompressionCodecName codec)
+      throws IOException {
     byte[] page = page();
-    byte[] compressed = codecs.getCompressor(CompressionCodecName.GZIP)
-        .compress(BytesInput.from(page)).toByteArray();
-    assertArrayEquals(page, gzip.decompress(BytesInput.from(compressed), page.length)
+    byte[] compressed = compress(codec, page);
+    BytesInputDecompressor d = codecs.getDecompressor(codec);
+    assertArrayEquals(page, d.decompress(BytesInput.from(compressed), page.length)
         .toByteArray());
+    byte[] empty = compress(codec, new byte[0]);
+    assertEquals(0, d.decompress(BytesInput.from(empty), 0).toByteArray().length);
+  }
+
+  @ParameterizedTest
+  @EnumSource(value = CompressionCodecName.class, names = {"ZSTD", "GZIP"})
+  void aPageWhoseHeaderDisagreesWithItsBytesFails(CompressionCodecName codec)
+      throws IOException {
+    byte[] page = page();
+    byte[] compressed = compress(codec, page);
+    BytesInputDecompressor d = codecs.getDecompressor(codec);
+    String name = codec.name().toLowerCase(java.util.Locale.ROOT);
+    IOException shorter = assertThrows(IOException.class,
+        () -> d.decompress(BytesInput.from(compressed), page.length + 1));
+    IOException longer = assertThrows(IOException.class,
+        () -> d.decompress(BytesInput.from(compressed), page.length - 1));
+    assertTrue(shorter.getMessage().startsWith(name + " page "), shorter.getMessage());
+    assertTrue(longer.getMessage().startsWith(name + " page "), longer.getMessage());
+    byte[] truncated = Arrays.copyOf(compressed, compressed.length / 2);
+    assertThrows(IOException.class, () -> d.decompress(BytesInput.from(truncated), page.length));
+  }
+
+  /**
+   * The engine decodes a row group's chunks on several threads, and the page readers of one
+   * file reader share one decompressor per codec: each must give every thread its own bytes.
+   */
+  @ParameterizedTest
+  @EnumSource(value = CompressionCodecName.class,
+      names = {"SNAPPY", "ZSTD", "GZIP", "LZ4_RAW"})
+  void oneDecompressorServesSeveralThreadsAtOnce(CompressionCodecName codec) throws Exception {
+    int threads = 4;
+    byte[][] pages = new byte[threads][];
+    byte[][] compressed = new byte[threads][];
+    for (int t = 0; t < threads; t++) {
+      pages[t] = new byte[20_000 + 5_000 * t];
+      new Random(t).nextBytes(pages[t]);
+      Arrays.fill(pages[t], 1_000, 9_000, (byte) t);
+      compressed[t] = compress(codec, pages[t]);
+    }
+    BytesInputDecompressor d = codecs.getDecompressor(codec);
+    ExecutorService pool = Executors.newFixedThreadPool(threads);
+    try {
+      CyclicBarrier start = new CyclicBarrier(threads);
+      List<Future<Integer>> wrong = new ArrayList<>();
+      for (int t = 0; t < threads; t++) {
+        int mine = t;
+        wrong.add(pool.submit(() -> {
+          start.await();
+          int differing = 0;
+          for (int i = 0; i < 300; i++) {
+            byte[] got = d.decompress(BytesInput.from(compressed[mine]), pages[mine].length)
+                .toByteArray();
+            differing += Arrays.equals(pages[mine], got) ? 0 : 1;
+          }
+          return differing;
+        }));
+      }
+      for (int t = 0; t < threads; t++) {
+        assertEquals(0, wrong.get(t).get(), "pages thread " + t + " got wrong");
+      }
+    } finally {
+      pool.shutdownNow();
+    }
   }
 }
