@@ -11,8 +11,6 @@ import java.util.Arrays;
 import java.util.List;
 import org.apache.parquet.column.page.PageReadStore;
 import org.apache.parquet.hadoop.ParquetFileReader;
-import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
-import org.apache.parquet.hadoop.metadata.ColumnPath;
 
 /**
  * The columnar engine's loop over some row groups of one file: per batch, each requested leaf
@@ -238,7 +236,7 @@ final class ColumnarRows implements Closeable {
         throw DendriteReadException.of(file, g, firstRows[g], e);
       }
       chunks = new ColumnChunkReader[leaves.length];
-      decoding.balance(chunkBytes(g), rowCount);
+      decoding.balance(reader.getRowGroups().get(g), plan.leaves);
       for (int i = 0; i < chunks.length; i++) {
         // The row group's row count: a filtered page store counts only the rows selected.
         chunks[i] = new ColumnChunkReader(plan.leaves.get(i),
@@ -247,19 +245,6 @@ final class ColumnarRows implements Closeable {
     } catch (RuntimeException e) {
       throw DendriteReadException.of(file, g, firstRows[g], e);
     }
-  }
-
-  /** Each leaf's uncompressed chunk size in row group {@code g}, from the footer. */
-  private long[] chunkBytes(int g) {
-    java.util.Map<ColumnPath, Long> sizes = new java.util.HashMap<>();
-    for (ColumnChunkMetaData c : reader.getRowGroups().get(g).getColumns()) {
-      sizes.put(c.getPath(), c.getTotalUncompressedSize());
-    }
-    long[] bytes = new long[leaves.length];
-    for (int i = 0; i < bytes.length; i++) {
-      bytes[i] = sizes.getOrDefault(ColumnPath.get(plan.leaves.get(i).getPath()), 0L);
-    }
-    return bytes;
   }
 
   private PageReadStore readPages(int g, boolean filteredPages) throws IOException {

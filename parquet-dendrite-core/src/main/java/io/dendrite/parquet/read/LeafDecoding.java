@@ -7,12 +7,18 @@ import java.io.InterruptedIOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.parquet.column.ColumnDescriptor;
+import org.apache.parquet.hadoop.metadata.BlockMetaData;
+import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
+import org.apache.parquet.hadoop.metadata.ColumnPath;
 
 /**
  * The first step of a batch: every leaf column decodes the batch's rows into its
@@ -70,6 +76,27 @@ final class LeafDecoding implements Closeable {
     }
     this.all = java.util.stream.IntStream.range(0, leafCount).toArray();
     balance(new long[leafCount], 1);
+  }
+
+  /**
+   * Splits the leaves between the threads for row group {@code rowGroup}, by their chunks'
+   * uncompressed sizes in its footer; nothing to do on one thread.
+   *
+   * @param leaves the leaf columns decoded, in leaf order
+   */
+  void balance(BlockMetaData rowGroup, List<ColumnDescriptor> leaves) {
+    if (pool == null) {
+      return;
+    }
+    Map<ColumnPath, Long> sizes = new HashMap<>();
+    for (ColumnChunkMetaData c : rowGroup.getColumns()) {
+      sizes.put(c.getPath(), c.getTotalUncompressedSize());
+    }
+    long[] bytes = new long[leaves.size()];
+    for (int i = 0; i < bytes.length; i++) {
+      bytes[i] = sizes.getOrDefault(ColumnPath.get(leaves.get(i).getPath()), 0L);
+    }
+    balance(bytes, rowGroup.getRowCount());
   }
 
   /**

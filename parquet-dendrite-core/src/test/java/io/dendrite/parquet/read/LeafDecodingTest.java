@@ -94,6 +94,15 @@ class LeafDecodingTest {
     return readBy.get(leaf).get(0);
   }
 
+  /** {@code n} chunks that decode, leaf {@code i} the {@code i}-th. */
+  private ColumnChunkReader[] chunks(int n) {
+    ColumnChunkReader[] chunks = new ColumnChunkReader[n];
+    for (int i = 0; i < n; i++) {
+      chunks[i] = chunk(i, false, 0);
+    }
+    return chunks;
+  }
+
   private static LeafBatch[] batches(int n) {
     LeafBatch[] b = new LeafBatch[n];
     for (int i = 0; i < n; i++) {
@@ -105,10 +114,7 @@ class LeafDecodingTest {
   @Test
   void everyLeafDecodesItsOwnRowsOnThreeThreads() {
     int n = 8;
-    ColumnChunkReader[] chunks = new ColumnChunkReader[n];
-    for (int i = 0; i < n; i++) {
-      chunks[i] = chunk(i, false, 0);
-    }
+    ColumnChunkReader[] chunks = chunks(n);
     LeafBatch[] leaves = batches(n);
     try (LeafDecoding decoding = new LeafDecoding(3, n, 0)) {
       decoding.balance(new long[] {5, 9, 1, 1, 7, 3, 3, 2}, ROWS);
@@ -133,10 +139,7 @@ class LeafDecodingTest {
   @Test
   void theLargestChunkGetsAThreadOfItsOwn() {
     int n = 6;
-    ColumnChunkReader[] chunks = new ColumnChunkReader[n];
-    for (int i = 0; i < n; i++) {
-      chunks[i] = chunk(i, false, 0);
-    }
+    ColumnChunkReader[] chunks = chunks(n);
     try (LeafDecoding decoding = new LeafDecoding(2, n, 0)) {
       decoding.balance(new long[] {10, 10, 100, 10, 10, 10}, ROWS);
       decoding.decode(chunks, batches(n), FRESH, 10);
@@ -171,10 +174,7 @@ class LeafDecodingTest {
   @Test
   void aBatchOfFewerBytesThanTheThresholdDecodesOnTheCaller() {
     int n = 4;
-    ColumnChunkReader[] chunks = new ColumnChunkReader[n];
-    for (int i = 0; i < n; i++) {
-      chunks[i] = chunk(i, false, 0);
-    }
+    ColumnChunkReader[] chunks = chunks(n);
     LeafBatch[] leaves = batches(n);
     Thread caller = Thread.currentThread();
     try (LeafDecoding decoding = new LeafDecoding(2, n, 4000)) {
