@@ -19,6 +19,8 @@ import org.apache.parquet.io.SeekableInputStream;
 final class BufferedLocalFile implements InputFile {
   private static final int BUFFER = 8192;
   private final Path path;
+  /** The length first seen (threads of one read may race to set it, to the same value). */
+  private volatile long length = -1;
 
   BufferedLocalFile(Path path) {
     this.path = path;
@@ -26,7 +28,10 @@ final class BufferedLocalFile implements InputFile {
 
   @Override
   public long getLength() throws IOException {
-    return java.nio.file.Files.size(path);
+    if (length < 0) {
+      length = java.nio.file.Files.size(path);
+    }
+    return length;
   }
 
   @Override

@@ -40,7 +40,7 @@ import org.apache.parquet.io.InputFile;
  * {@code Map}; VARIANT columns as {@link io.dendrite.parquet.variant.VariantValue}.
  */
 public final class DendriteReader implements Closeable, Iterable<DendriteRow> {
-  /** Opens the columnar engine over this read's row groups with a batch size. */
+  /** Opens the columnar engine over this read's row groups with a batch size (null: none). */
   private interface EngineOpener {
     ColumnarRows open(int batchRows) throws IOException;
   }
@@ -58,6 +58,7 @@ public final class DendriteReader implements Closeable, Iterable<DendriteRow> {
   /** The 1-based row number of each row group's first row, to name the row group in errors. */
   private final long[] firstRows;
   private ColumnarRows columnar;
+  private boolean engineOpened;
   private DendriteBatch batch;
   private int batchRow;
   private boolean batchesTaken;
@@ -134,8 +135,8 @@ public final class DendriteReader implements Closeable, Iterable<DendriteRow> {
   }
 
   private DendriteRow nextEngineRow() throws IOException {
-    if (columnar == null) {
-      columnar = engine.open(rowBatch);
+    if (engineRows(rowBatch) == null) {
+      return null;
     }
     if (batch == null || batchRow >= batch.size()) {
       batch = columnar.next();
@@ -145,6 +146,15 @@ public final class DendriteReader implements Closeable, Iterable<DendriteRow> {
       }
     }
     return batch.row(batchRow++);
+  }
+
+  /** The engine's rows, opened on first use; null when the filter leaves no row group. */
+  private ColumnarRows engineRows(int batchRows) throws IOException {
+    if (!engineOpened) {
+      engineOpened = true;
+      columnar = engine.open(batchRows);
+    }
+    return columnar;
   }
 
   /**
@@ -213,10 +223,7 @@ public final class DendriteReader implements Closeable, Iterable<DendriteRow> {
       // group's column chunks decode on the threads. (Rows of parallel row groups packed back
       // into batches cost a row object per row: TPC-H read slower than on one thread.)
       if (engine != null) {
-        if (columnar == null) {
-          columnar = engine.open(rows);
-        }
-        return columnar.next();
+        return engineRows(rows) == null ? null : columnar.next();
       }
       return RowBatches.next(shape, rows, this::readRow);
     } catch (IOException | RuntimeException e) {
@@ -511,6 +518,9 @@ public final class DendriteReader implements Closeable, Iterable<DendriteRow> {
       }
       ColumnarRows.Filtering rowFilter = filtering; // effectively final, for the lambdas
       List<Integer> all = java.util.stream.IntStream.range(0, counts.length).boxed().toList();
+      // The row groups the filter may find rows in: with none, the file is not opened again.
+      List<Integer> kept = rowFilter == null ? all
+          : all.stream().filter(g -> !rowFilter.plan().skips(g)).toList();
       try {
         boolean parallel = parallelism > 1 && rowGroups.size() > 1;
         int threads = Math.min(parallelism, rowGroups.size());
@@ -524,8 +534,8 @@ public final class DendriteReader implements Closeable, Iterable<DendriteRow> {
         // Read serially (batches, or rows of a single row group), column chunks decode on the
         // threads; read in parallel row groups, each row group's decode on one thread.
         int leafCount = compiled.leaves.size();
-        EngineOpener engine = batchRows -> new ColumnarRows(name,
-            reopen(input, metadata, options.get()), compiled, all, firstRows, batchRows,
+        EngineOpener engine = batchRows -> kept.isEmpty() ? null : new ColumnarRows(name,
+            reopen(input, metadata, options.get()), compiled, kept, firstRows, batchRows,
             rowFilter, new LeafDecoding(parallelism, leafCount, parallelColumnBytes));
         ParallelRowGroups rows = !parallel ? null : new ParallelRowGroups((rowGroup, into) -> {
           if (rowFilter != null && rowFilter.plan().skips(rowGroup)) {

@@ -74,8 +74,11 @@ final class LeafDecoding implements Closeable {
         return t;
       });
     }
-    this.all = java.util.stream.IntStream.range(0, leafCount).toArray();
-    balance(new long[leafCount], 1);
+    this.all = new int[leafCount];
+    Arrays.setAll(all, i -> i);
+    if (pool != null) {
+      balance(new long[leafCount], 1); // equal shares until a row group is opened
+    }
   }
 
   /**
