@@ -1,5 +1,6 @@
 package io.dendrite.parquet.read;
 
+import io.dendrite.parquet.read.column.ColumnDictionary;
 import io.dendrite.parquet.read.column.LeafBatch;
 import io.dendrite.parquet.variant.VariantMetadata;
 import io.dendrite.parquet.variant.VariantValue;
@@ -27,6 +28,9 @@ final class MetadataColumn {
   private final String column;
   private byte[] last;
   private VariantMetadata metadata;
+  /** The dictionary of the metadata chunk being read, and its entries parsed so far. */
+  private ColumnDictionary dictionary;
+  private VariantMetadata[] byEntry;
   /** The view cache, allocated when a residual is first viewed (typed reads never do). */
   private byte[][] viewArrays;
   private int[] viewStarts;
@@ -40,9 +44,28 @@ final class MetadataColumn {
     this.column = column;
   }
 
-  /** Value {@code vi} of the metadata leaf batch, parsed. */
+  /**
+   * Value {@code vi} of the metadata leaf batch, parsed. A dictionary entry is parsed once per
+   * chunk: rows whose key sets differ (optional fields) alternate between a few entries, and
+   * each change of bytes meant parsing and validating again. Equal entries give the same
+   * instance, which lets the reassembly's encoder keep its dictionary between rows.
+   */
   VariantMetadata at(LeafBatch b, int vi) {
-    return parse(BinaryValues.array(b), BinaryValues.start(b, vi), BinaryValues.end(b, vi));
+    ColumnDictionary d = b.dictionary;
+    if (d == null) {
+      return parse(b.bytes, b.offsets[vi], b.offsets[vi + 1]);
+    }
+    if (d != dictionary) {
+      dictionary = d;
+      byEntry = new VariantMetadata[d.size];
+    }
+    int id = b.ids[vi];
+    VariantMetadata m = byEntry[id];
+    if (m == null) {
+      m = parse(d.bytes, d.offsets[id], d.offsets[id + 1]);
+      byEntry[id] = m;
+    }
+    return m;
   }
 
   /** The metadata in {@code array[off, end)}, parsed and validated unless it repeats the last. */

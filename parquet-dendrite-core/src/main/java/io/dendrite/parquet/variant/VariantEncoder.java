@@ -192,12 +192,19 @@ public final class VariantEncoder {
    */
   public VariantEncoder reset(VariantMetadata existing) {
     Objects.requireNonNull(existing, "existing metadata");
+    if (existing == seed && seedLoaded && dictSize == existing.size()) {
+      // The same metadata again (a reader's rows share it) and the last variant added no key:
+      // the loaded keys, their hash table and the ids cached per String key all still hold.
+      clearValue();
+      return this;
+    }
     clear();
     seed = existing;
     return this;
   }
 
-  private void clear() {
+  /** Forgets the value written, keeping the dictionary. */
+  private void clearValue() {
     len = 0;
     hasValue = false;
     finished = false;
@@ -205,6 +212,11 @@ public final class VariantEncoder {
     pendingKey = -1;
     slotTop = 0;
     result = null;
+    narrowestIdSize = 4;
+  }
+
+  private void clear() {
+    clearValue();
     if (dictSize > 0) {
       // A table grown by one wide variant should not make every later reset slow.
       if (table.length > 1024 && dictSize * 8 < table.length) {
@@ -216,7 +228,6 @@ public final class VariantEncoder {
     newGeneration();
     dictSize = 0;
     dictInOrder = true;
-    narrowestIdSize = 4;
     keyPoolLen = 0;
     seed = null;
     seedLoaded = false;

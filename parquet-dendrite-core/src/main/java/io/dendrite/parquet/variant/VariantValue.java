@@ -277,6 +277,23 @@ public final class VariantValue {
   }
 
   /**
+   * The field whose key has id {@code id} in this value's metadata ({@link VariantMetadata#id}),
+   * for callers that look the same keys up in many objects of one metadata. Use it with a sorted
+   * dictionary, which holds each key once (an unsorted one may repeat a key under two ids; look
+   * such keys up with {@link #field(String)}).
+   *
+   * @param id the key's dictionary id (negative: absent)
+   * @return a view of the field's value, or null when the object has no field with that id
+   */
+  public VariantValue fieldOfId(int id) {
+    if (id < 0) {
+      return null;
+    }
+    int i = VariantBinary.objectFieldIndexOfId(value, pos, id);
+    return i < 0 ? null : nested(VariantBinary.objectFieldValuePos(value, pos, i));
+  }
+
+  /**
    * The keys of this object in stored order (the spec's unsigned UTF-8 order, or the order
    * another writer chose).
    *

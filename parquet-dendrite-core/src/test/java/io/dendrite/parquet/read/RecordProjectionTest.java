@@ -64,6 +64,54 @@ class RecordProjectionTest {
     }
   }
 
+  record Tagged(String sku, Integer qty, String note) {}
+
+  record Basket(long id, List<Tagged> items) {}
+
+  /**
+   * Objects of rows with different key sets (six metadata, alternating, more than the
+   * mapping's cache of ids per metadata holds) map by their own keys; a missing key is null.
+   */
+  @Test
+  void variantObjectsOfAlternatingMetadataMapByTheirOwnKeys() throws Exception {
+    List<Basket> want = new java.util.ArrayList<>();
+    for (int unshredded = 0; unshredded < 2; unshredded++) {
+      Path file = dir.resolve("baskets" + unshredded + ".parquet");
+      DendriteWriter.Builder b = DendriteWriter.builder(file)
+          .schema("id int64 not null, items variant");
+      if (unshredded == 1) {
+        b.unshredded();
+      }
+      want.clear();
+      try (DendriteWriter w = b.build()) {
+        for (int i = 0; i < 60; i++) {
+          List<Map<String, Object>> items = new java.util.ArrayList<>();
+          List<Tagged> tagged = new java.util.ArrayList<>();
+          for (int j = 0; j < 1 + i % 3; j++) {
+            Map<String, Object> item = new java.util.HashMap<>();
+            item.put("sku", "S" + i + "-" + j);
+            if ((i + j) % 2 == 0) {
+              item.put("qty", i + j);
+            }
+            if (i % 5 == 1) {
+              item.put("note", "n" + i); // an extra key: another metadata
+            }
+            item.put("k" + (i % 6), true); // six key sets in turn
+            items.add(item);
+            tagged.add(new Tagged("S" + i + "-" + j, (i + j) % 2 == 0 ? i + j : null,
+                i % 5 == 1 ? "n" + i : null));
+          }
+          w.write(Map.of("id", (long) i, "items", items));
+          want.add(new Basket(i, tagged));
+        }
+      }
+      try (DendriteReader r = DendriteReader.builder(file).select(Basket.class).build()) {
+        assertEquals(want, r.stream().map(row -> row.as(Basket.class)).toList(),
+            unshredded == 1 ? "unshredded" : "shredded");
+      }
+    }
+  }
+
   /**
    * Components read from shredded typed leaves take the typed getters' casts: a leaf's Java
    * value is cast directly (JavaCasts), a residual value through its variant, and a value the

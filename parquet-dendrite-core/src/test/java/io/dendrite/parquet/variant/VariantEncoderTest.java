@@ -707,6 +707,64 @@ class VariantEncoderTest {
   }
 
   @Test
+  void reseedingWithTheSameMetadataForgetsOnlyWhatTheLastVariantAdded() {
+    VariantMetadata m = valid(encode(e -> {
+      e.startObject();
+      e.key("a");
+      e.writeInt8((byte) 1);
+      e.key("b");
+      e.writeInt8((byte) 2);
+      e.endObject();
+    })).parsedMetadata();
+    VariantEncoder e = VariantEncoder.seeded(m);
+    for (int round = 0; round < 6; round++) {
+      e.reset(m);
+      e.startObject();
+      e.key("b");
+      e.writeInt8((byte) round);
+      boolean grow = round % 3 == 1;
+      if (grow) {
+        e.key("new" + round); // a key of this variant only
+        e.writeNull();
+      }
+      e.key("a");
+      e.startObject();
+      e.key("b");
+      e.writeString("x" + round);
+      e.endObject();
+      e.endObject();
+      EncodedVariant got = valid(e.finish());
+      if (grow) {
+        assertEquals(m.size() + 1, got.parsedMetadata().size(), "round " + round);
+        assertEquals("{\"a\":{\"b\":\"x" + round + "\"},\"b\":" + round + ",\"new" + round
+            + "\":null}", VariantValue.of(got).toJson());
+      } else {
+        assertSame(m, e.metadata(), "round " + round + ": no key added, the seed itself");
+        assertEquals("{\"a\":{\"b\":\"x" + round + "\"},\"b\":" + round + "}",
+            VariantValue.of(got).toJson());
+      }
+      // The same variant from a fresh encoder: the same bytes.
+      VariantEncoder fresh = VariantEncoder.seeded(m);
+      fresh.startObject();
+      fresh.key("b");
+      fresh.writeInt8((byte) round);
+      if (grow) {
+        fresh.key("new" + round);
+        fresh.writeNull();
+      }
+      fresh.key("a");
+      fresh.startObject();
+      fresh.key("b");
+      fresh.writeString("x" + round);
+      fresh.endObject();
+      fresh.endObject();
+      EncodedVariant want = fresh.finish();
+      assertArrayEquals(want.metadata(), got.metadata(), "round " + round);
+      assertArrayEquals(want.value(), got.value(), "round " + round);
+    }
+  }
+
+  @Test
   void encoderIsReusableAcrossVariants() {
     VariantEncoder e = new VariantEncoder();
     for (int round = 0; round < 50; round++) {
