@@ -17,6 +17,34 @@ import org.junit.jupiter.api.Test;
 class VariantValueTest {
 
   @Test
+  void fieldOfIdFindsWhatFieldFindsByName() throws Exception {
+    EncodedVariant v = VariantJson.parse(
+        "{\"user\": {\"name\": \"Ada\", \"age\": 36, \"tags\": [1]}, \"id\": 7}");
+    VariantValue root = VariantValue.of(v.metadata(), v.value()).validate();
+    VariantMetadata m = root.metadata();
+    assertTrue(m.isSorted());
+    VariantValue user = root.field("user");
+    for (String key : List.of("name", "age", "tags", "user", "id")) {
+      assertEquals(user.field(key), user.fieldOfId(m.id(key)), key);
+      assertEquals(root.field(key), root.fieldOfId(m.id(key)), key);
+    }
+    assertNull(user.fieldOfId(-1));
+    assertNull(user.fieldOfId(m.id("absent")));
+    // An object of the same metadata written by another encoder.
+    VariantEncoder e = VariantEncoder.seeded(m);
+    e.startObject();
+    e.key("name");
+    e.writeString("Bo");
+    e.key("age");
+    e.writeInt8((byte) 5);
+    e.endObject();
+    VariantValue built = VariantValue.of(e.finish()).validate();
+    assertEquals("Bo", built.fieldOfId(m.id("name")).getString());
+    assertEquals(5, built.fieldOfId(m.id("age")).getLong());
+    assertNull(built.fieldOfId(m.id("tags")));
+  }
+
+  @Test
   void navigationAndAccessors() throws Exception {
     EncodedVariant v = VariantJson.parse("{\"user\": {\"name\": \"Ada\", \"age\": 36, \"score\": 9.5, \"tags\": [\"a\", null]}}");
     VariantValue root = VariantValue.of(v.metadata(), v.value()).validate();
