@@ -1,5 +1,6 @@
 package io.dendrite.parquet.read;
 
+import io.dendrite.parquet.variant.KeyIds;
 import io.dendrite.parquet.variant.VariantMetadata;
 import io.dendrite.parquet.variant.VariantType;
 import io.dendrite.parquet.variant.VariantValue;
@@ -75,16 +76,8 @@ final class RecordMapping<R> {
   /** For a struct's field names, the field index of each component (-1: no such field). */
   private record FieldPositions(String[] names, int[] at) {}
 
-  /**
-   * The dictionary ids of the component names in the variant metadata last seen
-   * ({@link #fromObject}): a few, since rows with different optional fields alternate between
-   * a few metadata. The slots are written racily; each holder is immutable and carries its
-   * metadata, so a thread reads a right one or computes it again.
-   */
-  private final KeyIds[] keyIds = new KeyIds[4];
-  private int nextKeyIds;
-
-  private record KeyIds(VariantMetadata metadata, int[] ids) {}
+  /** The dictionary ids of the component names, for {@link #fromObject}. */
+  private final KeyIds keyIds;
 
   /**
    * One record component: a row slot (top level) or a field name, and its conversion;
@@ -98,6 +91,8 @@ final class RecordMapping<R> {
   private RecordMapping(Class<R> type, Component[] components) {
     this.type = type;
     this.components = components;
+    this.keyIds = new KeyIds(Arrays.stream(components).map(Component::name)
+        .toArray(String[]::new));
     Class<?>[] types = new Class<?>[components.length];
     for (int i = 0; i < types.length; i++) {
       types[i] = components[i].type;
@@ -244,29 +239,15 @@ final class RecordMapping<R> {
 
   /**
    * Builds a record from a variant object's fields. Under a sorted dictionary, which holds each
-   * key once, the fields are found by the ids of the component names, looked up once per
-   * metadata: comparing ints instead of UTF-8 keys in each object.
+   * key once, the fields are found by the ids of the component names ({@link KeyIds}):
+   * comparing ints instead of UTF-8 keys in each object.
    */
   private R fromObject(VariantValue object, Where path) {
     VariantMetadata m = object.metadata();
     if (!m.isSorted()) {
       return fromFields(object::field, path);
     }
-    int[] ids = null;
-    for (KeyIds k : keyIds) {
-      if (k != null && k.metadata == m) {
-        ids = k.ids;
-        break;
-      }
-    }
-    if (ids == null) {
-      ids = new int[components.length];
-      for (int i = 0; i < ids.length; i++) {
-        ids[i] = m.id(components[i].name);
-      }
-      keyIds[nextKeyIds++ & (keyIds.length - 1)] = new KeyIds(m, ids);
-    }
-    int[] found = ids;
+    int[] found = keyIds.in(m);
     return fromComponents(i -> object.fieldOfId(found[i]), path);
   }
 

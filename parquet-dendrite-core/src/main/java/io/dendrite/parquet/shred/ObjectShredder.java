@@ -1,5 +1,6 @@
 package io.dendrite.parquet.shred;
 
+import io.dendrite.parquet.variant.KeyIds;
 import io.dendrite.parquet.variant.VariantBinary;
 import io.dendrite.parquet.variant.VariantMetadata;
 import io.dendrite.parquet.variant.VariantObjects;
@@ -19,9 +20,8 @@ final class ObjectShredder extends Shredder {
   private final byte[][] namesUtf8;
   private final Shredder[] children;
   private final int[] found;
-  /** Dictionary ids of {@link #names} in {@link #idsOf} (-1: not in it); see {@link #fieldIds}. */
-  private final int[] nameIds;
-  private VariantMetadata idsOf;
+  /** Dictionary ids of {@link #names}, under a sorted dictionary. */
+  private final KeyIds nameIds;
   private boolean[] shredded = new boolean[16];
   private int[] keep = new int[16];
 
@@ -35,7 +35,7 @@ final class ObjectShredder extends Shredder {
       namesUtf8[i] = names[i].getBytes(StandardCharsets.UTF_8);
     }
     this.found = new int[names.length];
-    this.nameIds = new int[names.length];
+    this.nameIds = new KeyIds(names);
   }
 
   @Override
@@ -51,7 +51,7 @@ final class ObjectShredder extends Shredder {
     } else {
       Arrays.fill(shredded, 0, n, false);
     }
-    int[] ids = m.isSorted() ? fieldIds(m) : null;
+    int[] ids = m.isSorted() ? nameIds.in(m) : null;
     for (int j = 0; j < names.length; j++) {
       int i = ids == null ? VariantBinary.objectFieldIndex(m, v, pos, namesUtf8[j])
           : ids[j] < 0 ? -1 : VariantBinary.objectFieldIndexOfId(v, pos, ids[j]);
@@ -86,22 +86,5 @@ final class ObjectShredder extends Shredder {
     rc.endGroup();
     rc.endField(TYPED_VALUE, typedIndex);
     counter.typed++;
-  }
-
-  /**
-   * The dictionary ids of the shredded names in {@code m} (-1: not in it), for a sorted
-   * dictionary, which holds each key once: a name missing from it is missing from the object.
-   * Rows usually share one metadata instance (the writer keeps the parsed metadata while the
-   * bytes repeat), so this is computed once per distinct metadata, and finding a field becomes
-   * an integer search (which also finds fields of unsorted objects).
-   */
-  private int[] fieldIds(VariantMetadata m) {
-    if (m != idsOf) {
-      for (int j = 0; j < names.length; j++) {
-        nameIds[j] = m.id(names[j]);
-      }
-      idsOf = m;
-    }
-    return nameIds;
   }
 }
