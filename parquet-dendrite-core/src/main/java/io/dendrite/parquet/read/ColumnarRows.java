@@ -68,7 +68,8 @@ final class ColumnarRows implements Closeable {
   private DendriteReadException pending;
 
   /**
-   * @param rowGroups the row groups to read, in order
+   * @param rowGroups the row groups to read, in order (callers leave out those the filter
+   *     skips, so as not to open the file for none)
    * @param firstRows the 1-based file row number of each row group's first row (all groups)
    * @param filtering the read's filter, or null
    * @param decoding how the plan's leaf columns decode, on one thread or several (closed with
@@ -190,11 +191,7 @@ final class ColumnarRows implements Closeable {
     }
     chunks = null;
     while (++rowGroupIndex < rowGroups.size()) {
-      int g = rowGroups.get(rowGroupIndex);
-      if (filtering != null && filtering.plan().skips(g)) {
-        continue;
-      }
-      openRowGroup(g);
+      openRowGroup(rowGroups.get(rowGroupIndex)); // a row group with no rows to read opens none
       if (ranges.rangeCount() > 0) {
         range = 0;
         seek();
