@@ -718,22 +718,9 @@ class VariantEncoderTest {
     })).parsedMetadata();
     VariantEncoder e = VariantEncoder.seeded(m);
     for (int round = 0; round < 6; round++) {
-      e.reset(m);
-      e.startObject();
-      e.key("b");
-      e.writeInt8((byte) round);
       boolean grow = round % 3 == 1;
-      if (grow) {
-        e.key("new" + round); // a key of this variant only
-        e.writeNull();
-      }
-      e.key("a");
-      e.startObject();
-      e.key("b");
-      e.writeString("x" + round);
-      e.endObject();
-      e.endObject();
-      EncodedVariant got = valid(e.finish());
+      e.reset(m);
+      EncodedVariant got = valid(writeRound(e, round, grow).finish());
       if (grow) {
         assertEquals(m.size() + 1, got.parsedMetadata().size(), "round " + round);
         assertEquals("{\"a\":{\"b\":\"x" + round + "\"},\"b\":" + round + ",\"new" + round
@@ -744,24 +731,28 @@ class VariantEncoderTest {
             VariantValue.of(got).toJson());
       }
       // The same variant from a fresh encoder: the same bytes.
-      VariantEncoder fresh = VariantEncoder.seeded(m);
-      fresh.startObject();
-      fresh.key("b");
-      fresh.writeInt8((byte) round);
-      if (grow) {
-        fresh.key("new" + round);
-        fresh.writeNull();
-      }
-      fresh.key("a");
-      fresh.startObject();
-      fresh.key("b");
-      fresh.writeString("x" + round);
-      fresh.endObject();
-      fresh.endObject();
-      EncodedVariant want = fresh.finish();
+      EncodedVariant want = writeRound(VariantEncoder.seeded(m), round, grow).finish();
       assertArrayEquals(want.metadata(), got.metadata(), "round " + round);
       assertArrayEquals(want.value(), got.value(), "round " + round);
     }
+  }
+
+  /** Round {@code round}'s object, with a key of its own when {@code grow}. */
+  private static VariantEncoder writeRound(VariantEncoder e, int round, boolean grow) {
+    e.startObject();
+    e.key("b");
+    e.writeInt8((byte) round);
+    if (grow) {
+      e.key("new" + round);
+      e.writeNull();
+    }
+    e.key("a");
+    e.startObject();
+    e.key("b");
+    e.writeString("x" + round);
+    e.endObject();
+    e.endObject();
+    return e;
   }
 
   @Test
