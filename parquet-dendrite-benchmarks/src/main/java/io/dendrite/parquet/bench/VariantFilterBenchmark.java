@@ -80,11 +80,14 @@ import org.openjdk.jmh.infra.Blackhole;
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
 @Fork(value = 2, jvmArgsAppend = {BenchmarkJvm.XMS, BenchmarkJvm.XMX, BenchmarkJvm.GC,
     BenchmarkJvm.PRETOUCH})
-// A filtered read of one row group of ten is ~12 ms once compiled, and most of its code (footer,
-// planning, opening a row group) runs once per shot: its shots kept getting faster for ~45
-// shots (20 -> 12 ms; 3 warm-ups, run 2026-11-24T025610Z, left 8 of 10 measured shots in the
-// interpreter or C1). A shot of the slowest method, fullScan, is ~80 ms.
-@Warmup(iterations = 60)
+// A filtered read of one row group of ten is ~3 ms once compiled, and most of its code (footer,
+// planning, opening a row group) runs once per shot, so the JIT reaches it slowly: with no
+// warm-up (2 forks x 400 shots, 2026-11-24, docs/benchmarks/results/2026-11-24-adhoc-ab/
+// filter-warmup-8386af6.json) pushdown's median per 40 shots went 7.3-8.9, 4.1, 3.7, 3.5, 3.5,
+// 3.4, 3.2, 3.2, 3.0, 3.05 ms while C2 was still compiling footer conversion and planning code
+// after shot 200; DuckDB's went 4.2-5.0, then 3.7-4.1 from shot 80 on. 60 warm-ups (the value
+// before) measured pushdown still compiling. A shot of the slowest method, fullScan, is ~30-80 ms.
+@Warmup(iterations = 320)
 @Measurement(iterations = 10)
 @Timeout(time = 10, timeUnit = TimeUnit.MINUTES)
 public class VariantFilterBenchmark {
