@@ -4,7 +4,7 @@ import io.dendrite.parquet.bench.baseline.ParquetJavaFiles;
 import io.dendrite.parquet.bench.baseline.RecordWriteSupports;
 import io.dendrite.parquet.bench.data.EventRows;
 import io.dendrite.parquet.schema.RecordSchema;
-import io.dendrite.parquet.shred.ShreddingSchema;
+import io.dendrite.parquet.schema.ShreddingSchema;
 import io.dendrite.parquet.write.Codec;
 import io.dendrite.parquet.write.DendriteWriter;
 import java.io.IOException;

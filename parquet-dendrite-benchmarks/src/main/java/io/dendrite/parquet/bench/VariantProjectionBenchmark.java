@@ -9,7 +9,7 @@ import io.dendrite.parquet.read.DendriteReader;
 import io.dendrite.parquet.read.DendriteRow;
 import io.dendrite.parquet.read.PathVector;
 import io.dendrite.parquet.schema.RecordSchema;
-import io.dendrite.parquet.shred.ShreddingSchema;
+import io.dendrite.parquet.schema.ShreddingSchema;
 import io.dendrite.parquet.variant.VariantValue;
 import java.io.IOException;
 import java.nio.file.Path;

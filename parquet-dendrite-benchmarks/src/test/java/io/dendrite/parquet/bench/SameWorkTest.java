@@ -11,7 +11,7 @@ import io.dendrite.parquet.bench.data.VariantDocuments;
 import io.dendrite.parquet.read.DendriteReader;
 import io.dendrite.parquet.read.DendriteRow;
 import io.dendrite.parquet.schema.RecordSchema;
-import io.dendrite.parquet.shred.ShreddingSchema;
+import io.dendrite.parquet.schema.ShreddingSchema;
 import io.dendrite.parquet.variant.EncodedVariant;
 import io.dendrite.parquet.variant.VariantEncoder;
 import io.dendrite.parquet.variant.VariantJava;

@@ -2,9 +2,9 @@ package io.dendrite.parquet.cli;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import io.dendrite.parquet.filter.Filter;
+import io.dendrite.parquet.path.SelectionPath;
 import io.dendrite.parquet.read.DendriteReader;
 import io.dendrite.parquet.read.DendriteRow;
-import io.dendrite.parquet.read.SelectionPath;
 import io.dendrite.parquet.schema.Field;
 import io.dendrite.parquet.schema.RecordSchema;
 import java.io.BufferedWriter;
@@ -185,7 +185,7 @@ final class CatCommand implements Callable<Integer> {
       String option) {
     for (SelectionPath p : paths) {
       try {
-        p.check(schema);
+        schema.checkPath(p);
       } catch (IllegalArgumentException e) {
         throw new CliException(file + ": " + option + " " + e.getMessage());
       }

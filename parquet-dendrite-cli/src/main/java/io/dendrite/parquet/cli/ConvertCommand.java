@@ -2,9 +2,9 @@ package io.dendrite.parquet.cli;
 
 import io.dendrite.parquet.schema.Field;
 import io.dendrite.parquet.schema.RecordSchema;
+import io.dendrite.parquet.schema.ShreddingSchema;
 import io.dendrite.parquet.schema.VariantFieldType;
 import io.dendrite.parquet.shred.ShreddingReport;
-import io.dendrite.parquet.shred.ShreddingSchema;
 import io.dendrite.parquet.write.Codec;
 import io.dendrite.parquet.write.DendriteWriter;
 import io.dendrite.parquet.write.InvalidRecordException;
@@ -23,8 +23,8 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code dendrite convert}: JSON lines to a Parquet file with typed and VARIANT columns. */

@@ -13,9 +13,9 @@ import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * Generates rows shaped like DESIGN.md §5 (plus a few irregular ones), writes them shredded

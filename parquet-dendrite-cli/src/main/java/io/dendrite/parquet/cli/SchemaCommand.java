@@ -1,11 +1,11 @@
 package io.dendrite.parquet.cli;
 
-import io.dendrite.parquet.schema.FieldPath;
-import io.dendrite.parquet.shred.ShreddedArray;
-import io.dendrite.parquet.shred.ShreddedObject;
-import io.dendrite.parquet.shred.ShreddedType;
-import io.dendrite.parquet.shred.ValueOnly;
-import io.dendrite.parquet.shred.VariantSchemas;
+import io.dendrite.parquet.path.FieldPath;
+import io.dendrite.parquet.schema.ShreddedArray;
+import io.dendrite.parquet.schema.ShreddedObject;
+import io.dendrite.parquet.schema.ShreddedType;
+import io.dendrite.parquet.schema.ValueOnly;
+import io.dendrite.parquet.schema.internal.VariantSchemas;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;

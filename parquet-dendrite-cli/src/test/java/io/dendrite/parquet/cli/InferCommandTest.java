@@ -3,7 +3,7 @@ package io.dendrite.parquet.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.dendrite.parquet.shred.ShreddingSchema;
+import io.dendrite.parquet.schema.ShreddingSchema;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

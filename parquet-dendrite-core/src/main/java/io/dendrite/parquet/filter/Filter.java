@@ -1,6 +1,6 @@
 package io.dendrite.parquet.filter;
 
-import io.dendrite.parquet.read.SelectionPath;
+import io.dendrite.parquet.path.SelectionPath;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;

@@ -1,7 +1,8 @@
 package io.dendrite.parquet.filter;
 
-import io.dendrite.parquet.read.SelectionPath;
-import io.dendrite.parquet.read.SelectionPath.Segment;
+import io.dendrite.parquet.filter.internal.ValueCasts;
+import io.dendrite.parquet.path.SelectionPath;
+import io.dendrite.parquet.path.SelectionPath.Segment;
 import io.dendrite.parquet.variant.JavaCasts;
 import io.dendrite.parquet.variant.VariantType;
 import io.dendrite.parquet.variant.VariantValue;

@@ -1,7 +1,7 @@
 package io.dendrite.parquet.filter;
 
-import io.dendrite.parquet.read.SelectionPath;
-import io.dendrite.parquet.schema.TextCursor;
+import io.dendrite.parquet.path.SelectionPath;
+import io.dendrite.parquet.path.internal.TextCursor;
 import io.dendrite.parquet.variant.VariantCastException;
 import io.dendrite.parquet.variant.VariantCasts;
 import io.dendrite.parquet.variant.VariantEncoder;

@@ -1,8 +1,6 @@
 package io.dendrite.parquet.hadoop;
 
-import io.dendrite.parquet.read.DendriteReadSupport;
 import io.dendrite.parquet.read.DendriteRow;
-import io.dendrite.parquet.read.SplitReader;
 import org.apache.hadoop.mapreduce.InputSplit;
 import org.apache.hadoop.mapreduce.RecordReader;
 import org.apache.hadoop.mapreduce.TaskAttemptContext;

@@ -2,7 +2,6 @@ package io.dendrite.parquet.hadoop;
 
 import io.dendrite.parquet.read.DendriteReadException;
 import io.dendrite.parquet.read.DendriteRow;
-import io.dendrite.parquet.read.SplitReader;
 import java.io.IOException;
 import org.apache.hadoop.mapreduce.InputSplit;
 import org.apache.hadoop.mapreduce.RecordReader;

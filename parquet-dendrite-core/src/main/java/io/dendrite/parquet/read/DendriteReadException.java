@@ -1,6 +1,7 @@
 package io.dendrite.parquet.read;
 
-import io.dendrite.parquet.read.column.ColumnReadException;
+import io.dendrite.parquet.read.internal.column.ColumnReadException;
+import io.dendrite.parquet.read.internal.engine.VariantAssemblyException;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -62,25 +63,7 @@ public final class DendriteReadException extends RuntimeException {
       }
       innermost = t;
     }
-    return new DendriteReadException(file, rowGroup, row, null, problem(innermost), failure);
-  }
-
-  /**
-   * The innermost message. A JDK exception keeps its type unless our code threw it with a
-   * message for the user: NullPointerException, EOFException, an index out of bounds or a
-   * buffer limit say little, or nothing ("null", a number), without it.
-   */
-  static String problem(Throwable t) {
-    String message = t.getMessage() == null ? "" : t.getMessage().strip();
-    String type = t.getClass().getSimpleName();
-    if (message.isEmpty()) {
-      return type;
-    }
-    StackTraceElement[] at = t.getStackTrace();
-    boolean described = !t.getClass().getName().startsWith("java.")
-        || (at.length > 0 && at[0].getClassName().startsWith("io.dendrite."));
-    boolean bare = message.chars().noneMatch(Character::isLetter) || message.equals("null");
-    return bare || !described ? type + ": " + message : message;
+    return new DendriteReadException(file, rowGroup, row, null, ColumnReadException.problem(innermost), failure);
   }
 
   private static String where(int rowGroup, long row, String column) {

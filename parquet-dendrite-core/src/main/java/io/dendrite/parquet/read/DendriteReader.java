@@ -1,6 +1,20 @@
 package io.dendrite.parquet.read;
 
-import io.dendrite.parquet.read.column.PageCodecs;
+import io.dendrite.parquet.path.SelectionPath;
+import io.dendrite.parquet.read.internal.column.PageCodecs;
+import io.dendrite.parquet.read.internal.engine.ColumnarPlan;
+import io.dendrite.parquet.read.internal.engine.ColumnarRows;
+import io.dendrite.parquet.read.internal.engine.FilteredPageReads;
+import io.dendrite.parquet.read.internal.engine.LeafDecoding;
+import io.dendrite.parquet.read.internal.engine.ParallelRowGroups;
+import io.dendrite.parquet.read.internal.engine.RecordMapping;
+import io.dendrite.parquet.read.internal.engine.RowBatch;
+import io.dendrite.parquet.read.internal.engine.RowBatchSize;
+import io.dendrite.parquet.read.internal.engine.RowBatches;
+import io.dendrite.parquet.read.internal.engine.RowShape;
+import io.dendrite.parquet.read.internal.file.BufferedLocalFile;
+import io.dendrite.parquet.read.internal.file.PrunedFooter;
+import io.dendrite.parquet.read.internal.plan.ReadPlan;
 import io.dendrite.parquet.schema.RecordSchema;
 import java.io.Closeable;
 import java.io.IOException;
@@ -15,8 +29,6 @@ import org.apache.parquet.HadoopReadOptions;
 import org.apache.parquet.ParquetReadOptions;
 import org.apache.parquet.conf.PlainParquetConfiguration;
 import org.apache.parquet.hadoop.ParquetFileReader;
-import org.apache.parquet.hadoop.ParquetReader;
-import org.apache.parquet.hadoop.api.ReadSupport;
 import org.apache.parquet.hadoop.util.HadoopCodecs;
 import org.apache.parquet.hadoop.util.HadoopInputFile;
 import org.apache.parquet.io.InputFile;
@@ -49,34 +61,34 @@ public final class DendriteReader implements Closeable, Iterable<DendriteRow> {
   private final RecordSchema schema;
   private final org.apache.parquet.schema.MessageType requested;
   private final RowShape shape;
-  /** Exactly one of these three reads the rows. */
+  /** Exactly one of these two reads the rows. */
   private final EngineOpener engine;
   /** Rows per batch when the engine's rows are read one by one ({@link RowBatchSize}). */
   private final int rowBatch;
-  private final ParquetReader<DendriteRow> reader;
   private final ParallelRowGroups parallel;
   /** The 1-based row number of each row group's first row, to name the row group in errors. */
   private final long[] firstRows;
   private ColumnarRows columnar;
   private boolean engineOpened;
-  private DendriteBatch batch;
+  private RowBatch batch;
   private int batchRow;
+  /** The view of the engine's batch given to users: one per read, as the batch is reused. */
+  private DendriteBatch view;
   private boolean batchesTaken;
   /** What the filter skips; null without a filter. */
-  private final io.dendrite.parquet.filter.ReadReport report;
+  private final ReadReport report;
   private long rowsRead;
 
   private DendriteReader(String file, RecordSchema schema,
       org.apache.parquet.schema.MessageType requested, RowShape shape, EngineOpener engine,
-      int rowBatch, ParquetReader<DendriteRow> reader, ParallelRowGroups parallel, long[] firstRows,
-      io.dendrite.parquet.filter.ReadReport report) {
+      int rowBatch, ParallelRowGroups parallel, long[] firstRows,
+      ReadReport report) {
     this.file = file;
     this.schema = schema;
     this.requested = requested;
     this.shape = shape;
     this.engine = engine;
     this.rowBatch = rowBatch;
-    this.reader = reader;
     this.parallel = parallel;
     this.firstRows = firstRows;
     this.report = report;
@@ -120,8 +132,7 @@ public final class DendriteReader implements Closeable, Iterable<DendriteRow> {
 
   private DendriteRow readRow() {
     try {
-      DendriteRow row = parallel != null ? parallel.next()
-          : reader != null ? reader.read() : nextEngineRow();
+      DendriteRow row = parallel != null ? parallel.next() : nextEngineRow();
       if (row != null) {
         rowsRead++;
       }
@@ -222,10 +233,15 @@ public final class DendriteReader implements Closeable, Iterable<DendriteRow> {
       // Batches come in order from the engine, parallel or not: under parallelism(n) each row
       // group's column chunks decode on the threads. (Rows of parallel row groups packed back
       // into batches cost a row object per row: TPC-H read slower than on one thread.)
-      if (engine != null) {
-        return engineRows(rows) == null ? null : columnar.next();
+      RowBatch next = engine != null ? (engineRows(rows) == null ? null : columnar.next())
+          : RowBatches.next(shape, rows, this::readRow);
+      if (next == null) {
+        return null;
       }
-      return RowBatches.next(shape, rows, this::readRow);
+      if (view == null || view.engine() != next) {
+        view = new DendriteBatch(next);
+      }
+      return view;
     } catch (IOException | RuntimeException e) {
       throw DendriteReadException.of(file, -1, rowsRead + 1, e);
     }
@@ -248,11 +264,6 @@ public final class DendriteReader implements Closeable, Iterable<DendriteRow> {
    */
   public int indexOf(String path) {
     return shape.indexOf(path);
-  }
-
-  /** Whether our page decoders read this file (else parquet-java's: columnar(false)). */
-  boolean isColumnar() {
-    return engine != null;
   }
 
   /** Rows the engine decoded so far (row groups decoded in parallel are not counted). */
@@ -298,7 +309,7 @@ public final class DendriteReader implements Closeable, Iterable<DendriteRow> {
    * What the filter given to {@link Builder#where} skips in this file (row groups, pages, rows,
    * bytes), decided before the first row is read; null when the read has no filter.
    */
-  public io.dendrite.parquet.filter.ReadReport readReport() {
+  public ReadReport readReport() {
     return report;
   }
 
@@ -306,8 +317,6 @@ public final class DendriteReader implements Closeable, Iterable<DendriteRow> {
   public void close() throws IOException {
     if (parallel != null) {
       parallel.close();
-    } else if (reader != null) {
-      reader.close();
     } else if (columnar != null) {
       columnar.close();
     }
@@ -323,7 +332,6 @@ public final class DendriteReader implements Closeable, Iterable<DendriteRow> {
     private Class<?> recordType;
     private boolean strictCasts;
     private int parallelism = 1;
-    private boolean columnar = true;
     private boolean filteredPages = FilteredPageReads.AVAILABLE;
     private long parallelColumnBytes = LeafDecoding.PARALLEL_BYTES;
     private io.dendrite.parquet.filter.Filter filter;
@@ -396,15 +404,6 @@ public final class DendriteReader implements Closeable, Iterable<DendriteRow> {
     }
 
     /**
-     * For differential tests: false decodes pages with parquet-java's column readers and record
-     * assembly ({@link DendriteReadSupport}, still assembled by the engine) instead of ours.
-     */
-    Builder columnar(boolean on) {
-      this.columnar = on;
-      return this;
-    }
-
-    /**
      * For tests: false makes a filtered read decode whole row groups and skip the rows outside
      * the plan's ranges while decoding, as on a parquet-java without the public RowRanges
      * ({@link FilteredPageReads}); true is the default where that class exists.
@@ -467,36 +466,20 @@ public final class DendriteReader implements Closeable, Iterable<DendriteRow> {
       List<org.apache.parquet.hadoop.metadata.BlockMetaData> rowGroups;
       org.apache.parquet.hadoop.metadata.ParquetMetadata metadata;
       try {
-        // The engine converts the footer for the chunks it reads only; parquet-java's own
-        // reading (columnar(false)) needs whole row groups, and so the whole footer.
-        PrunedFooter pruned = columnar || filter != null ? PrunedFooter.read(input) : null;
-        org.apache.parquet.schema.MessageType fileSchema;
-        ParquetFileReader footer = null;
-        List<String> reads;
-        if (pruned != null) {
-          fileSchema = pruned.schema();
-          reads = filter != null ? withFilterPaths(fileSchema) : selection;
-          plan = ReadPlan.create(fileSchema, reads, pruned.allNullColumns()::contains);
-          java.util.Set<org.apache.parquet.hadoop.metadata.ColumnPath> kept =
-              new java.util.HashSet<>();
-          plan.requestedSchema().getColumns().forEach(c -> kept.add(
-              org.apache.parquet.hadoop.metadata.ColumnPath.get(c.getPath())));
-          if (filter != null) {
-            kept.addAll(io.dendrite.parquet.filter.FilterPlanner.columns(filter, fileSchema));
-          }
-          metadata = pruned.keep(kept);
-          if (filter != null) {
-            footer = reopen(input, metadata, options.get());
-          }
-        } else {
-          footer = ParquetFileReader.open(input, options.get());
-          metadata = footer.getFooter();
-          fileSchema = metadata.getFileMetaData().getSchema();
-          reads = filter != null ? withFilterPaths(fileSchema) : selection;
-          // Planned here too so a bad selection fails now, naming the file.
-          plan = ReadPlan.create(fileSchema, reads,
-              AllNullColumns.of(metadata.getBlocks())::contains);
+        // The engine converts the footer for the chunks it reads only.
+        PrunedFooter pruned = PrunedFooter.read(input);
+        org.apache.parquet.schema.MessageType fileSchema = pruned.schema();
+        List<String> reads = filter != null ? withFilterPaths(fileSchema) : selection;
+        plan = ReadPlan.create(fileSchema, reads, pruned.allNullColumns()::contains);
+        java.util.Set<org.apache.parquet.hadoop.metadata.ColumnPath> kept =
+            new java.util.HashSet<>();
+        plan.requestedSchema().getColumns().forEach(c -> kept.add(
+            org.apache.parquet.hadoop.metadata.ColumnPath.get(c.getPath())));
+        if (filter != null) {
+          kept.addAll(FilterPlanner.columns(filter, fileSchema));
         }
+        metadata = pruned.keep(kept);
+        ParquetFileReader footer = filter != null ? reopen(input, metadata, options.get()) : null;
         try (ParquetFileReader planning = footer) {
           if (filter != null) {
             filtering = filtering(planning, plan, reads);
@@ -509,7 +492,7 @@ public final class DendriteReader implements Closeable, Iterable<DendriteRow> {
       }
       plan.shape().strictCasts = strictCasts;
       RowShape shape = filtering != null ? filtering.shape() : plan.shape();
-      io.dendrite.parquet.filter.ReadReport report =
+      ReadReport report =
           filtering != null ? filtering.plan().report() : null;
       long[] counts = rowGroups.stream().mapToLong(b -> b.getRowCount()).toArray();
       long[] firstRows = new long[counts.length];
@@ -524,11 +507,6 @@ public final class DendriteReader implements Closeable, Iterable<DendriteRow> {
       try {
         boolean parallel = parallelism > 1 && rowGroups.size() > 1;
         int threads = Math.min(parallelism, rowGroups.size());
-        // Filters are tested on the engine's batches, whatever columnar(false) says.
-        if (!columnar && rowFilter == null) {
-          return parquetJavaPages(name, input, schema, plan, rowGroups, counts, firstRows,
-              parallel, threads);
-        }
         ColumnarPlan compiled = ColumnarPlan.compile(plan);
         int rowBatch = RowBatchSize.of(rowGroups, plan.requestedSchema());
         // Read serially (batches, or rows of a single row group), column chunks decode on the
@@ -544,7 +522,7 @@ public final class DendriteReader implements Closeable, Iterable<DendriteRow> {
           try (ColumnarRows one = new ColumnarRows(name, reopen(input, metadata, options.get()),
               compiled, List.of(rowGroup), firstRows, rowBatch, rowFilter,
               LeafDecoding.serial(leafCount))) {
-            for (DendriteBatch b = one.next(); b != null; b = one.next()) {
+            for (RowBatch b = one.next(); b != null; b = one.next()) {
               for (int r = 0; r < b.size(); r++) {
                 into.add(b.row(r));
               }
@@ -552,7 +530,7 @@ public final class DendriteReader implements Closeable, Iterable<DendriteRow> {
           }
         }, counts, threads, premap(shape));
         return new DendriteReader(name, schema, plan.requestedSchema(), shape, engine,
-            rowBatch, null, rows, firstRows, report);
+            rowBatch, rows, firstRows, report);
       } catch (RuntimeException e) {
         throw DendriteReadException.of(name, -1, 0, e);
       }
@@ -577,32 +555,6 @@ public final class DendriteReader implements Closeable, Iterable<DendriteRow> {
     }
 
     /**
-     * parquet-java's page decoding and record assembly, recorded back into leaf batches for the
-     * engine ({@link DendriteReadSupport}): the oracle of our page decoders in differential
-     * tests ({@link #columnar(boolean)}).
-     */
-    private DendriteReader parquetJavaPages(String name, InputFile input, RecordSchema schema,
-        ReadPlan plan, List<org.apache.parquet.hadoop.metadata.BlockMetaData> rowGroups,
-        long[] counts, long[] firstRows, boolean parallel, int threads) throws IOException {
-      if (parallel) {
-        ParallelRowGroups rows = new ParallelRowGroups((rowGroup, into) -> {
-          org.apache.parquet.hadoop.metadata.BlockMetaData block = rowGroups.get(rowGroup);
-          try (ParquetReader<DendriteRow> r = parquetReader(input,
-              AllNullColumns.of(List.of(block))).withFileRange(block.getStartingPos(),
-                  block.getStartingPos() + block.getCompressedSize()).build()) {
-            for (DendriteRow row = r.read(); row != null; row = r.read()) {
-              into.add(row);
-            }
-          }
-        }, counts, threads, premap(plan.shape()));
-        return new DendriteReader(name, schema, plan.requestedSchema(), plan.shape(), null,
-            0, null, rows, firstRows, null);
-      }
-      return new DendriteReader(name, schema, plan.requestedSchema(), plan.shape(), null,
-          0, parquetReader(input, AllNullColumns.of(rowGroups)).build(), null, firstRows, null);
-    }
-
-    /**
      * The selection (every column when none) followed by the filter's paths that are not
      * selected: those are read only to test rows and left out of the rows returned.
      */
@@ -612,7 +564,7 @@ public final class DendriteReader implements Closeable, Iterable<DendriteRow> {
         reads.addAll(selection);
       } else {
         fileSchema.getFields().forEach(t -> reads.add(
-            io.dendrite.parquet.schema.FieldPath.quote(t.getName())));
+            io.dendrite.parquet.path.FieldPath.quote(t.getName())));
       }
       List<SelectionPath> selected = reads.stream().map(SelectionPath::parse).toList();
       for (SelectionPath p : filter.paths()) {
@@ -639,35 +591,8 @@ public final class DendriteReader implements Closeable, Iterable<DendriteRow> {
           java.util.Arrays.copyOf(all.leafTypes, n), java.util.Arrays.copyOf(all.variant, n));
       shape.strictCasts = strictCasts;
       return new ColumnarRows.Filtering(
-          io.dendrite.parquet.filter.FilterPlanner.plan(footer, filter, plan.requestedSchema()),
+          FilterPlanner.plan(footer, filter, plan.requestedSchema()),
           filter.evaluator(), slots, shape, filteredPages);
-    }
-
-    /** parquet-java's reader with {@link DendriteReadSupport} (see {@link #parquetJavaPages}). */
-    private ParquetReader.Builder<DendriteRow> parquetReader(InputFile input,
-        java.util.Set<String> allNullColumns) {
-      ReadSupport<DendriteRow> support =
-          new DendriteReadSupport(selection, strictCasts, allNullColumns);
-      ParquetReader.Builder<DendriteRow> b = localPath != null ? new Local(input, support)
-          : new Local(input, support).withConf(
-              conf == null ? new org.apache.hadoop.conf.Configuration() : conf);
-      // After withConf, which resets the options: a damaged page fails instead of decoding
-      // to wrong values (DESIGN.md §6).
-      return b.usePageChecksumVerification(true);
-    }
-  }
-
-  private static final class Local extends ParquetReader.Builder<DendriteRow> {
-    private final ReadSupport<DendriteRow> support;
-
-    Local(InputFile file, ReadSupport<DendriteRow> support) {
-      super(file, new PlainParquetConfiguration());
-      this.support = support;
-    }
-
-    @Override
-    protected ReadSupport<DendriteRow> getReadSupport() {
-      return support;
     }
   }
 }

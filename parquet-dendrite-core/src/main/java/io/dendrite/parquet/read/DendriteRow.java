@@ -1,6 +1,9 @@
 package io.dendrite.parquet.read;
 
-import io.dendrite.parquet.variant.VariantCasts;
+import io.dendrite.parquet.read.internal.engine.ColumnVector;
+import io.dendrite.parquet.read.internal.engine.RecordMapping;
+import io.dendrite.parquet.read.internal.engine.RowShape;
+import io.dendrite.parquet.read.internal.engine.Rows;
 import io.dendrite.parquet.variant.VariantValue;
 import java.math.BigDecimal;
 import java.time.Instant;
@@ -17,7 +20,7 @@ import java.util.Map;
  * columns give a {@link VariantValue} from {@link #get}/{@link #getVariant}, whatever the
  * file's layout; the typed getters ({@link #getString}, {@link #getLong}, {@link #getDecimal},
  * {@link #getInstant}, ...) cast like {@code variant_get(path, type)} (rules in
- * {@link VariantCasts}). A failed cast gives null, or throws when the reader was built with
+ * {@code VariantCasts}). A failed cast gives null, or throws when the reader was built with
  * {@code strictCasts(true)}.
  *
  * <p>Null means "no value": the column is null, or the path does not exist in this row. Use
@@ -42,12 +45,33 @@ import java.util.Map;
 public final class DendriteRow {
   private final RowShape shape;
   /** The values of the batch this row was read in, detached (never refilled). */
-  private final PathVector[] vectors;
+  private final ColumnVector[] vectors;
   private final int row;
   /** This row as the read's {@code select(Class)} record, mapped by a decoding thread. */
   private Object mapped;
 
-  DendriteRow(RowShape shape, PathVector[] vectors, int row) {
+  static {
+    // The engine makes rows through this (it has no access to the constructor) and reads
+    // their raw slots; see Rows.
+    Rows.install(new Rows.Access() {
+      @Override
+      public DendriteRow row(RowShape shape, ColumnVector[] vectors, int row) {
+        return new DendriteRow(shape, vectors, row);
+      }
+
+      @Override
+      public Object raw(DendriteRow row, int i) {
+        return row.raw(i);
+      }
+
+      @Override
+      public void premap(DendriteRow row, RecordMapping<?> mapping) {
+        row.premap(mapping);
+      }
+    });
+  }
+
+  private DendriteRow(RowShape shape, ColumnVector[] vectors, int row) {
     this.shape = shape;
     this.vectors = vectors;
     this.row = row;
@@ -64,7 +88,7 @@ public final class DendriteRow {
   }
 
   /** The slot as stored: a Java value, a VariantValue, null, or VariantRoot.MISSING. */
-  Object raw(int i) {
+  private Object raw(int i) {
     return vectors[i].raw(row);
   }
 
@@ -208,7 +232,7 @@ public final class DendriteRow {
    * hand out. A row that does not map is left as it is: {@link #as} then fails as it would
    * have without this.
    */
-  void premap(RecordMapping<?> mapping) {
+  private void premap(RecordMapping<?> mapping) {
     try {
       mapped = mapping.build(this);
     } catch (RuntimeException e) {

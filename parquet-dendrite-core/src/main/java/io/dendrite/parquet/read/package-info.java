@@ -1,7 +1,16 @@
 /**
- * Reading Parquet files with VARIANT columns: {@link io.dendrite.parquet.read.DendriteReader}
- * (rows, records and batches), its plan, and the engine that assembles rows from the pages that
- * {@link io.dendrite.parquet.read.column} decodes.
+ * Reading Parquet files with VARIANT columns, the API: {@link DendriteReader} (rows, records
+ * and batches), {@link DendriteRow}, {@link DendriteBatch} and {@link PathVector}, {@link
+ * DendriteReadException}, and for engines the filter's plan of a file ({@link FilterPlanner},
+ * {@link FilterPlan}, {@link RowRanges}, {@link ReadReport}).
+ *
+ * <p>Behind it, internal packages (not API; public only for each other): {@code
+ * read.internal.plan} (the per-file plan: which columns each selection needs in this file's
+ * layout, and the filter's row-group and page planning), {@code read.internal.engine} (row
+ * batches, path readers, record assembly, parallel decoding), {@code read.internal.file}
+ * (footer and file access) and {@code read.internal.column} (page decoding). The API types
+ * are views: {@link PathVector} and {@link DendriteBatch} show the engine's vectors and
+ * batches, and the engine makes {@link DendriteRow}s through {@code Rows}.
  *
  * <h2>Types and values: one model</h2>
  *
@@ -14,14 +23,14 @@
  *       io.dendrite.parquet.schema.RecordSchema#fromParquet}: the only reading of an ordinary
  *       column's annotations.
  *   <li><b>Shredded {@code typed_value} leaves</b> have a {@link
- *       io.dendrite.parquet.shred.ShreddedPrimitive}: a {@link
+ *       io.dendrite.parquet.schema.ShreddedPrimitive}: a {@link
  *       io.dendrite.parquet.variant.VariantType} (the Variant value types, VariantEncoding.md),
- *       with a decimal's precision and scale, from {@link
- *       io.dendrite.parquet.shred.VariantSchemas#shreddedTypeOf}: the spec's table of shredded
+ *       with a decimal's precision and scale, from {@code
+ *       VariantSchemas.shreddedTypeOf}: the spec's table of shredded
  *       types, read in one place.
  *   <li>{@code JavaValues} turns a leaf's physical values into the Java values the reader
  *       returns, for both kinds of leaf; the vectors, the record readers of nested columns and
- *       the filter planner's dictionary check ({@link io.dendrite.parquet.read.DictionaryValues})
+ *       the filter planner's dictionary check ({@code DictionaryValues})
  *       all use it, so a value reads the same wherever it is read.
  *   <li>{@code TypedLeafValues} turns a typed leaf's Java value into the variant it stands for
  *       (its exact variant type); {@code TypedCast} pairs each typed getter's cast of a variant

@@ -1,5 +1,7 @@
 package io.dendrite.parquet.schema;
 
+import io.dendrite.parquet.path.FieldPath;
+
 /**
  * A named, typed field of a {@link RecordSchema} or {@link StructType}.
  *

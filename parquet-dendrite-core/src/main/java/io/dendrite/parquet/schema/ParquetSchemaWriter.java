@@ -3,8 +3,8 @@ package io.dendrite.parquet.schema;
 import static org.apache.parquet.schema.LogicalTypeAnnotation.TimeUnit.MICROS;
 import static org.apache.parquet.schema.LogicalTypeAnnotation.TimeUnit.NANOS;
 
-import io.dendrite.parquet.shred.ShreddedType;
-import io.dendrite.parquet.shred.VariantSchemas;
+import io.dendrite.parquet.path.FieldPath;
+import io.dendrite.parquet.schema.internal.VariantSchemas;
 import java.math.BigInteger;
 import java.util.function.Function;
 import org.apache.parquet.schema.GroupType;

@@ -1,7 +1,8 @@
 package io.dendrite.parquet.schema;
 
-import io.dendrite.parquet.shred.ShreddedType;
-import io.dendrite.parquet.shred.ShreddingSchema;
+import io.dendrite.parquet.path.FieldPath;
+import io.dendrite.parquet.path.SelectionPath;
+import io.dendrite.parquet.path.SelectionPath.Segment;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
@@ -56,7 +57,7 @@ import org.apache.parquet.schema.Type;
  * <h2>Parquet</h2>
  *
  * <p>{@link #toParquet} maps the schema to a Parquet {@link MessageType}, VARIANT columns via
- * {@link io.dendrite.parquet.shred.VariantSchemas#variantGroup}; {@link #fromParquet} maps a
+ * {@link io.dendrite.parquet.schema.internal.VariantSchemas#variantGroup}; {@link #fromParquet} maps a
  * file's schema back.
  */
 public final class RecordSchema {
@@ -128,7 +129,7 @@ public final class RecordSchema {
    * The dotted {@link FieldPath paths} of every VARIANT field, in schema order, including
    * those inside structs ({@code addr.payload}), list elements ({@code events.element}) and
    * map values ({@code attrs.value}). These are the keys of a
-   * {@link io.dendrite.parquet.shred.ShreddingSchema}.
+   * {@link io.dendrite.parquet.schema.ShreddingSchema}.
    */
   public List<String> variantColumns() {
     List<String> out = new ArrayList<>();
@@ -160,7 +161,7 @@ public final class RecordSchema {
    * INT32 (precision ≤ 9), INT64 (≤ 18) or the smallest FIXED_LEN_BYTE_ARRAY; lists are
    * 3-level LIST groups, maps MAP groups with a {@code key_value} group; nullable fields are
    * {@code optional}, others {@code required}. VARIANT columns are built by
-   * {@link io.dendrite.parquet.shred.VariantSchemas#variantGroup}.
+   * {@link io.dendrite.parquet.schema.internal.VariantSchemas#variantGroup}.
    *
    * @param messageName the name of the Parquet message
    * @param shredding the shredded type of each VARIANT column, looked up by its
@@ -197,7 +198,7 @@ public final class RecordSchema {
    * The record schema of a Parquet file's schema. A group annotated VARIANT, or an
    * unannotated group whose fields are exactly a binary {@code metadata} and a binary
    * {@code value} (plus, optionally, {@code typed_value}), is a VARIANT field; its shredding
-   * is validated (see {@link io.dendrite.parquet.shred.VariantSchemas#shreddedTypeOf}).
+   * is validated (see {@link io.dendrite.parquet.schema.internal.VariantSchemas#shreddedTypeOf}).
    * Legacy layouts are accepted where they map cleanly: 2-level and unannotated repeated
    * lists, MAP_KEY_VALUE maps, INT(8|16) and UINT(8|16) as {@code int32}, unannotated BINARY
    * as {@code binary}, ENUM and JSON as {@code string}, INT96 (Spark's legacy timestamp) as
@@ -415,6 +416,52 @@ public final class RecordSchema {
     /** A struct type of the fields added. */
     public StructType buildStruct() {
       return new StructType(fields);
+    }
+  }
+
+  /**
+   * Checks a selected path against this schema: the column must exist, struct fields must exist,
+   * lists take indexes; inside a VARIANT anything goes (values are schemaless).
+   *
+   * @throws IllegalArgumentException naming the column or field and what there is instead
+   */
+  public void checkPath(SelectionPath path) {
+    Field f = field(path.column());
+    if (f == null) {
+      throw new IllegalArgumentException("names column '" + path.column()
+          + "', which the file does not have; columns: "
+          + fields().stream().map(Field::name).collect(Collectors.joining(", ")));
+    }
+    FieldType type = f.type();
+    String at = path.column();
+    for (Segment step : path.tail(1)) {
+      if (type instanceof VariantFieldType) {
+        return;
+      }
+      if (type instanceof StructType st) {
+        if (step.name() == null) {
+          throw new IllegalArgumentException(path.text() + ": " + at + " is a struct; use .field");
+        }
+        Field child = st.fields().stream().filter(x -> x.name().equals(step.name()))
+            .findFirst().orElse(null);
+        if (child == null) {
+          throw new IllegalArgumentException(path.text() + ": struct " + at + " has no field '"
+              + step.name() + "'; fields: "
+              + st.fields().stream().map(Field::name).collect(Collectors.joining(", ")));
+        }
+        type = child.type();
+      } else if (type instanceof ListType lt) {
+        if (step.name() != null) {
+          throw new IllegalArgumentException(path.text() + ": " + at + " is a list; use [N]");
+        }
+        type = lt.element();
+      } else if (type instanceof MapType mt) {
+        type = mt.value();
+      } else {
+        throw new IllegalArgumentException(path.text() + ": column " + at + " is " + type
+            + " and has no fields or elements");
+      }
+      at = at + (step.name() == null ? step.toString() : "." + step.name());
     }
   }
 }

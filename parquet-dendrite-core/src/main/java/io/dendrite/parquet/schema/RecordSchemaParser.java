@@ -1,5 +1,7 @@
 package io.dendrite.parquet.schema;
 
+import io.dendrite.parquet.path.FieldPath;
+import io.dendrite.parquet.path.internal.TextCursor;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;

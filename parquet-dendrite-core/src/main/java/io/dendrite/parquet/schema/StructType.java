@@ -1,5 +1,6 @@
 package io.dendrite.parquet.schema;
 
+import io.dendrite.parquet.path.FieldPath;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;

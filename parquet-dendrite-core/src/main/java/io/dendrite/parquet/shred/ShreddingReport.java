@@ -1,5 +1,7 @@
 package io.dendrite.parquet.shred;
 
+import io.dendrite.parquet.schema.ShreddedType;
+import io.dendrite.parquet.shred.internal.PathCounter;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -109,7 +111,7 @@ public final class ShreddingReport {
   }
 
   /** Collects the counters of the shredders of one file. */
-  static List<PathCounts> snapshot(List<PathCounter> counters) {
+  public static List<PathCounts> snapshot(List<PathCounter> counters) {
     List<PathCounts> out = new ArrayList<>(counters.size());
     for (PathCounter c : counters) {
       out.add(c.snapshot());

@@ -1,18 +1,18 @@
 package io.dendrite.parquet.write;
 
-import io.dendrite.parquet.filter.LeafColumns;
+import io.dendrite.parquet.path.FieldPath;
+import io.dendrite.parquet.read.internal.plan.LeafColumns;
 import io.dendrite.parquet.schema.Field;
-import io.dendrite.parquet.schema.FieldPath;
 import io.dendrite.parquet.schema.RecordSchema;
+import io.dendrite.parquet.schema.ShreddedType;
+import io.dendrite.parquet.schema.ShreddingSchema;
 import io.dendrite.parquet.schema.StructType;
 import io.dendrite.parquet.schema.VariantFieldType;
+import io.dendrite.parquet.schema.internal.VariantSchemas;
 import io.dendrite.parquet.shred.InferenceOptions;
-import io.dendrite.parquet.shred.ShreddedType;
 import io.dendrite.parquet.shred.ShreddingInference;
 import io.dendrite.parquet.shred.ShreddingReport;
-import io.dendrite.parquet.shred.ShreddingSchema;
-import io.dendrite.parquet.shred.VariantColumnShredder;
-import io.dendrite.parquet.shred.VariantSchemas;
+import io.dendrite.parquet.shred.internal.VariantColumnShredder;
 import io.dendrite.parquet.variant.EncodedVariant;
 import io.dendrite.parquet.variant.VariantBinary;
 import java.io.BufferedReader;
@@ -656,7 +656,7 @@ public final class DendriteWriter implements Closeable {
 
     private static List<String> parsed(String... paths) {
       for (String p : paths) {
-        io.dendrite.parquet.read.SelectionPath.parse(p);
+        io.dendrite.parquet.path.SelectionPath.parse(p);
       }
       return List.of(paths);
     }

@@ -1,15 +1,15 @@
 package io.dendrite.parquet.write;
 
-import io.dendrite.parquet.schema.DecimalBytes;
+import io.dendrite.parquet.path.FieldPath;
 import io.dendrite.parquet.schema.Field;
-import io.dendrite.parquet.schema.FieldPath;
 import io.dendrite.parquet.schema.FieldType;
 import io.dendrite.parquet.schema.ListType;
 import io.dendrite.parquet.schema.MapType;
 import io.dendrite.parquet.schema.PrimitiveFieldType;
 import io.dendrite.parquet.schema.StructType;
 import io.dendrite.parquet.schema.VariantFieldType;
-import io.dendrite.parquet.shred.VariantColumnShredder;
+import io.dendrite.parquet.schema.internal.DecimalBytes;
+import io.dendrite.parquet.shred.internal.VariantColumnShredder;
 import io.dendrite.parquet.variant.EncodedVariant;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;

@@ -1,6 +1,6 @@
 package io.dendrite.parquet.write;
 
-import io.dendrite.parquet.filter.LeafColumns;
+import io.dendrite.parquet.read.internal.plan.LeafColumns;
 import java.io.IOException;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.parquet.column.ParquetProperties.WriterVersion;

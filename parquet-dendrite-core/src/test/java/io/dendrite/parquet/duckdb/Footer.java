@@ -1,7 +1,7 @@
 package io.dendrite.parquet.duckdb;
 
-import io.dendrite.parquet.shred.ShreddedType;
-import io.dendrite.parquet.shred.VariantSchemas;
+import io.dendrite.parquet.schema.ShreddedType;
+import io.dendrite.parquet.schema.internal.VariantSchemas;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;

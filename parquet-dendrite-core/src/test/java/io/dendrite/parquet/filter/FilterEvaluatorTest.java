@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.dendrite.parquet.read.SelectionPath;
+import io.dendrite.parquet.path.SelectionPath;
 import io.dendrite.parquet.variant.VariantJson;
 import io.dendrite.parquet.variant.VariantValue;
 import java.math.BigDecimal;

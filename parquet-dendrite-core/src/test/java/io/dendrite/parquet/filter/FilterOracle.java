@@ -2,9 +2,10 @@ package io.dendrite.parquet.filter;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.dendrite.parquet.path.SelectionPath;
 import io.dendrite.parquet.read.DendriteReader;
 import io.dendrite.parquet.read.DendriteRow;
-import io.dendrite.parquet.read.SelectionPath;
+import io.dendrite.parquet.read.ReadReport;
 import io.dendrite.parquet.variant.VariantCastException;
 import io.dendrite.parquet.variant.VariantCasts;
 import io.dendrite.parquet.variant.VariantType;

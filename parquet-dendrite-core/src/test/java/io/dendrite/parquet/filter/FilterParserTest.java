@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.dendrite.parquet.read.SelectionPath;
+import io.dendrite.parquet.path.SelectionPath;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.time.LocalDate;

@@ -3,7 +3,6 @@ package io.dendrite.parquet.hadoop;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.dendrite.parquet.read.DendriteReadSupport;
 import io.dendrite.parquet.read.DendriteReader;
 import io.dendrite.parquet.read.DendriteRow;
 import java.io.IOException;

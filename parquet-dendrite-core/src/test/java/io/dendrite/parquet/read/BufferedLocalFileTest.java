@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import io.dendrite.parquet.read.internal.file.BufferedLocalFile;
 import java.io.EOFException;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;

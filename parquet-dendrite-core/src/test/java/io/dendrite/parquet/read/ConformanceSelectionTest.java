@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.dendrite.parquet.schema.FieldPath;
+import io.dendrite.parquet.path.FieldPath;
 import io.dendrite.parquet.variant.EncodedVariant;
 import io.dendrite.parquet.variant.VariantType;
 import io.dendrite.parquet.variant.VariantValue;

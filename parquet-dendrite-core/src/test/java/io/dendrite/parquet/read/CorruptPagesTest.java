@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dendrite.parquet.testing.ParquetPages;
-import io.dendrite.parquet.testing.RawParquetFiles;
 import io.dendrite.parquet.testing.ParquetPages.Page;
+import io.dendrite.parquet.testing.RawParquetFiles;
 import io.dendrite.parquet.write.Codec;
 import io.dendrite.parquet.write.DendriteWriter;
 import java.math.BigDecimal;

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.dendrite.parquet.filter.ReadReport;
 import io.dendrite.parquet.testing.ParquetPages;
 import io.dendrite.parquet.variant.EncodedVariant;
 import io.dendrite.parquet.variant.VariantJson;

@@ -2,6 +2,7 @@ package io.dendrite.parquet.read;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.dendrite.parquet.read.internal.engine.JavaValues;
 import io.dendrite.parquet.schema.FieldType;
 import io.dendrite.parquet.testing.RawParquetFiles;
 import java.nio.file.Path;

@@ -5,9 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.dendrite.parquet.read.column.ColumnChunkReader;
-import io.dendrite.parquet.read.column.ColumnReadException;
-import io.dendrite.parquet.read.column.LeafBatch;
+import io.dendrite.parquet.read.internal.column.ColumnChunkReader;
+import io.dendrite.parquet.read.internal.column.ColumnReadException;
+import io.dendrite.parquet.read.internal.column.LeafBatch;
+import io.dendrite.parquet.read.internal.engine.LeafDecoding;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.ArrayDeque;

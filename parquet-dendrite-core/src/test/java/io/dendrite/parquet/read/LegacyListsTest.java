@@ -97,7 +97,6 @@ class LegacyListsTest {
     second.put("m", null);
 
     try (DendriteReader r = DendriteReader.builder(file).build()) {
-      assertTrue(r.isColumnar());
       assertEquals(first, shown(r.read()));
       assertEquals(second, shown(r.read()));
       assertEquals(null, r.read());

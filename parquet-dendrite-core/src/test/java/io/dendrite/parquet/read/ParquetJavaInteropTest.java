@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.dendrite.parquet.shred.ShreddedType;
-import io.dendrite.parquet.shred.VariantSchemas;
+import io.dendrite.parquet.schema.ShreddedType;
+import io.dendrite.parquet.schema.internal.VariantSchemas;
 import io.dendrite.parquet.variant.EncodedVariant;
 import io.dendrite.parquet.variant.VariantBinary;
 import io.dendrite.parquet.variant.VariantEncoder;
@@ -405,7 +405,7 @@ class ParquetJavaInteropTest {
     MessageType footer = footer(file);
     assertVariantColumnPrinted(footer);
     GroupType payload = footer.getType("payload").asGroupType();
-    assertEquals(io.dendrite.parquet.shred.ShreddingSchema.parse(GIVEN).get("payload"),
+    assertEquals(io.dendrite.parquet.schema.ShreddingSchema.parse(GIVEN).get("payload"),
         VariantSchemas.shreddedTypeOf(payload));
     assertTrue(footer.toString().contains("typed_value (DECIMAL(12,3))"), footer.toString());
     assertParquetJavaReadsBack(file, inputs, false);

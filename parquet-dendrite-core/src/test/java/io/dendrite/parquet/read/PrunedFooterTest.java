@@ -4,6 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.dendrite.parquet.hadoop.ParquetJavaPages;
+import io.dendrite.parquet.read.internal.file.AllNullColumns;
+import io.dendrite.parquet.read.internal.file.BufferedLocalFile;
+import io.dendrite.parquet.read.internal.file.PrunedFooter;
 import io.dendrite.parquet.write.DendriteWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -88,8 +92,7 @@ class PrunedFooterTest {
   void aReadOfSomeColumnsReturnsTheSameRowsAsParquetJavasPages() throws Exception {
     Path file = write();
     try (DendriteReader engine = DendriteReader.builder(file).select("name", "v.a").build();
-        DendriteReader oracle = DendriteReader.builder(file).select("name", "v.a")
-            .columnar(false).build()) {
+        ParquetJavaPages oracle = ParquetJavaPages.open(file, List.of("name", "v.a"))) {
       int rows = 0;
       for (DendriteRow want = oracle.read(); want != null; want = oracle.read()) {
         DendriteRow got = engine.read();

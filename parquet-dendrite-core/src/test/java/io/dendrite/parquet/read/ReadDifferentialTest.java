@@ -60,7 +60,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * behaviour is pinned: a struct is a map of its non-null fields in schema order. Written
  * against the public API only, so it checks any implementation of the reader. Each seed is one
  * table and one way of writing it; a failure names the seed, the writer settings and the file's
- * row groups, encodings and schema. Every read is the columnar engine's ({@code isColumnar()}).
+ * row groups, encodings and schema.
  */
 class ReadDifferentialTest {
   private static final CompressionCodecName[] CODECS = {CompressionCodecName.UNCOMPRESSED,
@@ -301,7 +301,6 @@ class ReadDifferentialTest {
     // Small files: their batches decode in parallel only without the engine's threshold.
     try (DendriteReader r = DendriteReader.builder(file).parallelism(parallelism)
         .parallelColumnBytes(0).build()) {
-      assertTrue(r.isColumnar(), "the columnar engine reads " + file);
       if (!batches) {
         for (DendriteRow row : r) {
           rows.add(toMap(row, rows.size()));
@@ -346,7 +345,6 @@ class ReadDifferentialTest {
     int i = 0;
     try (DendriteReader r = DendriteReader.builder(file).select(selection)
         .parallelism(parallelism).build()) {
-      assertTrue(r.isColumnar(), "the columnar engine reads " + where);
       for (DendriteRow row : r) {
         assertEquals(selection, row.columns(), where);
         for (String path : selection) {

@@ -4,6 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import io.dendrite.parquet.hadoop.DendriteReadSupport;
+import io.dendrite.parquet.read.internal.engine.ColumnarPlan;
+import io.dendrite.parquet.read.internal.plan.ReadPlan;
 import io.dendrite.parquet.testing.JavaValues;
 import io.dendrite.parquet.testing.RandomTables;
 import io.dendrite.parquet.testing.RandomTables.Table;
@@ -25,9 +28,9 @@ import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.apache.parquet.io.InputFile;
 import org.apache.parquet.io.LocalInputFile;
 import org.apache.parquet.schema.MessageType;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@link DendriteReadSupport} under parquet-java's {@code ParquetReader} gives exactly the rows

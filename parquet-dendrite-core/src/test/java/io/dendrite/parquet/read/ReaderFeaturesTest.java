@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.dendrite.parquet.hadoop.DendriteReadSupport;
 import io.dendrite.parquet.variant.VariantCastException;
 import io.dendrite.parquet.write.DendriteWriter;
 import java.math.BigDecimal;

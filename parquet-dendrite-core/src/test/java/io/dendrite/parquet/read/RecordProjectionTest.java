@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.dendrite.parquet.read.internal.engine.RecordMapping;
 import io.dendrite.parquet.write.DendriteWriter;
 import java.math.BigDecimal;
 import java.nio.file.Path;

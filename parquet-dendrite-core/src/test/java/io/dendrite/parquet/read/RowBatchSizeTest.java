@@ -2,6 +2,8 @@ package io.dendrite.parquet.read;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.dendrite.parquet.read.internal.engine.RowBatchSize;
+import io.dendrite.parquet.read.internal.plan.ReadPlan;
 import io.dendrite.parquet.write.DendriteWriter;
 import java.nio.file.Path;
 import java.util.List;

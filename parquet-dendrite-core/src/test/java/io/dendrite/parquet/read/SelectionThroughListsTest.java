@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.dendrite.parquet.read.internal.plan.ReadPlan;
 import io.dendrite.parquet.schema.RecordSchema;
 import io.dendrite.parquet.write.DendriteWriter;
 import java.nio.file.Path;

@@ -8,7 +8,7 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
-import io.dendrite.parquet.shred.VariantSchemas;
+import io.dendrite.parquet.schema.internal.VariantSchemas;
 import java.io.BufferedReader;
 import java.nio.file.Files;
 import java.nio.file.Path;

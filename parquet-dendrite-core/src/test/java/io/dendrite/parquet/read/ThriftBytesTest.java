@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.dendrite.parquet.read.internal.file.ThriftBytes;
 import io.dendrite.parquet.write.DendriteWriter;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;

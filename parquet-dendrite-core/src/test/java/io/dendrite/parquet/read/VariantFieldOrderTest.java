@@ -3,6 +3,7 @@ package io.dendrite.parquet.read;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.dendrite.parquet.hadoop.DendriteReadSupport;
 import io.dendrite.parquet.testing.RawParquetFiles;
 import io.dendrite.parquet.variant.EncodedVariant;
 import io.dendrite.parquet.write.DendriteWriter;

@@ -3,6 +3,7 @@ package io.dendrite.parquet.schema;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import io.dendrite.parquet.path.FieldPath;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

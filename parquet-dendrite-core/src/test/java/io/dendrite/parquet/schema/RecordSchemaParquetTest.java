@@ -4,8 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.dendrite.parquet.shred.ShreddedType;
-import io.dendrite.parquet.shred.ShreddingSchema;
 import java.util.List;
 import java.util.Map;
 import org.apache.parquet.schema.GroupType;
@@ -132,7 +130,7 @@ class RecordSchemaParquetTest {
     assertEquals(schema, RecordSchema.fromParquet(actual));
     assertEquals(List.of("v", "s.w", "l.element", "m.value", "plain"),
         List.copyOf(RecordSchema.variantGroups(actual).keySet()));
-    assertEquals(shredding, io.dendrite.parquet.shred.VariantSchemas.fromParquet(actual));
+    assertEquals(shredding, io.dendrite.parquet.schema.internal.VariantSchemas.fromParquet(actual));
   }
 
   @Test

@@ -8,6 +8,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.dendrite.parquet.schema.FieldType;
 import io.dendrite.parquet.schema.RecordSchema;
+import io.dendrite.parquet.schema.ShreddedType;
+import io.dendrite.parquet.schema.internal.VariantSchemas;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;

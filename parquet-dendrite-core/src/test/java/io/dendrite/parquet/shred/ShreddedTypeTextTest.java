@@ -1,12 +1,15 @@
 package io.dendrite.parquet.shred;
 
-import io.dendrite.parquet.variant.VariantType;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.dendrite.parquet.schema.ShreddedPrimitive;
+import io.dendrite.parquet.schema.ShreddedType;
+import io.dendrite.parquet.schema.ValueOnly;
+import io.dendrite.parquet.variant.VariantType;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

@@ -1,6 +1,5 @@
 package io.dendrite.parquet.shred;
 
-import io.dendrite.parquet.variant.VariantType;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -11,10 +10,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dendrite.parquet.read.DendriteReader;
 import io.dendrite.parquet.read.DendriteRow;
+import io.dendrite.parquet.schema.ShreddedObject;
+import io.dendrite.parquet.schema.ShreddedPrimitive;
+import io.dendrite.parquet.schema.ShreddedType;
 import io.dendrite.parquet.variant.EncodedVariant;
 import io.dendrite.parquet.variant.VariantEncoder;
 import io.dendrite.parquet.variant.VariantJava;
 import io.dendrite.parquet.variant.VariantJson;
+import io.dendrite.parquet.variant.VariantType;
 import io.dendrite.parquet.variant.VariantValue;
 import io.dendrite.parquet.write.DendriteWriter;
 import java.io.UncheckedIOException;

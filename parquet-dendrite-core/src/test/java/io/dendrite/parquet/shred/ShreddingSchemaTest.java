@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.dendrite.parquet.schema.ShreddedType;
+import io.dendrite.parquet.schema.ShreddingSchema;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

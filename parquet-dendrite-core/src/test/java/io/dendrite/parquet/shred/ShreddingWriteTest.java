@@ -11,6 +11,13 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import io.dendrite.parquet.read.DendriteReader;
 import io.dendrite.parquet.read.DendriteRow;
+import io.dendrite.parquet.schema.ShreddedArray;
+import io.dendrite.parquet.schema.ShreddedObject;
+import io.dendrite.parquet.schema.ShreddedPrimitive;
+import io.dendrite.parquet.schema.ShreddedType;
+import io.dendrite.parquet.schema.ShreddingSchema;
+import io.dendrite.parquet.schema.ValueOnly;
+import io.dendrite.parquet.schema.internal.VariantSchemas;
 import io.dendrite.parquet.variant.EncodedVariant;
 import io.dendrite.parquet.variant.VariantBinary;
 import io.dendrite.parquet.variant.VariantEncoder;

@@ -18,10 +18,10 @@ import static org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName.FLOAT;
 import static org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName.INT32;
 import static org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName.INT64;
 
-import io.dendrite.parquet.shred.ShreddedPrimitive;
-import io.dendrite.parquet.shred.ShreddedType;
-import io.dendrite.parquet.shred.VariantColumnShredder;
-import io.dendrite.parquet.shred.VariantSchemas;
+import io.dendrite.parquet.schema.ShreddedPrimitive;
+import io.dendrite.parquet.schema.ShreddedType;
+import io.dendrite.parquet.schema.internal.VariantSchemas;
+import io.dendrite.parquet.shred.internal.VariantColumnShredder;
 import io.dendrite.parquet.testing.VariantShapes.Shape;
 import io.dendrite.parquet.variant.EncodedVariant;
 import io.dendrite.parquet.write.Codec;

@@ -14,7 +14,7 @@ import java.util.stream.Collectors;
 /**
  * Random shapes of VARIANT columns (objects, arrays, every primitive of the spec) and random
  * values that mostly follow their column's shape, for {@link RandomTables}. A shape reads as a
- * shredding type in {@link io.dendrite.parquet.shred.ShreddedType}'s text form
+ * shredding type in {@link io.dendrite.parquet.schema.ShreddedType}'s text form
  * ({@link Shape#shredding()}), so the same shape both makes the values and shreds them; values
  * stray from it at every level (another type, a missing or extra field, a JSON null, an array
  * of a different length), which is what puts values in the residual {@code value} columns.

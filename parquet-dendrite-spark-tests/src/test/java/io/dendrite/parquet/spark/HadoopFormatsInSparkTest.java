@@ -6,9 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dendrite.parquet.hadoop.DendriteInputFormat;
 import io.dendrite.parquet.hadoop.DendriteOutputFormat;
-import io.dendrite.parquet.read.DendriteReadSupport;
+import io.dendrite.parquet.hadoop.DendriteReadSupport;
 import io.dendrite.parquet.read.DendriteRow;
-import io.dendrite.parquet.shred.VariantSchemas;
+import io.dendrite.parquet.schema.internal.VariantSchemas;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -6,10 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.dendrite.parquet.shred.ShreddedObject;
-import io.dendrite.parquet.shred.ShreddedPrimitive;
-import io.dendrite.parquet.shred.ShreddedType;
-import io.dendrite.parquet.shred.VariantSchemas;
+import io.dendrite.parquet.schema.ShreddedObject;
+import io.dendrite.parquet.schema.ShreddedPrimitive;
+import io.dendrite.parquet.schema.ShreddedType;
+import io.dendrite.parquet.schema.internal.VariantSchemas;
 import io.dendrite.parquet.spark.example.DendriteSparkJob;
 import io.dendrite.parquet.spark.example.JobOptions;
 import io.dendrite.parquet.spark.example.JobResult;

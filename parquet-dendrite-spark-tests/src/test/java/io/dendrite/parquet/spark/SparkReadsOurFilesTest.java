@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dendrite.parquet.read.DendriteReader;
 import io.dendrite.parquet.read.DendriteRow;
-import io.dendrite.parquet.shred.ShreddedType;
-import io.dendrite.parquet.shred.VariantSchemas;
+import io.dendrite.parquet.schema.ShreddedType;
+import io.dendrite.parquet.schema.internal.VariantSchemas;
 import io.dendrite.parquet.testing.Documents;
 import io.dendrite.parquet.write.DendriteWriter;
 import java.nio.file.Path;

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 
-import io.dendrite.parquet.shred.VariantSchemas;
+import io.dendrite.parquet.schema.internal.VariantSchemas;
 import io.dendrite.parquet.write.DendriteWriter;
 import java.math.BigDecimal;
 import java.nio.file.Path;

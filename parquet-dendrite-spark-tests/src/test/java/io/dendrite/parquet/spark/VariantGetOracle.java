@@ -1,7 +1,7 @@
 package io.dendrite.parquet.spark;
 
-import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dendrite.parquet.read.DendriteRow;
 import java.math.BigDecimal;

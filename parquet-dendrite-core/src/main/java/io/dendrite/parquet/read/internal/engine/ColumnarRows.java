@@ -1,0 +1,258 @@
+package io.dendrite.parquet.read.internal.engine;
+
+import io.dendrite.parquet.filter.FilterEvaluator;
+import io.dendrite.parquet.read.DendriteReadException;
+import io.dendrite.parquet.read.FilterPlan;
+import io.dendrite.parquet.read.RowRanges;
+import io.dendrite.parquet.read.internal.column.ColumnChunkReader;
+import io.dendrite.parquet.read.internal.column.LeafBatch;
+import io.dendrite.parquet.read.internal.file.RowGroupPages;
+import java.io.Closeable;
+import java.io.IOException;
+import java.util.Arrays;
+import java.util.List;
+import org.apache.parquet.column.page.PageReadStore;
+import org.apache.parquet.hadoop.ParquetFileReader;
+
+/**
+ * The columnar engine's loop over some row groups of one file: per batch, each requested leaf
+ * column decodes the same rows ({@link ColumnChunkReader}, on one thread or several:
+ * {@link LeafDecoding}), then each selection's
+ * {@link PathReader} assembles its {@link ColumnVector}. A row holding an invalid value ends the
+ * batch before it; the failure is raised by the next call, so no row before it is lost.
+ *
+ * <p>With a {@link Filtering}, row groups the filter plan skips are never opened, and of the
+ * others only the plan's row ranges are decoded (their pages alone read where
+ * {@link FilteredPageReads} can, the rows between skipped by the decoders); a batch never
+ * spans two ranges. Each batch is then tested with the filter (unless the plan proves every
+ * row of it matches) and only the rows that pass are returned, so its rows need not be
+ * consecutive in the file.
+ */
+public final class ColumnarRows implements Closeable {
+  /**
+   * A filter on the read, shared by the row groups read in parallel.
+   *
+   * @param plan which row groups and rows may match
+   * @param evaluator the exact test
+   * @param slots for each of the filter's paths, its selection's index in the compiled plan
+   * @param shape the rows returned: the plan's first {@code shape.size()} selections (the
+   *     others are read only for the filter)
+   * @param filteredPages whether to read only the pages of the row ranges (else every page is
+   *     read and the decoders skip the rows outside them)
+   */
+  public record Filtering(FilterPlan plan, FilterEvaluator evaluator, int[] slots, RowShape shape,
+      boolean filteredPages) {}
+
+  private final String file;
+  private final ParquetFileReader reader;
+  private final ColumnarPlan plan;
+  private final List<Integer> rowGroups;
+  private final long[] firstRows;
+  private final int batchRows;
+  private final PathReader[] readers;
+  private final LeafBatch[] leaves;
+  private final RowBatch batch;
+  /** The vectors of the batch returned (without those read only for the filter). */
+  private final ColumnVector[] returned;
+  /** Null: every row is returned. */
+  private final Filtering filtering;
+  private final BatchFilter test;
+  private final LeafDecoding decoding;
+  private ColumnChunkReader[] chunks;
+  private int rowGroupIndex = -1;
+  private int rowGroup;
+  /** The rows of the open row group to read, the range being read, and the next row. */
+  private RowRanges ranges = RowRanges.EMPTY;
+  private int range;
+  private long row;
+  private long rangeEnd;
+  private long rowsDecoded;
+  private DendriteReadException pending;
+
+  /**
+   * @param rowGroups the row groups to read, in order (callers leave out those the filter
+   *     skips, so as not to open the file for none)
+   * @param firstRows the 1-based file row number of each row group's first row (all groups)
+   * @param filtering the read's filter, or null
+   * @param decoding how the plan's leaf columns decode, on one thread or several (closed with
+   *     these rows)
+   */
+  public ColumnarRows(String file, ParquetFileReader reader, ColumnarPlan plan, List<Integer> rowGroups,
+      long[] firstRows, int batchRows, Filtering filtering, LeafDecoding decoding) {
+    this.file = file;
+    this.reader = reader;
+    this.plan = plan;
+    this.rowGroups = rowGroups;
+    this.firstRows = firstRows;
+    this.batchRows = batchRows;
+    this.filtering = filtering;
+    this.readers = plan.readers();
+    this.leaves = new LeafBatch[plan.leaves.size()];
+    for (int i = 0; i < leaves.length; i++) {
+      leaves[i] = new LeafBatch();
+    }
+    ColumnVector[] vectors = new ColumnVector[readers.length];
+    for (int i = 0; i < vectors.length; i++) {
+      vectors[i] = readers[i].vector;
+    }
+    if (filtering == null) {
+      this.returned = vectors;
+      this.test = null;
+      this.batch = new RowBatch(plan.shape, vectors);
+    } else {
+      this.returned = Arrays.copyOf(vectors, filtering.shape().size());
+      ColumnVector[] paths = new ColumnVector[filtering.slots().length];
+      for (int i = 0; i < paths.length; i++) {
+        paths[i] = vectors[filtering.slots()[i]];
+      }
+      this.test = new BatchFilter(filtering.evaluator(), paths);
+      this.batch = new RowBatch(filtering.shape(), returned);
+    }
+    this.decoding = decoding;
+    reader.setRequestedSchema(plan.requested);
+  }
+
+  /** The next batch (the same object, refilled), or null after the last row. */
+  public RowBatch next() {
+    while (true) {
+      if (pending != null) {
+        DendriteReadException e = pending;
+        pending = null;
+        row = rangeEnd;
+        ranges = RowRanges.EMPTY;
+        rowGroupIndex = rowGroups.size();
+        throw e;
+      }
+      while (row == rangeEnd) {
+        if (!nextRange()) {
+          return null;
+        }
+      }
+      if (readBatch() > 0) {
+        return batch;
+      }
+    }
+  }
+
+  /** Rows decoded so far (those of skipped row groups and pages are not). */
+  public long rowsDecoded() {
+    return rowsDecoded;
+  }
+
+  /** Reads the next rows of the current range; returns how many are in the batch. */
+  private int readBatch() {
+    int n = (int) Math.min(batchRows, rangeEnd - row);
+    long start = row;
+    long first = firstRows[rowGroup] + row;
+    try {
+      decoding.decode(chunks, leaves, plan.freshBuffers, n);
+    } catch (RuntimeException e) {
+      throw DendriteReadException.of(file, rowGroup, first, e);
+    }
+    rowsDecoded += n;
+    row += n;
+    int valid = n;
+    for (PathReader r : readers) {
+      try {
+        r.fill(leaves, n);
+      } catch (PathReader.RowFailure f) {
+        if (f.row < valid) {
+          valid = f.row;
+          pending = DendriteReadException.of(file, rowGroup, first + f.row, f.getCause());
+        }
+      }
+    }
+    int size = valid;
+    long firstRow = first;
+    if (test != null && !filtering.plan().matches(rowGroup, start, start + valid - 1)) {
+      size = test.test(valid);
+      if (test.failure != null) {
+        pending = DendriteReadException.of(file, rowGroup, first + test.failure.row,
+            test.failure.getCause());
+      }
+      if (size > 0) {
+        firstRow = first + test.keep[0];
+      }
+    }
+    batch.filled(size, firstRow);
+    for (ColumnVector v : returned) {
+      if (size < valid) {
+        v.compact(test.keep, size);
+      }
+      v.size = size;
+    }
+    return size;
+  }
+
+  /** Moves to the next range to read, in this row group or a later one; false at the end. */
+  private boolean nextRange() {
+    if (chunks != null && range + 1 < ranges.rangeCount()) {
+      range++;
+      seek();
+      return true;
+    }
+    chunks = null;
+    while (++rowGroupIndex < rowGroups.size()) {
+      openRowGroup(rowGroups.get(rowGroupIndex)); // a row group with no rows to read opens none
+      if (ranges.rangeCount() > 0) {
+        range = 0;
+        seek();
+        return true;
+      }
+    }
+    rowGroupIndex = rowGroups.size();
+    return false;
+  }
+
+  /** Every column to the start of the current range. */
+  private void seek() {
+    long from = ranges.from(range);
+    try {
+      for (ColumnChunkReader c : chunks) {
+        c.skipRows(from - c.rowIndex());
+      }
+    } catch (RuntimeException e) {
+      throw DendriteReadException.of(file, rowGroup, 0, e); // in rows not returned
+    }
+    row = from;
+    rangeEnd = ranges.to(range) + 1;
+  }
+
+  private void openRowGroup(int g) {
+    rowGroup = g;
+    try {
+      long rowCount = reader.getRowGroups().get(g).getRowCount();
+      boolean some = filtering != null && !filtering.plan().readsAll(g);
+      ranges = some ? filtering.plan().rowRanges(g) : RowRanges.all(rowCount);
+      if (ranges.rangeCount() == 0) {
+        return;
+      }
+      boolean filteredPages = some && filtering.filteredPages();
+      PageReadStore pages;
+      try {
+        pages = RowGroupPages.read(reader, g, plan.leaves, (r, i) -> readPages(i, filteredPages));
+      } catch (IOException e) {
+        throw DendriteReadException.of(file, g, firstRows[g], e);
+      }
+      chunks = new ColumnChunkReader[leaves.length];
+      decoding.balance(reader.getRowGroups().get(g), plan.leaves);
+      for (int i = 0; i < chunks.length; i++) {
+        // The row group's row count: a filtered page store counts only the rows selected.
+        chunks[i] = new ColumnChunkReader(plan.leaves.get(i),
+            pages.getPageReader(plan.leaves.get(i)), rowCount);
+      }
+    } catch (RuntimeException e) {
+      throw DendriteReadException.of(file, g, firstRows[g], e);
+    }
+  }
+
+  private PageReadStore readPages(int g, boolean filteredPages) throws IOException {
+    return filteredPages ? FilteredPageReads.read(reader, g, ranges) : reader.readRowGroup(g);
+  }
+
+  @Override
+  public void close() throws IOException {
+    decoding.close();
+    reader.close();
+  }
+}

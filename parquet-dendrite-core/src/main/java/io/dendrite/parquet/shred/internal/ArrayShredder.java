@@ -1,0 +1,50 @@
+package io.dendrite.parquet.shred.internal;
+
+import io.dendrite.parquet.variant.VariantBinary;
+import io.dendrite.parquet.variant.VariantMetadata;
+import io.dendrite.parquet.variant.VariantType;
+import org.apache.parquet.io.api.RecordConsumer;
+
+/**
+ * A path shredded as an array (VariantShredding.md, "Arrays"): a 3-level LIST whose required
+ * {@code element} groups each hold one element's {@code value} / {@code typed_value}. A
+ * non-array value goes to {@code value}.
+ */
+final class ArrayShredder extends Shredder {
+  private static final String LIST = "list";
+  private static final String ELEMENT = "element";
+
+  private final Shredder element;
+
+  ArrayShredder(Shredder element, int valueIndex, int typedIndex, PathCounter counter) {
+    super(valueIndex, typedIndex, counter);
+    this.element = element;
+  }
+
+  @Override
+  void write(RecordConsumer rc, VariantMetadata m, byte[] v, int pos) {
+    if (VariantBinary.type(v, pos) != VariantType.ARRAY) {
+      writeResidual(rc, v, pos);
+      return;
+    }
+    int n = VariantBinary.arraySize(v, pos);
+    rc.startField(TYPED_VALUE, typedIndex);
+    rc.startGroup();
+    if (n > 0) {
+      rc.startField(LIST, 0);
+      for (int i = 0; i < n; i++) {
+        rc.startGroup();
+        rc.startField(ELEMENT, 0);
+        rc.startGroup();
+        element.write(rc, m, v, VariantBinary.arrayElementPos(v, pos, i));
+        rc.endGroup();
+        rc.endField(ELEMENT, 0);
+        rc.endGroup();
+      }
+      rc.endField(LIST, 0);
+    }
+    rc.endGroup();
+    rc.endField(TYPED_VALUE, typedIndex);
+    counter.typed++;
+  }
+}

@@ -1,0 +1,260 @@
+package io.dendrite.parquet.shred.internal;
+
+import io.dendrite.parquet.schema.ShreddedPrimitive;
+import io.dendrite.parquet.schema.internal.DecimalBytes;
+import io.dendrite.parquet.variant.VariantBinary;
+import io.dendrite.parquet.variant.VariantMetadata;
+import io.dendrite.parquet.variant.VariantType;
+import java.math.BigInteger;
+import org.apache.parquet.io.api.Binary;
+import org.apache.parquet.io.api.RecordConsumer;
+
+/**
+ * A path shredded as one primitive type. By default a value goes to {@code typed_value} only
+ * if it reads back as the same value with the same JSON text; everything else stays, with its
+ * exact original encoding, in the residual {@code value}:
+ *
+ * <table>
+ *   <caption>What each typed_value accepts</caption>
+ *   <tr><th>typed_value</th><th>accepts</th><th>goes to value</th></tr>
+ *   <tr><td>int8, int16, int32, int64</td><td>any integer (int8..int64) within the range</td>
+ *       <td>decimals (even 5 with scale 0), floats, doubles</td></tr>
+ *   <tr><td>decimal(p,s)</td><td>a decimal of scale exactly s with at most p digits</td>
+ *       <td>integers (5 would read back as 5.00), decimals of another scale (4506.31 in
+ *       decimal(18,4) would read back as 4506.3100; 1.50 in decimal(9,1) as 1.5)</td></tr>
+ *   <tr><td>float / double</td><td>a float / a double</td><td>the other one, every exact
+ *       numeric</td></tr>
+ *   <tr><td>boolean, string, binary, uuid, date, time</td><td>the same type</td>
+ *       <td>everything else (no parsing of strings)</td></tr>
+ *   <tr><td>timestamp, timestamp_ntz, timestamp_nanos, timestamp_ntz_nanos</td>
+ *       <td>the same type (same unit and time zone flag)</td><td>every other timestamp</td></tr>
+ * </table>
+ *
+ * <p>With {@code byValue} (Spark-style widening, off by default) a decimal(p,s) typed_value also
+ * takes integers and decimals of any scale whose value it holds exactly (5 as 5.00, 1.50 as 1.5):
+ * the value is the same in the spec's exact-numeric class, the JSON text is not. Nothing else
+ * changes.
+ */
+public final class PrimitiveShredder extends Shredder {
+  private static final BigInteger[] POW10 = new BigInteger[39];
+  private static final long[] POW10_LONG = new long[19];
+
+  static {
+    for (int i = 0; i < POW10.length; i++) {
+      POW10[i] = BigInteger.TEN.pow(i);
+    }
+    for (int i = 0; i < POW10_LONG.length; i++) {
+      POW10_LONG[i] = POW10[i].longValueExact();
+    }
+  }
+
+  private final VariantType kind;
+  private final int precision;
+  private final int scale;
+  private final boolean byValue;
+
+  PrimitiveShredder(ShreddedPrimitive type, boolean byValue, int valueIndex, int typedIndex,
+      PathCounter counter) {
+    super(valueIndex, typedIndex, counter);
+    this.kind = type.kind();
+    this.precision = type.precision();
+    this.scale = type.scale();
+    this.byValue = byValue;
+  }
+
+  @Override
+  void write(RecordConsumer rc, VariantMetadata m, byte[] v, int pos) {
+    if (!tryTyped(rc, v, pos)) {
+      writeResidual(rc, v, pos);
+    }
+  }
+
+  private boolean tryTyped(RecordConsumer rc, byte[] v, int pos) {
+    VariantType t = VariantBinary.type(v, pos);
+    switch (kind) {
+      case BOOLEAN:
+        if (t != VariantType.BOOLEAN) {
+          return false;
+        }
+        start(rc);
+        rc.addBoolean(VariantBinary.getBoolean(v, pos));
+        break;
+      case INT8:
+      case INT16:
+      case INT32:
+      case INT64: {
+        if (!t.isInteger()) {
+          return false;
+        }
+        long x = VariantBinary.getLong(v, pos);
+        if (!fitsInt(x)) {
+          return false;
+        }
+        start(rc);
+        if (kind == VariantType.INT64) {
+          rc.addLong(x);
+        } else {
+          rc.addInteger((int) x);
+        }
+        break;
+      }
+      case FLOAT:
+        if (t != VariantType.FLOAT) {
+          return false;
+        }
+        start(rc);
+        rc.addFloat(VariantBinary.getFloat(v, pos));
+        break;
+      case DOUBLE:
+        if (t != VariantType.DOUBLE) {
+          return false;
+        }
+        start(rc);
+        rc.addDouble(VariantBinary.getDouble(v, pos));
+        break;
+      case DECIMAL4:
+      case DECIMAL8:
+      case DECIMAL16:
+        if (!(byValue ? tryDecimalByValue(rc, v, pos, t) : tryDecimal(rc, v, pos, t))) {
+          return false;
+        }
+        break;
+      case DATE:
+        if (t != VariantType.DATE) {
+          return false;
+        }
+        start(rc);
+        rc.addInteger(VariantBinary.getDate(v, pos));
+        break;
+      case TIME:
+      case TIMESTAMP:
+      case TIMESTAMP_NTZ:
+      case TIMESTAMP_NANOS:
+      case TIMESTAMP_NTZ_NANOS:
+        if (t != temporalType()) {
+          return false;
+        }
+        start(rc);
+        rc.addLong(VariantBinary.getTimestamp(v, pos));
+        break;
+      case STRING:
+        if (t != VariantType.STRING) {
+          return false;
+        }
+        start(rc);
+        rc.addBinary(Binary.fromConstantByteArray(
+            v, VariantBinary.stringOffset(v, pos), VariantBinary.stringLength(v, pos)));
+        break;
+      case BINARY:
+        if (t != VariantType.BINARY) {
+          return false;
+        }
+        start(rc);
+        rc.addBinary(Binary.fromConstantByteArray(
+            v, VariantBinary.binaryOffset(v, pos), VariantBinary.binaryLength(v, pos)));
+        break;
+      case UUID:
+        if (t != VariantType.UUID) {
+          return false;
+        }
+        start(rc);
+        // Variant and Parquet both store a UUID as its 16 big-endian bytes.
+        rc.addBinary(Binary.fromConstantByteArray(v, pos + 1, 16));
+        break;
+      default:
+        throw new IllegalStateException("unhandled shredded type " + kind);
+    }
+    rc.endField(TYPED_VALUE, typedIndex);
+    counter.typed++;
+    return true;
+  }
+
+  private void start(RecordConsumer rc) {
+    rc.startField(TYPED_VALUE, typedIndex);
+  }
+
+  private VariantType temporalType() {
+    switch (kind) {
+      case TIME: return VariantType.TIME;
+      case TIMESTAMP: return VariantType.TIMESTAMP;
+      case TIMESTAMP_NTZ: return VariantType.TIMESTAMP_NTZ;
+      case TIMESTAMP_NANOS: return VariantType.TIMESTAMP_NANOS;
+      default: return VariantType.TIMESTAMP_NTZ_NANOS;
+    }
+  }
+
+  private boolean fitsInt(long x) {
+    switch (kind) {
+      case INT8: return x >= Byte.MIN_VALUE && x <= Byte.MAX_VALUE;
+      case INT16: return x >= Short.MIN_VALUE && x <= Short.MAX_VALUE;
+      case INT32: return x >= Integer.MIN_VALUE && x <= Integer.MAX_VALUE;
+      default: return true;
+    }
+  }
+
+  /** A decimal of the column's scale that fits its precision, written unchanged. */
+  private boolean tryDecimal(RecordConsumer rc, byte[] v, int pos, VariantType t) {
+    if (!t.isDecimal() || VariantBinary.getDecimalScale(v, pos) != scale) {
+      return false;
+    }
+    if (t == VariantType.DECIMAL16) {
+      return writeDecimal(rc, VariantBinary.getDecimalUnscaled(v, pos));
+    }
+    long unscaled = VariantBinary.getDecimalUnscaledLong(v, pos);
+    // Every long has at most 19 digits, so precision 19 and more always fits.
+    if (precision < POW10_LONG.length
+        && (unscaled >= POW10_LONG[precision] || unscaled <= -POW10_LONG[precision])) {
+      return false;
+    }
+    start(rc);
+    switch (kind) {
+      case DECIMAL4:
+        rc.addInteger((int) unscaled);
+        break;
+      case DECIMAL8:
+        rc.addLong(unscaled);
+        break;
+      default:
+        rc.addBinary(Binary.fromConstantByteArray(DecimalBytes.toFixed(unscaled, 16)));
+        break;
+    }
+    return true;
+  }
+
+  /** Spark-style: integers and decimals go in when rescaling to the column's scale is exact. */
+  private boolean tryDecimalByValue(RecordConsumer rc, byte[] v, int pos, VariantType t) {
+    BigInteger unscaled;
+    if (t.isInteger()) {
+      unscaled = BigInteger.valueOf(VariantBinary.getLong(v, pos)).multiply(POW10[scale]);
+    } else if (t.isDecimal()) {
+      try {
+        unscaled = VariantBinary.getDecimal(v, pos).setScale(scale).unscaledValue();
+      } catch (ArithmeticException inexact) {
+        return false;
+      }
+    } else {
+      return false;
+    }
+    return writeDecimal(rc, unscaled);
+  }
+
+  /** Writes {@code unscaled} at the column's scale if it has at most {@code precision} digits. */
+  private boolean writeDecimal(RecordConsumer rc, BigInteger unscaled) {
+    if (unscaled.abs().compareTo(POW10[precision]) >= 0) {
+      return false;
+    }
+    start(rc);
+    switch (kind) {
+      case DECIMAL4:
+        rc.addInteger(unscaled.intValueExact());
+        break;
+      case DECIMAL8:
+        rc.addLong(unscaled.longValueExact());
+        break;
+      default:
+        rc.addBinary(Binary.fromConstantByteArray(DecimalBytes.toFixed(unscaled, 16)));
+        break;
+    }
+    return true;
+  }
+}

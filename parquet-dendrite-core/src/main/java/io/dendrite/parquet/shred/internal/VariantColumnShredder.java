@@ -1,0 +1,203 @@
+package io.dendrite.parquet.shred.internal;
+
+import io.dendrite.parquet.schema.ShreddedArray;
+import io.dendrite.parquet.schema.ShreddedObject;
+import io.dendrite.parquet.schema.ShreddedPrimitive;
+import io.dendrite.parquet.schema.ShreddedType;
+import io.dendrite.parquet.schema.ValueOnly;
+import io.dendrite.parquet.schema.internal.VariantSchemas;
+import io.dendrite.parquet.shred.ShreddingReport;
+import io.dendrite.parquet.variant.EncodedVariant;
+import io.dendrite.parquet.variant.VariantEncoder;
+import io.dendrite.parquet.variant.VariantMetadata;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.apache.parquet.io.api.Binary;
+import org.apache.parquet.io.api.RecordConsumer;
+
+/**
+ * Writes whole variants into one VARIANT column group ({@code metadata}, {@code value},
+ * optional {@code typed_value}) following a fixed shredding schema, and counts where each
+ * shredded path's values landed. Built once per file; the Parquet group must have been made by
+ * {@link VariantSchemas#variantGroup} from the same {@link ShreddedType}.
+ *
+ * <p>The {@code metadata} written for a row always holds every field name the shredding schema
+ * names (VariantShredding.md: "All field names of a Variant, whether shredded or not, must be
+ * present in the metadata"). A row that lacks a shredded field gets its metadata extended with
+ * the missing names (existing ids are kept, so residual values stay valid); readers such as
+ * parquet-java 1.18.1 look shredded names up in the metadata even for missing fields and fail
+ * otherwise.
+ */
+public final class VariantColumnShredder {
+  private static final String METADATA = "metadata";
+
+  private final String column;
+  private final ShreddedType schema;
+  private final Shredder root;
+  private final List<PathCounter> counters;
+  /** Every object field name in the schema, at any depth. */
+  private final String[] shreddedNames;
+  private VariantEncoder extender;
+  /**
+   * The last metadata seen, what was written for it and its parsed form: rows usually share a
+   * key set, so the check for shredded names, the parse and the field-id lookups of the
+   * shredders are done once per distinct metadata rather than per row.
+   */
+  private byte[] lastIn;
+  private VariantMetadata lastParsed;
+  private Binary lastBinary;
+
+  private VariantColumnShredder(String column, ShreddedType schema, Shredder root,
+      List<PathCounter> counters) {
+    this.column = column;
+    this.schema = schema;
+    this.root = root;
+    this.counters = counters;
+    Set<String> names = new LinkedHashSet<>();
+    collectNames(schema, names);
+    this.shreddedNames = names.toArray(new String[0]);
+  }
+
+  private static void collectNames(ShreddedType type, Set<String> out) {
+    if (type instanceof ShreddedObject o) {
+      for (Map.Entry<String, ShreddedType> f : o.fields().entrySet()) {
+        out.add(f.getKey());
+        collectNames(f.getValue(), out);
+      }
+    } else if (type instanceof ShreddedArray a) {
+      collectNames(a.element(), out);
+    }
+  }
+
+  /**
+   * A writer for column {@code column}; {@code schema} null means unshredded. Values go to a
+   * {@code typed_value} only when they read back with the same JSON text (the table in
+   * {@code PrimitiveShredder}).
+   */
+  public static VariantColumnShredder create(String column, ShreddedType schema) {
+    return create(column, schema, false);
+  }
+
+  /**
+   * As {@link #create(String, ShreddedType)}; with {@code widenExactNumerics} (Spark-style) a
+   * decimal {@code typed_value} also takes integers and decimals of other scales whose value it
+   * holds exactly, so {@code 5} in a {@code decimal(9,2)} reads back as {@code 5.00}.
+   */
+  public static VariantColumnShredder create(String column, ShreddedType schema,
+      boolean widenExactNumerics) {
+    List<PathCounter> counters = new ArrayList<>();
+    Shredder root = schema == null
+        ? new ValueOnlyShredder(1, new PathCounter(column, "variant"))
+        : build(schema, widenExactNumerics, column, 1, 2, counters);
+    return new VariantColumnShredder(column, schema, root, Collections.unmodifiableList(counters));
+  }
+
+  /** Writes one non-null variant as the content of the current VARIANT group. */
+  public void write(RecordConsumer rc, EncodedVariant variant) {
+    byte[] metadata = variant.metadata();
+    if (metadata != lastIn && !Arrays.equals(metadata, lastIn)) {
+      remember(metadata);
+    }
+    rc.startGroup();
+    rc.startField(METADATA, 0);
+    rc.addBinary(lastBinary);
+    rc.endField(METADATA, 0);
+    root.write(rc, lastParsed, variant.value(), 0);
+    rc.endGroup();
+  }
+
+  private boolean containsAll(VariantMetadata m) {
+    for (String name : shreddedNames) {
+      if (m.id(name) < 0) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * Parses {@code in} and keeps what to write for it: {@code in} itself, or a copy with the
+   * missing shredded names appended. Written arrays are never modified afterwards (the encoder
+   * hands out fresh or shared-but-frozen arrays), so parquet may keep references to them.
+   */
+  private void remember(byte[] in) {
+    VariantMetadata parsed = VariantMetadata.parse(in);
+    if (!containsAll(parsed)) {
+      // A copy of exactly its bytes: the Binary written below wraps the whole array.
+      parsed = VariantMetadata.parse(extend(parsed).toByteArray());
+    }
+    lastIn = in;
+    lastParsed = parsed;
+    lastBinary = Binary.fromConstantByteArray(parsed.bytes());
+  }
+
+  /** {@code m} with the missing shredded names appended; the ids of its keys are unchanged. */
+  private VariantMetadata extend(VariantMetadata m) {
+    if (extender == null) {
+      extender = new VariantEncoder(false);
+    }
+    extender.reset(m);
+    extender.startObject();
+    for (String name : shreddedNames) {
+      if (m.id(name) < 0) {
+        extender.key(name);
+        extender.writeNull();
+      }
+    }
+    extender.endObject();
+    extender.finishInPlace();
+    return extender.metadata();
+  }
+
+  public String column() {
+    return column;
+  }
+
+  public ShreddedType schema() {
+    return schema;
+  }
+
+  /** Counts so far, one entry per shredded path in schema order (empty when unshredded). */
+  public List<ShreddingReport.PathCounts> counts() {
+    return ShreddingReport.snapshot(counters);
+  }
+
+  private static Shredder build(ShreddedType type, boolean byValue, String path, int valueIndex,
+      int typedIndex, List<PathCounter> counters) {
+    if (type instanceof ValueOnly) {
+      return new ValueOnlyShredder(valueIndex, add(counters, path, "variant"));
+    }
+    if (type instanceof ShreddedPrimitive) {
+      ShreddedPrimitive p = (ShreddedPrimitive) type;
+      return new PrimitiveShredder(p, byValue, valueIndex, typedIndex,
+          add(counters, path, p.toString()));
+    }
+    if (type instanceof ShreddedArray) {
+      PathCounter counter = add(counters, path, "array");
+      Shredder element = build(((ShreddedArray) type).element(), byValue, path + "[]", 0, 1,
+          counters);
+      return new ArrayShredder(element, valueIndex, typedIndex, counter);
+    }
+    ShreddedObject object = (ShreddedObject) type;
+    PathCounter counter = add(counters, path, "object");
+    Map<String, ShreddedType> fields = object.fields();
+    String[] names = fields.keySet().toArray(new String[0]);
+    Shredder[] children = new Shredder[names.length];
+    for (int i = 0; i < names.length; i++) {
+      children[i] = build(fields.get(names[i]), byValue, path + "." + names[i], 0, 1,
+          counters);
+    }
+    return new ObjectShredder(names, children, valueIndex, typedIndex, counter);
+  }
+
+  private static PathCounter add(List<PathCounter> counters, String path, String type) {
+    PathCounter c = new PathCounter(path, type);
+    counters.add(c);
+    return c;
+  }
+}

@@ -1,0 +1,164 @@
+package io.dendrite.parquet.read.internal.column;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.dendrite.parquet.read.internal.column.PageCodecs;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.apache.parquet.bytes.BytesInput;
+import org.apache.parquet.compression.CompressionCodecFactory.BytesInputDecompressor;
+import org.apache.parquet.conf.PlainParquetConfiguration;
+import org.apache.parquet.hadoop.metadata.CompressionCodecName;
+import org.apache.parquet.hadoop.util.HadoopCodecs;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.xerial.snappy.Snappy;
+
+/**
+ * Pages decompress to their bytes with every codec, from any number of threads at once, and a
+ * page whose sizes disagree fails.
+ */
+class PageCodecsTest {
+  private final PageCodecs codecs =
+      new PageCodecs(HadoopCodecs.newFactory(new PlainParquetConfiguration(), 0));
+  private final BytesInputDecompressor snappy =
+      codecs.getDecompressor(CompressionCodecName.SNAPPY);
+
+  private static byte[] page() {
+    byte[] page = new byte[50_000];
+    new Random(3).nextBytes(page);
+    Arrays.fill(page, 10_000, 30_000, (byte) 7); // compressible too
+    return page;
+  }
+
+  @Test
+  void snappyPagesDecompressFromHeapSlicesAndDirectBuffers() throws IOException {
+    byte[] page = page();
+    byte[] compressed = Snappy.compress(page);
+    // A slice in the middle of a larger array, as pages sit in a chunk read whole.
+    byte[] chunk = new byte[compressed.length + 20];
+    System.arraycopy(compressed, 0, chunk, 11, compressed.length);
+    BytesInput slice = BytesInput.from(ByteBuffer.wrap(chunk, 11, compressed.length).slice());
+    assertArrayEquals(page, snappy.decompress(slice, page.length).toByteArray());
+
+    ByteBuffer direct = ByteBuffer.allocateDirect(compressed.length);
+    direct.put(compressed).flip();
+    assertArrayEquals(page, snappy.decompress(BytesInput.from(direct), page.length)
+        .toByteArray());
+
+    ByteBuffer out = ByteBuffer.allocate(page.length);
+    snappy.decompress(ByteBuffer.wrap(compressed), compressed.length, out, page.length);
+    assertArrayEquals(page, out.array());
+  }
+
+  @Test
+  void aPageWhoseHeaderDisagreesWithTheSnappyLengthFails() throws IOException {
+    byte[] page = page();
+    byte[] compressed = Snappy.compress(page);
+    IOException e = assertThrows(IOException.class,
+        () -> snappy.decompress(BytesInput.from(compressed), page.length - 1));
+    assertEquals("snappy page decompresses to 50000 bytes, the page header says 49999",
+        e.getMessage());
+  }
+
+  @Test
+  void damagedSnappyBytesFailInsteadOfDecodingToOtherBytes() throws IOException {
+    byte[] page = page();
+    byte[] compressed = Snappy.compress(page);
+    byte[] damaged = Arrays.copyOf(compressed, compressed.length / 2); // truncated
+    assertThrows(IOException.class,
+        () -> snappy.decompress(BytesInput.from(damaged), page.length));
+  }
+
+  /** Pages compressed by parquet-java's own compressor for {@code codec}. */
+  private byte[] compress(CompressionCodecName codec, byte[] page) throws IOException {
+    return codecs.getCompressor(codec).compress(BytesInput.from(page)).toByteArray();
+  }
+
+  @ParameterizedTest
+  @EnumSource(value = CompressionCodecName.class,
+      names = {"UNCOMPRESSED", "SNAPPY", "ZSTD", "GZIP", "LZ4_RAW"})
+  void pagesParquetJavaCompressesDecompressToTheirBytes(CompressionCodecName codec)
+      throws IOException {
+    byte[] page = page();
+    byte[] compressed = compress(codec, page);
+    BytesInputDecompressor d = codecs.getDecompressor(codec);
+    assertArrayEquals(page, d.decompress(BytesInput.from(compressed), page.length)
+        .toByteArray());
+    byte[] empty = compress(codec, new byte[0]);
+    assertEquals(0, d.decompress(BytesInput.from(empty), 0).toByteArray().length);
+  }
+
+  @ParameterizedTest
+  @EnumSource(value = CompressionCodecName.class, names = {"ZSTD", "GZIP"})
+  void aPageWhoseHeaderDisagreesWithItsBytesFails(CompressionCodecName codec)
+      throws IOException {
+    byte[] page = page();
+    byte[] compressed = compress(codec, page);
+    BytesInputDecompressor d = codecs.getDecompressor(codec);
+    String name = codec.name().toLowerCase(java.util.Locale.ROOT);
+    IOException shorter = assertThrows(IOException.class,
+        () -> d.decompress(BytesInput.from(compressed), page.length + 1));
+    IOException longer = assertThrows(IOException.class,
+        () -> d.decompress(BytesInput.from(compressed), page.length - 1));
+    assertTrue(shorter.getMessage().startsWith(name + " page "), shorter.getMessage());
+    assertTrue(longer.getMessage().startsWith(name + " page "), longer.getMessage());
+    byte[] truncated = Arrays.copyOf(compressed, compressed.length / 2);
+    assertThrows(IOException.class, () -> d.decompress(BytesInput.from(truncated), page.length));
+  }
+
+  /**
+   * The engine decodes a row group's chunks on several threads, and the page readers of one
+   * file reader share one decompressor per codec: each must give every thread its own bytes.
+   */
+  @ParameterizedTest
+  @EnumSource(value = CompressionCodecName.class,
+      names = {"SNAPPY", "ZSTD", "GZIP", "LZ4_RAW"})
+  void oneDecompressorServesSeveralThreadsAtOnce(CompressionCodecName codec) throws Exception {
+    int threads = 4;
+    byte[][] pages = new byte[threads][];
+    byte[][] compressed = new byte[threads][];
+    for (int t = 0; t < threads; t++) {
+      pages[t] = new byte[20_000 + 5_000 * t];
+      new Random(t).nextBytes(pages[t]);
+      Arrays.fill(pages[t], 1_000, 9_000, (byte) t);
+      compressed[t] = compress(codec, pages[t]);
+    }
+    BytesInputDecompressor d = codecs.getDecompressor(codec);
+    ExecutorService pool = Executors.newFixedThreadPool(threads);
+    try {
+      CyclicBarrier start = new CyclicBarrier(threads);
+      List<Future<Integer>> wrong = new ArrayList<>();
+      for (int t = 0; t < threads; t++) {
+        int mine = t;
+        wrong.add(pool.submit(() -> {
+          start.await();
+          int differing = 0;
+          for (int i = 0; i < 300; i++) {
+            byte[] got = d.decompress(BytesInput.from(compressed[mine]), pages[mine].length)
+                .toByteArray();
+            differing += Arrays.equals(pages[mine], got) ? 0 : 1;
+          }
+          return differing;
+        }));
+      }
+      for (int t = 0; t < threads; t++) {
+        assertEquals(0, wrong.get(t).get(), "pages thread " + t + " got wrong");
+      }
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+}
