@@ -111,6 +111,45 @@ public final class DendriteWriter implements Closeable {
   }
 
   /**
+   * Reads UTF-8 JSON lines by the rules of {@link #writeJsonLines(InputStream)} without writing
+   * them, to look at the input before a writer is built (the CLI chooses column types from a
+   * sample). Lines end at {@code \n}, {@code \r\n} or {@code \r}; a UTF-8 byte-order mark at the
+   * very start is skipped; blank lines are skipped but counted. Each other line goes to
+   * {@link LineVisitor#line} with its number, a line that is not well-formed UTF-8 to
+   * {@link LineVisitor#invalid}, until the input ends or the visitor returns false. Lines are
+   * not parsed. The stream is read in large blocks, possibly past the last line visited, and
+   * not closed.
+   *
+   * <pre>{@code
+   * List<String> first = new ArrayList<>();
+   * DendriteWriter.readJsonLines(in, (line, number) -> first.add(line) && first.size() < 10);
+   * }</pre>
+   *
+   * @return the number of lines read, blank and invalid ones included
+   * @throws InvalidRecordException for a line that is not UTF-8, from the default
+   *     {@link LineVisitor#invalid}
+   */
+  public static long readJsonLines(InputStream utf8, LineVisitor visitor) throws IOException {
+    return Utf8LineReader.forEachLine(utf8, visitor);
+  }
+
+  /** What {@link #readJsonLines} hands the lines to. */
+  @FunctionalInterface
+  public interface LineVisitor {
+    /** A non-blank line, without its end, and its number (from 1); returns whether to go on. */
+    boolean line(String line, long lineNumber);
+
+    /**
+     * A line that is not well-formed UTF-8, consumed: {@link InvalidRecordException#row()} is
+     * its number and {@link InvalidRecordException#problem()} names the bad byte. Returns
+     * whether to go on; by default throws {@code invalid}.
+     */
+    default boolean invalid(InvalidRecordException invalid) {
+      throw invalid;
+    }
+  }
+
+  /**
    * Writes one record: column name to value. Ordinary columns take the Java types their
    * {@link io.dendrite.parquet.schema.FieldType} documents; VARIANT columns take any value
    * {@link io.dendrite.parquet.variant.VariantJava#write} accepts (maps, lists, primitives,
@@ -185,7 +224,7 @@ public final class DendriteWriter implements Closeable {
 
   /**
    * Writes every non-blank line of UTF-8 bytes as a JSON record (rules of
-   * {@link Utf8LineReader}): a leading byte-order mark is skipped, and a line that is not
+   * {@link #readJsonLines}): a leading byte-order mark is skipped, and a line that is not
    * well-formed UTF-8 is an invalid record of that line, skipped with
    * {@link Builder#skipInvalid}. Error messages number rows by line. The stream is not closed.
    * Returns the number of rows written from this stream. An error reading {@code utf8} aborts

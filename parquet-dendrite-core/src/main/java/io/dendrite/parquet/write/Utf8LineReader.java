@@ -25,7 +25,8 @@ import java.util.Arrays;
  *       throw an {@link InvalidRecordException} whose row is the line number; the line has then
  *       been consumed and the next call returns the next line.</li>
  * </ul>
- * Not thread-safe; {@link #close()} closes the stream.
+ * Not thread-safe; {@link #close()} closes the stream. {@link DendriteWriter#readJsonLines} is
+ * the public way to read lines by these rules.
  */
 public final class Utf8LineReader implements Closeable {
   /** The longest line: about the largest Java array. */
@@ -46,6 +47,34 @@ public final class Utf8LineReader implements Closeable {
   /** Reads from {@code in}, which is read in large blocks (no need to buffer it). */
   public Utf8LineReader(InputStream in) {
     this.in = in;
+  }
+
+  /**
+   * Hands each non-blank line of {@code in} to {@code visitor}, and each line that is not
+   * well-formed UTF-8 to {@link DendriteWriter.LineVisitor#invalid}, until the input ends or
+   * the visitor returns false. Returns the number of lines read (blank ones too).
+   */
+  static long forEachLine(InputStream in, DendriteWriter.LineVisitor visitor)
+      throws IOException {
+    Utf8LineReader lines = new Utf8LineReader(in);
+    while (true) {
+      String line;
+      try {
+        line = lines.readLine();
+      } catch (InvalidRecordException e) {
+        if (!visitor.invalid(e)) {
+          break;
+        }
+        continue;
+      }
+      if (line == null) {
+        break;
+      }
+      if (!line.isBlank() && !visitor.line(line, lines.lineNumber())) {
+        break;
+      }
+    }
+    return lines.lineNumber();
   }
 
   /**
