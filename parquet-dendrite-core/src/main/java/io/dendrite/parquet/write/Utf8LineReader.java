@@ -28,7 +28,7 @@ import java.util.Arrays;
  * Not thread-safe; {@link #close()} closes the stream. {@link DendriteWriter#readJsonLines} is
  * the public way to read lines by these rules.
  */
-public final class Utf8LineReader implements Closeable {
+final class Utf8LineReader implements Closeable {
   /** The longest line: about the largest Java array. */
   private static final int MAX_LINE = Integer.MAX_VALUE - 16;
   private static final byte[] BOM = {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF};
@@ -45,7 +45,7 @@ public final class Utf8LineReader implements Closeable {
   private CharsetDecoder strict;
 
   /** Reads from {@code in}, which is read in large blocks (no need to buffer it). */
-  public Utf8LineReader(InputStream in) {
+  Utf8LineReader(InputStream in) {
     this.in = in;
   }
 
@@ -84,7 +84,7 @@ public final class Utf8LineReader implements Closeable {
    *     {@link #lineNumber()}; the line is consumed)
    * @throws IOException from the stream
    */
-  public String readLine() throws IOException {
+  String readLine() throws IOException {
     if (!started) {
       started = true;
       skipByteOrderMark();
@@ -122,7 +122,7 @@ public final class Utf8LineReader implements Closeable {
   }
 
   /** Lines returned or rejected so far; the number of the last one. */
-  public long lineNumber() {
+  long lineNumber() {
     return lineNumber;
   }
 
