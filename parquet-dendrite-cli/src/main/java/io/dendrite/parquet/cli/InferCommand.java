@@ -14,8 +14,8 @@ import io.dendrite.parquet.shred.InferenceOptions;
 import io.dendrite.parquet.shred.ShreddingInference;
 import io.dendrite.parquet.variant.VariantEncoder;
 import io.dendrite.parquet.variant.VariantJson;
+import io.dendrite.parquet.write.DendriteWriter;
 import io.dendrite.parquet.write.InvalidRecordException;
-import io.dendrite.parquet.write.Utf8LineReader;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.ArrayList;
@@ -143,34 +143,33 @@ final class InferCommand implements Callable<Integer> {
   /** The first {@code max} non-blank lines that are JSON documents. */
   private List<String> documents(JsonInput in, int max) throws IOException {
     List<String> lines = new ArrayList<>();
-    Utf8LineReader reader = in.lines();
-    while (lines.size() < max) {
-      String line;
-      try {
-        line = reader.readLine();
-      } catch (InvalidRecordException e) {
+    if (max <= 0) {
+      return lines;
+    }
+    in.readLines(new DendriteWriter.LineVisitor() {
+      @Override
+      public boolean line(String line, long lineNumber) {
+        try {
+          VariantJson.parse(line);
+        } catch (IOException | RuntimeException e) {
+          if (skipInvalid) {
+            return true;
+          }
+          throw new CliException(in.name() + ": line " + lineNumber + ": malformed JSON: "
+              + DendriteCli.describe(e), e);
+        }
+        lines.add(line);
+        return lines.size() < max;
+      }
+
+      @Override
+      public boolean invalid(InvalidRecordException e) {
         if (skipInvalid) {
-          continue;
+          return true;
         }
         throw new CliException(in.name() + ": line " + e.row() + ": " + e.problem(), e);
       }
-      if (line == null) {
-        break;
-      }
-      if (line.isBlank()) {
-        continue;
-      }
-      try {
-        VariantJson.parse(line);
-      } catch (IOException | RuntimeException e) {
-        if (skipInvalid) {
-          continue;
-        }
-        throw new CliException(in.name() + ": line " + reader.lineNumber() + ": malformed JSON: "
-            + DendriteCli.describe(e), e);
-      }
-      lines.add(line);
-    }
+    });
     return lines;
   }
 

@@ -1,7 +1,7 @@
 package io.dendrite.parquet.cli;
 
 import com.github.luben.zstd.ZstdInputStream;
-import io.dendrite.parquet.write.Utf8LineReader;
+import io.dendrite.parquet.write.DendriteWriter;
 import java.io.BufferedInputStream;
 import java.io.Closeable;
 import java.io.FilterInputStream;
@@ -15,9 +15,10 @@ import java.util.zip.GZIPInputStream;
 /**
  * A JSON-lines input: a file or {@code -} for stdin, gzip- or zstd-compressed or plain.
  * Compression is recognized by its magic bytes (so {@code .gz} and {@code .zst} files work
- * whatever their name, and compressed stdin too). The text is UTF-8, read line by line with
- * {@link Utf8LineReader}: a leading byte-order mark is skipped, and a line that is not valid
- * UTF-8 is an invalid line, named by its number (and skipped with {@code --skip-invalid}).
+ * whatever their name, and compressed stdin too). The text is UTF-8, read line by line as the
+ * writer reads it ({@link DendriteWriter#readJsonLines}): a leading byte-order mark is skipped,
+ * and a line that is not valid UTF-8 is an invalid line, named by its number (and skipped with
+ * {@code --skip-invalid}).
  */
 final class JsonInput implements Closeable {
   private static final int BUFFER = 1 << 16;
@@ -98,15 +99,18 @@ final class JsonInput implements Closeable {
 
   /**
    * The UTF-8 text, decompressed; it supports {@code mark}/{@code reset}, so a sample can be
-   * read and then read again. Read lines with {@link #lines()} or {@link Utf8LineReader}.
+   * read and then read again. Read lines with {@link #readLines}.
    */
   InputStream text() {
     return text;
   }
 
-  /** Lines of the text from where it is now (see the class description). */
-  Utf8LineReader lines() {
-    return new Utf8LineReader(text);
+  /**
+   * Hands the lines of the text from where it is now to {@code visitor} (see the class
+   * description and {@link DendriteWriter#readJsonLines}); returns the number of lines read.
+   */
+  long readLines(DendriteWriter.LineVisitor visitor) throws IOException {
+    return DendriteWriter.readJsonLines(text, visitor);
   }
 
   @Override

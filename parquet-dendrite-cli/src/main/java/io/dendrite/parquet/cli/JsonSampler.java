@@ -1,7 +1,7 @@
 package io.dendrite.parquet.cli;
 
+import io.dendrite.parquet.write.DendriteWriter;
 import io.dendrite.parquet.write.InvalidRecordException;
-import io.dendrite.parquet.write.Utf8LineReader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayList;
@@ -45,46 +45,64 @@ final class JsonSampler {
       // Everything read from here on is kept, so the writer can read the sample again.
       text.mark(Integer.MAX_VALUE);
     }
-    JsonColumnTypes types = new JsonColumnTypes();
-    List<String> first = new ArrayList<>();
-    Utf8LineReader r = new Utf8LineReader(text);
-    long records = 0;
-    while (whole || records < sampleLines || first.size() < keepRecords) {
-      String line;
-      try {
-        line = r.readLine();
-      } catch (InvalidRecordException e) {
-        records++;
-        if (skipInvalid) {
-          continue;
-        }
-        throw new CliException(in.name() + ": line " + e.row() + ": " + e.problem(), e);
-      }
-      if (line == null) {
-        break;
-      }
-      if (line.isBlank()) {
-        continue;
-      }
+    Scan scan = new Scan(in.name(), whole, sampleLines, keepRecords, skipInvalid);
+    long linesRead = scan.wantsMore() ? in.readLines(scan) : 0;
+    if (!whole) {
+      text.reset();
+      text.mark(0); // stop keeping what is read from now on
+    }
+    return new Result(scan.types, linesRead, whole, scan.first);
+  }
+
+  /** One scan: reads on while {@link #wantsMore()}, each line counting as a record. */
+  private static final class Scan implements DendriteWriter.LineVisitor {
+    private final String source;
+    private final boolean whole;
+    private final int sampleLines;
+    private final int keepRecords;
+    private final boolean skipInvalid;
+    final JsonColumnTypes types = new JsonColumnTypes();
+    final List<String> first = new ArrayList<>();
+    private long records;
+
+    Scan(String source, boolean whole, int sampleLines, int keepRecords, boolean skipInvalid) {
+      this.source = source;
+      this.whole = whole;
+      this.sampleLines = sampleLines;
+      this.keepRecords = keepRecords;
+      this.skipInvalid = skipInvalid;
+    }
+
+    boolean wantsMore() {
+      return whole || records < sampleLines || first.size() < keepRecords;
+    }
+
+    @Override
+    public boolean line(String line, long lineNumber) {
       records++;
       try {
         if (whole || records <= sampleLines) {
-          types.add(line, in.name(), r.lineNumber());
+          types.add(line, source, lineNumber);
         }
       } catch (CliException e) {
         if (skipInvalid) {
-          continue;
+          return wantsMore();
         }
         throw e;
       }
       if (first.size() < keepRecords) {
         first.add(line);
       }
+      return wantsMore();
     }
-    if (!whole) {
-      text.reset();
-      text.mark(0); // stop keeping what is read from now on
+
+    @Override
+    public boolean invalid(InvalidRecordException e) {
+      records++;
+      if (skipInvalid) {
+        return wantsMore();
+      }
+      throw new CliException(source + ": line " + e.row() + ": " + e.problem(), e);
     }
-    return new Result(types, r.lineNumber(), whole, first);
   }
 }

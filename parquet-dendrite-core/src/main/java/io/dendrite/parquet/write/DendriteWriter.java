@@ -1,19 +1,11 @@
 package io.dendrite.parquet.write;
 
-import io.dendrite.parquet.path.FieldPath;
 import io.dendrite.parquet.read.internal.plan.LeafColumns;
-import io.dendrite.parquet.schema.Field;
 import io.dendrite.parquet.schema.RecordSchema;
-import io.dendrite.parquet.schema.ShreddedType;
 import io.dendrite.parquet.schema.ShreddingSchema;
-import io.dendrite.parquet.schema.StructType;
-import io.dendrite.parquet.schema.VariantFieldType;
 import io.dendrite.parquet.schema.internal.VariantSchemas;
 import io.dendrite.parquet.shred.InferenceOptions;
-import io.dendrite.parquet.shred.ShreddingInference;
 import io.dendrite.parquet.shred.ShreddingReport;
-import io.dendrite.parquet.shred.internal.VariantColumnShredder;
-import io.dendrite.parquet.variant.EncodedVariant;
 import io.dendrite.parquet.variant.VariantBinary;
 import java.io.BufferedReader;
 import java.io.Closeable;
@@ -22,7 +14,6 @@ import java.io.InputStream;
 import java.io.Reader;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.parquet.hadoop.ParquetWriter;
@@ -66,7 +57,6 @@ public final class DendriteWriter implements Closeable {
   private static final int MAX_REASONS = 20;
   /** parquet-java's default page row count limit. */
   private static final int DEFAULT_PAGE_ROWS = 20_000;
-  private static final String MESSAGE_NAME = "schema";
 
   private enum State { OPEN, CLOSED, FAILED }
 
@@ -76,9 +66,10 @@ public final class DendriteWriter implements Closeable {
   private final RecordCoercer coercer;
   private final JsonRecordParser json;
   private final List<VariantColumn> variantColumns;
+  private final InProgressFile file;
 
-  private final List<Object[]> buffer = new ArrayList<>();
-  private long bufferedBytes;
+  /** The rows held while inferring shredding; null once the file is created. */
+  private InferenceBuffer sample;
   private ParquetWriter<Object[]> writer;
   private State state = State.OPEN;
   private long rowsSeen;
@@ -86,95 +77,24 @@ public final class DendriteWriter implements Closeable {
   private long rowsSkipped;
   private final List<String> skippedReasons = new ArrayList<>();
 
-  /** One VARIANT column reachable through structs, with how it gets its shredding schema. */
-  private static final class VariantColumn {
-    final String path;
-    final int[] slots;
-    ShreddedType shredding;
-    String origin;
-    ShreddingInference inference;
-    VariantColumnShredder shredder;
-
-    VariantColumn(String path, int[] slots) {
-      this.path = path;
-      this.slots = slots;
-    }
-
-    EncodedVariant valueIn(Object[] row) {
-      Object o = row;
-      for (int slot : slots) {
-        if (o == null) {
-          return null;
-        }
-        o = ((Object[]) o)[slot];
-      }
-      return (EncodedVariant) o;
-    }
-  }
-
   private DendriteWriter(WriterOptions options, OutputTarget target, RecordSchema schema,
       ShreddingSchema given, String givenOrigin) throws IOException {
     this.target = target;
     this.schema = schema;
     this.options = options;
     this.coercer = new RecordCoercer(schema);
-    int documentColumn = -1;
-    if (options.documentColumn() != null) {
-      documentColumn = coercer.indexOf(options.documentColumn());
-      if (documentColumn < 0 || !coercer.isVariant(documentColumn)) {
-        throw new IllegalArgumentException("jsonDocumentColumn '" + options.documentColumn()
-            + "' is not a top-level VARIANT column of " + schema);
-      }
-    }
-    this.json = new JsonRecordParser(coercer, documentColumn);
-    this.variantColumns = new ArrayList<>();
-    collectVariants(schema.fields(), "", new int[0]);
-    if (given != null) {
-      for (String path : given.paths()) {
-        if (variantColumns.stream().noneMatch(c -> c.path.equals(path))) {
-          throw new IllegalArgumentException("shredding schema names '" + path
-              + "', which is not a VARIANT column that can be shredded; shreddable columns "
-              + "(top level or inside structs; variants in lists and maps are written "
-              + "unshredded): " + variantColumns.stream().map(c -> c.path).toList());
-        }
-      }
-    }
-    for (VariantColumn c : variantColumns) {
-      if (options.infer() != null) {
-        c.inference = new ShreddingInference(options.infer());
-      } else if (given != null && given.get(c.path) != null) {
-        c.shredding = given.get(c.path);
-        c.origin = givenOrigin;
-      } else {
-        c.origin = "unshredded";
-      }
-    }
+    this.json = JsonRecordParser.of(coercer, options.documentColumn());
+    this.variantColumns = VariantColumn.of(schema, options.infer(), given, givenOrigin);
+    this.file = new InProgressFile(target);
     target.checkWritable(options.overwrite());
-    if (options.infer() == null) {
+    if (options.infer() != null) {
+      sample = new InferenceBuffer(options.infer(), variantColumns);
+    } else {
       try {
         open();
       } catch (RuntimeException | Error e) {
         abandon();
         throw e;
-      }
-    }
-  }
-
-  /**
-   * Collects VARIANT columns reachable through structs under their canonical paths
-   * ({@link FieldPath#child}, as {@link RecordSchema#variantColumns()} and
-   * {@link ShreddingSchema} name them), so that names needing quotes match.
-   */
-  private void collectVariants(List<Field> fields, String parent, int[] slots) {
-    for (int i = 0; i < fields.size(); i++) {
-      Field f = fields.get(i);
-      int[] path = java.util.Arrays.copyOf(slots, slots.length + 1);
-      path[slots.length] = i;
-      String name = FieldPath.child(parent, f.name());
-      if (f.type() instanceof VariantFieldType) {
-        variantColumns.add(new VariantColumn(name, path));
-      } else if (f.type() instanceof StructType) {
-        collectVariants(((StructType) f.type()).fields(), name, path);
       }
     }
   }
@@ -188,6 +108,45 @@ public final class DendriteWriter implements Closeable {
   public static Builder builder(org.apache.hadoop.fs.Path path,
       org.apache.hadoop.conf.Configuration conf) {
     return new Builder(null, path, conf);
+  }
+
+  /**
+   * Reads UTF-8 JSON lines by the rules of {@link #writeJsonLines(InputStream)} without writing
+   * them, to look at the input before a writer is built (the CLI chooses column types from a
+   * sample). Lines end at {@code \n}, {@code \r\n} or {@code \r}; a UTF-8 byte-order mark at the
+   * very start is skipped; blank lines are skipped but counted. Each other line goes to
+   * {@link LineVisitor#line} with its number, a line that is not well-formed UTF-8 to
+   * {@link LineVisitor#invalid}, until the input ends or the visitor returns false. Lines are
+   * not parsed. The stream is read in large blocks, possibly past the last line visited, and
+   * not closed.
+   *
+   * <pre>{@code
+   * List<String> first = new ArrayList<>();
+   * DendriteWriter.readJsonLines(in, (line, number) -> first.add(line) && first.size() < 10);
+   * }</pre>
+   *
+   * @return the number of lines read, blank and invalid ones included
+   * @throws InvalidRecordException for a line that is not UTF-8, from the default
+   *     {@link LineVisitor#invalid}
+   */
+  public static long readJsonLines(InputStream utf8, LineVisitor visitor) throws IOException {
+    return Utf8LineReader.forEachLine(utf8, visitor);
+  }
+
+  /** What {@link #readJsonLines} hands the lines to. */
+  @FunctionalInterface
+  public interface LineVisitor {
+    /** A non-blank line, without its end, and its number (from 1); returns whether to go on. */
+    boolean line(String line, long lineNumber);
+
+    /**
+     * A line that is not well-formed UTF-8, consumed: {@link InvalidRecordException#row()} is
+     * its number and {@link InvalidRecordException#problem()} names the bad byte. Returns
+     * whether to go on; by default throws {@code invalid}.
+     */
+    default boolean invalid(InvalidRecordException invalid) {
+      throw invalid;
+    }
   }
 
   /**
@@ -246,7 +205,7 @@ public final class DendriteWriter implements Closeable {
     try {
       BufferedReader lines = in instanceof BufferedReader ? (BufferedReader) in
           : new BufferedReader(in, 1 << 16);
-      long before = rowsWritten + buffer.size();
+      long before = rowsAccepted();
       long lineNumber = 0;
       String line;
       while ((line = lines.readLine()) != null) {
@@ -256,7 +215,7 @@ public final class DendriteWriter implements Closeable {
         }
         writeJsonLine(line, lineNumber);
       }
-      return rowsWritten + buffer.size() - before;
+      return rowsAccepted() - before;
     } catch (IOException | RuntimeException | Error e) {
       abandon();
       throw e;
@@ -265,7 +224,7 @@ public final class DendriteWriter implements Closeable {
 
   /**
    * Writes every non-blank line of UTF-8 bytes as a JSON record (rules of
-   * {@link Utf8LineReader}): a leading byte-order mark is skipped, and a line that is not
+   * {@link #readJsonLines}): a leading byte-order mark is skipped, and a line that is not
    * well-formed UTF-8 is an invalid record of that line, skipped with
    * {@link Builder#skipInvalid}. Error messages number rows by line. The stream is not closed.
    * Returns the number of rows written from this stream. An error reading {@code utf8} aborts
@@ -275,7 +234,7 @@ public final class DendriteWriter implements Closeable {
     ensureOpen();
     try {
       Utf8LineReader lines = new Utf8LineReader(utf8);
-      long before = rowsWritten + buffer.size();
+      long before = rowsAccepted();
       while (true) {
         String line;
         try {
@@ -290,7 +249,7 @@ public final class DendriteWriter implements Closeable {
         }
         writeJsonLine(line, lines.lineNumber());
       }
-      return rowsWritten + buffer.size() - before;
+      return rowsAccepted() - before;
     } catch (IOException | RuntimeException | Error e) {
       abandon();
       throw e;
@@ -328,18 +287,14 @@ public final class DendriteWriter implements Closeable {
     throw located;
   }
 
+  /** Rows written or held for inference, to count the rows a call accepted. */
+  private long rowsAccepted() {
+    return rowsWritten + (sample == null ? 0 : sample.size());
+  }
+
   private void accept(Object[] row) {
     if (writer == null) {
-      buffer.add(row);
-      bufferedBytes += estimateSize(row);
-      for (VariantColumn c : variantColumns) {
-        EncodedVariant v = c.valueIn(row);
-        if (v != null && c.inference != null) {
-          c.inference.add(v);
-        }
-      }
-      if (buffer.size() >= options.infer().sampleRows()
-          || bufferedBytes >= options.infer().sampleBytes()) {
+      if (sample.add(row)) {
         open();
       }
       return;
@@ -362,50 +317,26 @@ public final class DendriteWriter implements Closeable {
     }
   }
 
-  /** Fixes every shredding schema, creates the Parquet file and flushes buffered rows. */
+  /** Fixes every shredding schema, creates the Parquet file and writes the rows held. */
   private void open() {
     for (VariantColumn c : variantColumns) {
-      if (c.inference != null) {
-        c.shredding = c.inference.infer();
-        c.origin = "inferred from " + c.inference.rows() + " rows";
-        c.inference = null;
-      }
+      c.fixShredding();
     }
-    Map<String, ShreddedType> shredding = new LinkedHashMap<>();
-    for (VariantColumn c : variantColumns) {
-      if (c.shredding != null) {
-        shredding.put(c.path, c.shredding);
-      }
-    }
-    MessageType parquetSchema = schema.toParquet(MESSAGE_NAME, shredding::get);
-    Map<String, VariantColumnShredder> shredders = new LinkedHashMap<>();
-    for (VariantColumn c : variantColumns) {
-      c.shredder = VariantColumnShredder.create(c.path, c.shredding, options.widenExactNumerics());
-      shredders.put(c.path, c.shredder);
-    }
-    FieldWriter[] writers = FieldWriters.forStruct(schema.fields(), parquetSchema, "",
-        path -> shredders.computeIfAbsent(path, p -> VariantColumnShredder.create(p, null)));
-    Map<String, String> footer = new LinkedHashMap<>();
-    footer.put(FooterKeys.WRITER, FooterKeys.writerName());
-    footer.put(FooterKeys.RECORD_SCHEMA, schema.toString());
-    if (!shredding.isEmpty()) {
-      footer.put(FooterKeys.SHREDDING, ShreddingSchema.of(shredding).toString());
-    }
-    RowWriteSupport support = new RowWriteSupport(parquetSchema, footer, writers);
-    // Registered before the temporary file exists, so an exit never misses it.
-    InProgressFiles.register(target);
+    RowWriteSupport support = RowWriteSupport.forFile(schema, variantColumns,
+        options.widenExactNumerics());
     try {
-      writer = ParquetWriters.create(target, support, options, parquetSchema);
+      writer = file.create(support, options);
     } catch (IOException e) {
       fail();
       throw new UncheckedIOException("cannot create " + target.displayName() + ": "
           + e.getMessage(), e);
     }
-    for (Object[] row : buffer) {
-      writeRow(row);
+    if (sample != null) {
+      for (Object[] row : sample.rows()) {
+        writeRow(row);
+      }
+      sample = null;
     }
-    buffer.clear();
-    bufferedBytes = 0;
   }
 
   /**
@@ -424,10 +355,8 @@ public final class DendriteWriter implements Closeable {
       if (writer == null) {
         open();
       }
-      writer.close();
-      target.commit(options.overwrite());
+      file.publish(options.overwrite());
       state = State.CLOSED;
-      InProgressFiles.deregister(target);
     } catch (IOException | RuntimeException | Error e) {
       abandon();
       throw e;
@@ -448,18 +377,7 @@ public final class DendriteWriter implements Closeable {
 
   private void fail() {
     state = State.FAILED;
-    try {
-      if (writer != null) {
-        try {
-          writer.close();
-        } catch (IOException | RuntimeException ignored) {
-          // The file is being discarded; the original failure is what matters.
-        }
-      }
-      target.discard();
-    } finally {
-      InProgressFiles.deregister(target);
-    }
+    file.discard();
   }
 
   private void ensureOpen() {
@@ -486,30 +404,9 @@ public final class DendriteWriter implements Closeable {
   public ShreddingReport report() {
     List<ShreddingReport.ColumnReport> columns = new ArrayList<>();
     for (VariantColumn c : variantColumns) {
-      columns.add(new ShreddingReport.ColumnReport(c.path, c.shredding,
-          c.origin == null ? "inferring" : c.origin,
-          c.shredder == null ? List.of() : c.shredder.counts()));
+      columns.add(c.report());
     }
     return new ShreddingReport(rowsWritten, rowsSkipped, skippedReasons, columns);
-  }
-
-  private static long estimateSize(Object[] row) {
-    long size = 16L * row.length;
-    for (Object o : row) {
-      if (o instanceof EncodedVariant) {
-        EncodedVariant v = (EncodedVariant) o;
-        size += v.metadata().length + v.value().length;
-      } else if (o instanceof String) {
-        size += ((String) o).length();
-      } else if (o instanceof byte[]) {
-        size += ((byte[]) o).length;
-      } else if (o instanceof Object[]) {
-        size += estimateSize((Object[]) o);
-      } else if (o != null) {
-        size += 16;
-      }
-    }
-    return size;
   }
 
   /**

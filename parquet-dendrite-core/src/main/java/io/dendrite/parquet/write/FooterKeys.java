@@ -1,13 +1,13 @@
 package io.dendrite.parquet.write;
 
 /** Key-value metadata this library adds to the footers of the files it writes. */
-public final class FooterKeys {
+final class FooterKeys {
   /** Which library and version wrote the file. */
-  public static final String WRITER = "dendrite.writer";
+  static final String WRITER = "dendrite.writer";
   /** The record schema in its text form. */
-  public static final String RECORD_SCHEMA = "dendrite.record.schema";
+  static final String RECORD_SCHEMA = "dendrite.record.schema";
   /** The shredding schema in its text form (absent when nothing is shredded). */
-  public static final String SHREDDING = "dendrite.shredding";
+  static final String SHREDDING = "dendrite.shredding";
 
   private FooterKeys() {}
 

@@ -63,6 +63,23 @@ final class JsonRecordParser {
         .build();
   }
 
+  /**
+   * The parser of a writer: whole lines go to {@code documentColumn} when it is not null.
+   *
+   * @throws IllegalArgumentException when that is not a top-level VARIANT column
+   */
+  static JsonRecordParser of(RecordCoercer coercer, String documentColumn) {
+    if (documentColumn == null) {
+      return new JsonRecordParser(coercer, -1);
+    }
+    int index = coercer.indexOf(documentColumn);
+    if (index < 0 || !coercer.isVariant(index)) {
+      throw new IllegalArgumentException("jsonDocumentColumn '" + documentColumn
+          + "' is not a top-level VARIANT column of " + coercer.schema());
+    }
+    return new JsonRecordParser(coercer, index);
+  }
+
   /** JSON arrays and objects a value of this type nests, not counting variants' own. */
   private static int containerDepth(FieldType type) {
     if (type instanceof StructType) {

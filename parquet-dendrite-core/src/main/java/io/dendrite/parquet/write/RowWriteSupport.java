@@ -1,5 +1,11 @@
 package io.dendrite.parquet.write;
 
+import io.dendrite.parquet.schema.RecordSchema;
+import io.dendrite.parquet.schema.ShreddedType;
+import io.dendrite.parquet.schema.ShreddingSchema;
+import io.dendrite.parquet.shred.internal.VariantColumnShredder;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.apache.parquet.conf.ParquetConfiguration;
 import org.apache.parquet.hadoop.api.WriteSupport;
@@ -8,6 +14,8 @@ import org.apache.parquet.schema.MessageType;
 
 /** Hands normalized {@code Object[]} rows to the field writers. */
 final class RowWriteSupport extends WriteSupport<Object[]> {
+  private static final String MESSAGE_NAME = "schema";
+
   private final MessageType schema;
   private final Map<String, String> footer;
   private final FieldWriter[] writers;
@@ -19,6 +27,40 @@ final class RowWriteSupport extends WriteSupport<Object[]> {
     this.footer = footer;
     this.writers = writers;
     this.names = FieldWriters.names(schema);
+  }
+
+  /**
+   * The write support of a file of {@code records} whose VARIANT columns have fixed their
+   * shredding: its Parquet schema, a shredder per column (variants in lists and maps get an
+   * unshredded one) and the footer's {@link FooterKeys}.
+   */
+  static RowWriteSupport forFile(RecordSchema records, List<VariantColumn> variantColumns,
+      boolean widenExactNumerics) {
+    Map<String, ShreddedType> shredding = new LinkedHashMap<>();
+    for (VariantColumn c : variantColumns) {
+      if (c.shredding() != null) {
+        shredding.put(c.path, c.shredding());
+      }
+    }
+    MessageType parquetSchema = records.toParquet(MESSAGE_NAME, shredding::get);
+    Map<String, VariantColumnShredder> shredders = new LinkedHashMap<>();
+    for (VariantColumn c : variantColumns) {
+      shredders.put(c.path, c.startShredding(widenExactNumerics));
+    }
+    FieldWriter[] writers = FieldWriters.forStruct(records.fields(), parquetSchema, "",
+        path -> shredders.computeIfAbsent(path, p -> VariantColumnShredder.create(p, null)));
+    Map<String, String> footer = new LinkedHashMap<>();
+    footer.put(FooterKeys.WRITER, FooterKeys.writerName());
+    footer.put(FooterKeys.RECORD_SCHEMA, records.toString());
+    if (!shredding.isEmpty()) {
+      footer.put(FooterKeys.SHREDDING, ShreddingSchema.of(shredding).toString());
+    }
+    return new RowWriteSupport(parquetSchema, footer, writers);
+  }
+
+  /** The Parquet schema of the file. */
+  MessageType schema() {
+    return schema;
   }
 
   @Override

@@ -25,9 +25,10 @@ import java.util.Arrays;
  *       throw an {@link InvalidRecordException} whose row is the line number; the line has then
  *       been consumed and the next call returns the next line.</li>
  * </ul>
- * Not thread-safe; {@link #close()} closes the stream.
+ * Not thread-safe; {@link #close()} closes the stream. {@link DendriteWriter#readJsonLines} is
+ * the public way to read lines by these rules.
  */
-public final class Utf8LineReader implements Closeable {
+final class Utf8LineReader implements Closeable {
   /** The longest line: about the largest Java array. */
   private static final int MAX_LINE = Integer.MAX_VALUE - 16;
   private static final byte[] BOM = {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF};
@@ -44,8 +45,36 @@ public final class Utf8LineReader implements Closeable {
   private CharsetDecoder strict;
 
   /** Reads from {@code in}, which is read in large blocks (no need to buffer it). */
-  public Utf8LineReader(InputStream in) {
+  Utf8LineReader(InputStream in) {
     this.in = in;
+  }
+
+  /**
+   * Hands each non-blank line of {@code in} to {@code visitor}, and each line that is not
+   * well-formed UTF-8 to {@link DendriteWriter.LineVisitor#invalid}, until the input ends or
+   * the visitor returns false. Returns the number of lines read (blank ones too).
+   */
+  static long forEachLine(InputStream in, DendriteWriter.LineVisitor visitor)
+      throws IOException {
+    Utf8LineReader lines = new Utf8LineReader(in);
+    while (true) {
+      String line;
+      try {
+        line = lines.readLine();
+      } catch (InvalidRecordException e) {
+        if (!visitor.invalid(e)) {
+          break;
+        }
+        continue;
+      }
+      if (line == null) {
+        break;
+      }
+      if (!line.isBlank() && !visitor.line(line, lines.lineNumber())) {
+        break;
+      }
+    }
+    return lines.lineNumber();
   }
 
   /**
@@ -55,7 +84,7 @@ public final class Utf8LineReader implements Closeable {
    *     {@link #lineNumber()}; the line is consumed)
    * @throws IOException from the stream
    */
-  public String readLine() throws IOException {
+  String readLine() throws IOException {
     if (!started) {
       started = true;
       skipByteOrderMark();
@@ -93,7 +122,7 @@ public final class Utf8LineReader implements Closeable {
   }
 
   /** Lines returned or rejected so far; the number of the last one. */
-  public long lineNumber() {
+  long lineNumber() {
     return lineNumber;
   }
 

@@ -216,6 +216,53 @@ class JsonInputRulesTest {
     assertNull(r.readLine());
   }
 
+  // ------------------------------------------------------------------ readJsonLines
+
+  @Test
+  void readJsonLinesHandsOnNonBlankLinesWithTheirNumbersAndInvalidOnesApart() throws Exception {
+    byte[] text = bytes("\uFEFF{\"a\": 1}\r\n\n  \r{\"a\": 2}\n", new byte[] {'x', (byte) 0xC3},
+        "\n{\"a\": 3}");
+    List<String> seen = new ArrayList<>();
+    Trickle in = new Trickle(text, 3);
+    long read = DendriteWriter.readJsonLines(in, new DendriteWriter.LineVisitor() {
+      @Override
+      public boolean line(String line, long lineNumber) {
+        seen.add(lineNumber + ":" + line);
+        return true;
+      }
+
+      @Override
+      public boolean invalid(InvalidRecordException e) {
+        seen.add(e.row() + "! " + e.problem());
+        return true;
+      }
+    });
+    assertEquals(List.of("1:{\"a\": 1}", "4:{\"a\": 2}",
+        "5! not valid UTF-8: byte 0xC3 at byte 2 of the line", "6:{\"a\": 3}"), seen,
+        "the byte-order mark is skipped, blank lines are counted, not handed on");
+    assertEquals(6, read);
+    assertFalse(in.closed, "the stream is the caller's");
+  }
+
+  @Test
+  void readJsonLinesStopsWhenTheVisitorSaysSoAndThrowsForBadBytesByDefault() throws Exception {
+    byte[] text = bytes("a\n\nb\nc\n", new byte[] {(byte) 0xFF}, "\nd\n");
+    // The example of the javadoc: the first lines, here two.
+    List<String> first = new ArrayList<>();
+    long read = DendriteWriter.readJsonLines(new ByteArrayInputStream(text),
+        (line, number) -> first.add(line) && first.size() < 2);
+    assertEquals(List.of("a", "b"), first);
+    assertEquals(3, read, "lines read up to the last one visited");
+
+    List<String> all = new ArrayList<>();
+    InvalidRecordException e = assertThrows(InvalidRecordException.class,
+        () -> DendriteWriter.readJsonLines(new ByteArrayInputStream(text),
+            (line, number) -> all.add(line)));
+    assertEquals(5, e.row());
+    assertEquals("not valid UTF-8: byte 0xFF at byte 1 of the line", e.problem());
+    assertEquals(List.of("a", "b", "c"), all);
+  }
+
   // ------------------------------------------------------------------ helpers
 
   /** "id:json of v" per row. */
@@ -243,6 +290,7 @@ class JsonInputRulesTest {
     private final byte[] data;
     private final int chunk;
     private int pos;
+    boolean closed;
 
     Trickle(byte[] data, int chunk) {
       this.data = data;
@@ -263,6 +311,11 @@ class JsonInputRulesTest {
       System.arraycopy(data, pos, b, off, n);
       pos += n;
       return n;
+    }
+
+    @Override
+    public void close() {
+      closed = true;
     }
   }
 }

@@ -1,0 +1,14 @@
+/**
+ * Writing Parquet files with VARIANT columns. The API is {@link
+ * io.dendrite.parquet.write.DendriteWriter} (with its {@code Builder}), {@link
+ * io.dendrite.parquet.write.Codec} and {@link io.dendrite.parquet.write.InvalidRecordException};
+ * everything else here is package-private.
+ *
+ * <p>A record becomes a normalized {@code Object[]} row ({@code RecordCoercer} for maps,
+ * {@code JsonRecordParser} for JSON text, whose lines {@code Utf8LineReader} reads); each
+ * VARIANT column ({@code VariantColumn}) gets its shredding given, pinned, or inferred from the
+ * rows an {@code InferenceBuffer} holds; {@code RowWriteSupport} lays out the file and hands
+ * rows to the {@code FieldWriters}; {@code InProgressFile} creates the file under a temporary
+ * name ({@code OutputTarget}) and publishes or discards it.
+ */
+package io.dendrite.parquet.write;
