@@ -1,6 +1,5 @@
 package io.dendrite.parquet.write;
 
-import io.dendrite.parquet.read.internal.plan.LeafColumns;
 import io.dendrite.parquet.schema.RecordSchema;
 import io.dendrite.parquet.schema.ShreddingSchema;
 import io.dendrite.parquet.schema.internal.VariantSchemas;
