@@ -6,11 +6,12 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.dendrite.parquet.bench.baseline.ParquetJavaVariants;
 import io.dendrite.parquet.bench.data.VariantDocuments;
 import io.dendrite.parquet.variant.EncodedVariant;
-import io.dendrite.parquet.variant.VariantBinary;
-import io.dendrite.parquet.variant.VariantEncoder;
-import io.dendrite.parquet.variant.VariantJava;
 import io.dendrite.parquet.variant.VariantJson;
 import io.dendrite.parquet.variant.VariantMetadata;
+import io.dendrite.parquet.variant.internal.JsonToVariant;
+import io.dendrite.parquet.variant.internal.VariantBinary;
+import io.dendrite.parquet.variant.internal.VariantEncoder;
+import io.dendrite.parquet.variant.internal.VariantJava;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -297,7 +298,7 @@ public class VariantBuilderBenchmark {
   @Twin("fromJsonParquetJava")
   public void fromJsonDendrite(Blackhole bh) throws JsonProcessingException {
     encoder.reset();
-    VariantJson.parse(json, encoder);
+    JsonToVariant.parse(json, encoder);
     bh.consume(encoder.finish());
   }
 

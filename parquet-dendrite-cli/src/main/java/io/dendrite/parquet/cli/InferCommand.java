@@ -12,8 +12,9 @@ import io.dendrite.parquet.shred.InferenceOptions;
 import io.dendrite.parquet.shred.ShreddedType;
 import io.dendrite.parquet.shred.ShreddingInference;
 import io.dendrite.parquet.shred.ShreddingSchema;
-import io.dendrite.parquet.variant.VariantEncoder;
 import io.dendrite.parquet.variant.VariantJson;
+import io.dendrite.parquet.variant.internal.JsonToVariant;
+import io.dendrite.parquet.variant.internal.VariantEncoder;
 import io.dendrite.parquet.write.InvalidRecordException;
 import io.dendrite.parquet.write.Utf8LineReader;
 import java.io.IOException;
@@ -187,7 +188,7 @@ final class InferCommand implements Callable<Integer> {
           continue;
         }
         encoder.reset();
-        VariantJson.parse(p, encoder);
+        JsonToVariant.parse(p, encoder);
         target.add(encoder.finish());
       }
     }

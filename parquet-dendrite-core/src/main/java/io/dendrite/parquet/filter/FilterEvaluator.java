@@ -1,10 +1,10 @@
 package io.dendrite.parquet.filter;
 
-import io.dendrite.parquet.read.SelectionPath;
 import io.dendrite.parquet.read.SelectionPath.Segment;
-import io.dendrite.parquet.variant.JavaCasts;
+import io.dendrite.parquet.read.SelectionPath;
 import io.dendrite.parquet.variant.VariantType;
 import io.dendrite.parquet.variant.VariantValue;
+import io.dendrite.parquet.variant.internal.JavaCasts;
 import java.util.List;
 
 /**

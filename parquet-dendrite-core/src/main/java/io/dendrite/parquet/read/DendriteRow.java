@@ -1,7 +1,7 @@
 package io.dendrite.parquet.read;
 
-import io.dendrite.parquet.variant.VariantCasts;
 import io.dendrite.parquet.variant.VariantValue;
+import io.dendrite.parquet.variant.internal.VariantCasts;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.time.LocalDate;

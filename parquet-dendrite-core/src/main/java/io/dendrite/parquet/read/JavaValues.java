@@ -4,8 +4,8 @@ import io.dendrite.parquet.read.column.ColumnDictionary;
 import io.dendrite.parquet.read.column.LeafBatch;
 import io.dendrite.parquet.schema.PrimitiveFieldType;
 import io.dendrite.parquet.shred.ShreddedPrimitive;
-import io.dendrite.parquet.variant.Temporal;
-import io.dendrite.parquet.variant.VariantBinary;
+import io.dendrite.parquet.variant.internal.Temporal;
+import io.dendrite.parquet.variant.internal.VariantBinary;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.ByteBuffer;
@@ -15,13 +15,13 @@ import java.time.LocalTime;
 import java.util.Arrays;
 import java.util.UUID;
 import org.apache.parquet.io.api.Binary;
-import org.apache.parquet.schema.LogicalTypeAnnotation;
 import org.apache.parquet.schema.LogicalTypeAnnotation.IntLogicalTypeAnnotation;
 import org.apache.parquet.schema.LogicalTypeAnnotation.TimeLogicalTypeAnnotation;
 import org.apache.parquet.schema.LogicalTypeAnnotation.TimeUnit;
 import org.apache.parquet.schema.LogicalTypeAnnotation.TimestampLogicalTypeAnnotation;
-import org.apache.parquet.schema.PrimitiveType;
+import org.apache.parquet.schema.LogicalTypeAnnotation;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
+import org.apache.parquet.schema.PrimitiveType;
 
 /**
  * Turns one Parquet physical value into the Java value a reader returns, for one column: an

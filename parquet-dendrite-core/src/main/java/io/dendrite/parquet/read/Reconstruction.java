@@ -1,10 +1,10 @@
 package io.dendrite.parquet.read;
 
 import io.dendrite.parquet.shred.ShreddedPrimitive;
-import io.dendrite.parquet.variant.VariantBinary;
-import io.dendrite.parquet.variant.VariantEncoder;
 import io.dendrite.parquet.variant.VariantMetadata;
 import io.dendrite.parquet.variant.VariantType;
+import io.dendrite.parquet.variant.internal.VariantBinary;
+import io.dendrite.parquet.variant.internal.VariantEncoder;
 import java.math.BigInteger;
 
 /**

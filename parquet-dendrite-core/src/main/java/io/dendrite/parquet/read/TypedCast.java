@@ -1,8 +1,8 @@
 package io.dendrite.parquet.read;
 
-import io.dendrite.parquet.variant.JavaCasts;
-import io.dendrite.parquet.variant.VariantCasts;
 import io.dendrite.parquet.variant.VariantValue;
+import io.dendrite.parquet.variant.internal.JavaCasts;
+import io.dendrite.parquet.variant.internal.VariantCasts;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.time.LocalDate;

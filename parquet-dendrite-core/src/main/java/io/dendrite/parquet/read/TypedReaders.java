@@ -3,7 +3,7 @@ package io.dendrite.parquet.read;
 import io.dendrite.parquet.read.column.ColumnDictionary;
 import io.dendrite.parquet.read.column.LeafBatch;
 import io.dendrite.parquet.shred.ShreddedPrimitive;
-import io.dendrite.parquet.variant.VariantEncoder;
+import io.dendrite.parquet.variant.internal.VariantEncoder;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 
 /**

@@ -1,8 +1,8 @@
 package io.dendrite.parquet.read;
 
-import io.dendrite.parquet.variant.VariantBinary;
 import io.dendrite.parquet.variant.VariantMetadata;
 import io.dendrite.parquet.variant.VariantValue;
+import io.dendrite.parquet.variant.internal.VariantBinary;
 
 /**
  * Validates the variant binaries of a file once each, before anything else reads them: a value

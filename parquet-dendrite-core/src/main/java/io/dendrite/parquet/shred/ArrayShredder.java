@@ -1,8 +1,8 @@
 package io.dendrite.parquet.shred;
 
-import io.dendrite.parquet.variant.VariantBinary;
 import io.dendrite.parquet.variant.VariantMetadata;
 import io.dendrite.parquet.variant.VariantType;
+import io.dendrite.parquet.variant.internal.VariantBinary;
 import org.apache.parquet.io.api.RecordConsumer;
 
 /**

@@ -1,10 +1,10 @@
 package io.dendrite.parquet.shred;
 
-import io.dendrite.parquet.variant.KeyIds;
-import io.dendrite.parquet.variant.VariantBinary;
 import io.dendrite.parquet.variant.VariantMetadata;
-import io.dendrite.parquet.variant.VariantObjects;
 import io.dendrite.parquet.variant.VariantType;
+import io.dendrite.parquet.variant.internal.KeyIds;
+import io.dendrite.parquet.variant.internal.VariantBinary;
+import io.dendrite.parquet.variant.internal.VariantObjects;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import org.apache.parquet.io.api.RecordConsumer;

@@ -1,7 +1,7 @@
 package io.dendrite.parquet.shred;
 
-import io.dendrite.parquet.variant.VariantBinary;
 import io.dendrite.parquet.variant.VariantMetadata;
+import io.dendrite.parquet.variant.internal.VariantBinary;
 import org.apache.parquet.io.api.Binary;
 import org.apache.parquet.io.api.RecordConsumer;
 

@@ -1,8 +1,8 @@
 package io.dendrite.parquet.shred;
 
 import io.dendrite.parquet.variant.EncodedVariant;
-import io.dendrite.parquet.variant.VariantEncoder;
 import io.dendrite.parquet.variant.VariantMetadata;
+import io.dendrite.parquet.variant.internal.VariantEncoder;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;

@@ -1,5 +1,8 @@
 package io.dendrite.parquet.variant;
 
+import io.dendrite.parquet.variant.internal.Bytes;
+import io.dendrite.parquet.variant.internal.VariantBinary;
+import io.dendrite.parquet.variant.internal.VariantEquality;
 import java.util.Arrays;
 import java.util.Objects;
 

@@ -1,5 +1,9 @@
 package io.dendrite.parquet.variant;
 
+import io.dendrite.parquet.variant.internal.ApiAccess;
+import io.dendrite.parquet.variant.internal.Bytes;
+import io.dendrite.parquet.variant.internal.Utf8;
+import io.dendrite.parquet.variant.internal.VariantBinary;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -39,6 +43,11 @@ import java.util.Objects;
 public final class VariantMetadata {
   /** The metadata of a variant without object keys: bytes {@code 01 00 00}. */
   public static final VariantMetadata EMPTY = new VariantMetadata(new byte[] {1, 0, 0}, 0, 3, 0, 1, false);
+
+  static {
+    // Gives variant.internal the package-private members below (trusted constructor, caches).
+    ApiAccess.install(new InternalAccess());
+  }
 
   private final byte[] bytes;
   private final int offset;

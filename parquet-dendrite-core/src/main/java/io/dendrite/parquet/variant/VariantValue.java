@@ -1,5 +1,11 @@
 package io.dendrite.parquet.variant;
 
+import io.dendrite.parquet.variant.internal.VariantBinary;
+import io.dendrite.parquet.variant.internal.VariantCasts;
+import io.dendrite.parquet.variant.internal.VariantEncoder;
+import io.dendrite.parquet.variant.internal.VariantEquality;
+import io.dendrite.parquet.variant.internal.VariantJava;
+import io.dendrite.parquet.variant.internal.VariantToJson;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -23,6 +29,19 @@ import java.util.UUID;
  * the view's range): call {@link #validate()} first on untrusted input.
  */
 public final class VariantValue {
+  /**
+   * The one nesting limit of this library: how many arrays and objects may be nested inside each
+   * other in one variant value, the outermost included (a scalar has depth 0, {@code {"a":[1]}}
+   * depth 2). Every input the writer takes (maps and lists, Jackson nodes, JSON text, encoded
+   * variants) is held to it, deeper records being rejected as invalid, and every decoder of this
+   * library (validation, copying, rendering, equality) accepts exactly this depth and rejects
+   * deeper values with a {@link VariantFormatException}, instead of risking a stack overflow; so
+   * whatever the writer accepts reads back. The JSON parsers of this library allow this many
+   * levels inside a variant plus the levels of the record around it. Equals Jackson's default
+   * nesting limit.
+   */
+  public static final int MAX_NESTING_DEPTH = 1000;
+
   private final VariantMetadata metadata;
   private final byte[] value;
   private final int pos;
@@ -351,7 +370,7 @@ public final class VariantValue {
    */
   public String toJson(JsonStyle style) {
     validate();
-    return VariantJson.toJsonValidated(metadata, value, pos, style);
+    return VariantToJson.toJsonValidated(metadata, value, pos, style);
   }
 
   /**

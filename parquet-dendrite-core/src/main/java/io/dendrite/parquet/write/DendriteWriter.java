@@ -14,7 +14,7 @@ import io.dendrite.parquet.shred.ShreddingSchema;
 import io.dendrite.parquet.shred.VariantColumnShredder;
 import io.dendrite.parquet.shred.VariantSchemas;
 import io.dendrite.parquet.variant.EncodedVariant;
-import io.dendrite.parquet.variant.VariantBinary;
+import io.dendrite.parquet.variant.internal.VariantBinary;
 import java.io.BufferedReader;
 import java.io.Closeable;
 import java.io.IOException;
@@ -193,7 +193,7 @@ public final class DendriteWriter implements Closeable {
   /**
    * Writes one record: column name to value. Ordinary columns take the Java types their
    * {@link io.dendrite.parquet.schema.FieldType} documents; VARIANT columns take any value
-   * {@link io.dendrite.parquet.variant.VariantJava#write} accepts (maps, lists, primitives,
+   * {@link io.dendrite.parquet.variant.internal.VariantJava#write} accepts (maps, lists, primitives,
    * BigDecimal, java.time values, byte[], UUID, Jackson nodes, encoded variants).
    *
    * @throws InvalidRecordException when the record does not fit the schema (unless skipping)

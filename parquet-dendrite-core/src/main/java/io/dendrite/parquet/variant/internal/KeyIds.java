@@ -1,4 +1,7 @@
-package io.dendrite.parquet.variant;
+package io.dendrite.parquet.variant.internal;
+
+import io.dendrite.parquet.variant.VariantMetadata;
+import io.dendrite.parquet.variant.VariantValue;
 
 /**
  * The dictionary ids of a fixed list of keys in the metadata of the objects being read, for

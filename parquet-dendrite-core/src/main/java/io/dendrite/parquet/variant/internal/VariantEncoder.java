@@ -1,5 +1,9 @@
-package io.dendrite.parquet.variant;
+package io.dendrite.parquet.variant.internal;
 
+import io.dendrite.parquet.variant.EncodedVariant;
+import io.dendrite.parquet.variant.VariantFormatException;
+import io.dendrite.parquet.variant.VariantMetadata;
+import io.dendrite.parquet.variant.VariantValue;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
@@ -41,6 +45,8 @@ public final class VariantEncoder {
   private static final byte ARRAY_FRAME = 1;
   /** Strings with more chars than this are encoded through String.getBytes (fast intrinsic). */
   private static final int LARGE_STRING_CHARS = 4096;
+
+  private static final ApiAccess API = ApiAccess.get();
 
   private final boolean sortDictionary;
 
@@ -1122,7 +1128,7 @@ public final class VariantEncoder {
   }
 
   /** {@link #writeVariant(VariantMetadata, byte[], int)} of a value known to be valid. */
-  void writeVariantValidated(VariantMetadata srcMeta, byte[] srcValue, int srcPos) {
+  public void writeVariantValidated(VariantMetadata srcMeta, byte[] srcValue, int srcPos) {
     if (seed != null && (srcMeta == seed || srcMeta.equals(seed))) {
       writeRawValue(srcValue, srcPos, checkedSize(srcValue, srcPos));
       return;
@@ -1629,7 +1635,7 @@ public final class VariantEncoder {
       acc += keyLen[i];
     }
     Bytes.writeUnsigned(m, op, acc, offSize);
-    return new VariantMetadata(m, 0, m.length, n, offSize, sorted);
+    return API.newMetadata(m, 0, m.length, n, offSize, sorted);
   }
 
   // ================================================================ dictionary

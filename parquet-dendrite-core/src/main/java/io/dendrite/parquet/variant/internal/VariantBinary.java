@@ -1,5 +1,10 @@
-package io.dendrite.parquet.variant;
+package io.dendrite.parquet.variant.internal;
 
+import io.dendrite.parquet.variant.VariantFormatException;
+import io.dendrite.parquet.variant.VariantJson;
+import io.dendrite.parquet.variant.VariantMetadata;
+import io.dendrite.parquet.variant.VariantType;
+import io.dendrite.parquet.variant.VariantValue;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
@@ -63,18 +68,8 @@ import java.util.UUID;
  * input's bytes.
  */
 public final class VariantBinary {
-  /**
-   * The one nesting limit of this library: how many arrays and objects may be nested inside each
-   * other in one variant value, the outermost included (a scalar has depth 0, {@code {"a":[1]}}
-   * depth 2). Every input the writer takes (maps and lists, Jackson nodes, JSON text, encoded
-   * variants) is held to it, deeper records being rejected as invalid, and every decoder of this
-   * package (validation, copying, rendering, equality) accepts exactly this depth and rejects
-   * deeper values with a {@link VariantFormatException}, instead of risking a stack overflow; so
-   * whatever the writer accepts reads back. The JSON parsers of this library allow this many
-   * levels inside a variant plus the levels of the record around it. Equals Jackson's default
-   * nesting limit.
-   */
-  public static final int MAX_NESTING_DEPTH = 1000;
+  /** The nesting limit, {@link VariantValue#MAX_NESTING_DEPTH}, where the decoders use it. */
+  public static final int MAX_NESTING_DEPTH = VariantValue.MAX_NESTING_DEPTH;
 
   /** Basic type 0: a primitive, see the primitive types table. */
   public static final int BASIC_PRIMITIVE = 0;
@@ -120,6 +115,8 @@ public final class VariantBinary {
   /** 10^38, the exclusive bound of a decimal16 unscaled magnitude, as two 64-bit halves. */
   private static final long TEN_POW_38_HI = 0x4B3B4CA85A86C47AL;
   private static final long TEN_POW_38_LO = 0x098A224000000000L;
+
+  private static final ApiAccess API = ApiAccess.get();
 
   private VariantBinary() {}
 
@@ -810,7 +807,7 @@ public final class VariantBinary {
     // dictionary is scanned by the key's id (none if the key is not in the dictionary); others
     // by key bytes, their lengths compared first.
     if (n > 16) {
-      int id = s != null ? m.sortedId(s) : m.sortedId(k, kOff, kLen);
+      int id = s != null ? API.sortedId(m, s) : API.sortedId(m, k, kOff, kLen);
       if (id >= 0) {
         return scanIds(v, ids, n, idSize, id);
       }
@@ -938,7 +935,7 @@ public final class VariantBinary {
    * Validates the value at {@code pos}, which must end by {@code limit} (exactly at it when
    * {@code exact}); returns its size. Callers have checked {@code 0 <= pos < limit <= v.length}.
    */
-  static int validate(VariantMetadata m, byte[] v, int pos, int limit, boolean exact) {
+  public static int validate(VariantMetadata m, byte[] v, int pos, int limit, boolean exact) {
     m.validate();
     int size = new Validator(m, v, pos).value(pos, limit, 0);
     if (exact && size != limit - pos) {
@@ -1084,7 +1081,7 @@ public final class VariantBinary {
       int dictSize = m.size();
       // Keys compared as ids: equal ids are equal keys, and so are ids an unsorted dictionary
       // gives the same string (mapped to one id here).
-      int[] canonical = m.canonicalIds();
+      int[] canonical = API.canonicalIds(m);
       int prev = -1;
       boolean ascending = true;
       for (int i = 0; i < n; i++) {

@@ -1,4 +1,6 @@
-package io.dendrite.parquet.variant;
+package io.dendrite.parquet.variant.internal;
+
+import io.dendrite.parquet.variant.VariantFormatException;
 
 /**
  * Builds object values out of the fields of another object, copying field ids and value bytes

@@ -1,5 +1,6 @@
-package io.dendrite.parquet.variant;
+package io.dendrite.parquet.variant.internal;
 
+import io.dendrite.parquet.variant.VariantMetadata;
 import java.util.Arrays;
 
 /**

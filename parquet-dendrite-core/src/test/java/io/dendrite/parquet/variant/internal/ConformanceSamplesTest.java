@@ -1,4 +1,4 @@
-package io.dendrite.parquet.variant;
+package io.dendrite.parquet.variant.internal;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -13,6 +13,11 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import io.dendrite.parquet.variant.EncodedVariant;
+import io.dendrite.parquet.variant.TestSupport;
+import io.dendrite.parquet.variant.VariantJson;
+import io.dendrite.parquet.variant.VariantMetadata;
+import io.dendrite.parquet.variant.VariantType;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.nio.file.Files;

@@ -1,5 +1,11 @@
-package io.dendrite.parquet.variant;
+package io.dendrite.parquet.variant.internal;
 
+import io.dendrite.parquet.variant.EncodedVariant;
+import io.dendrite.parquet.variant.JsonStyle;
+import io.dendrite.parquet.variant.VariantFormatException;
+import io.dendrite.parquet.variant.VariantMetadata;
+import io.dendrite.parquet.variant.VariantType;
+import io.dendrite.parquet.variant.VariantValue;
 import java.util.Arrays;
 
 /**
@@ -43,7 +49,7 @@ public final class VariantEquality {
   }
 
   /** {@link #equal(VariantMetadata, byte[], int, VariantMetadata, byte[], int)} of valid values. */
-  static boolean equalValidated(VariantMetadata m1, byte[] v1, int p1, VariantMetadata m2, byte[] v2, int p2) {
+  public static boolean equalValidated(VariantMetadata m1, byte[] v1, int p1, VariantMetadata m2, byte[] v2, int p2) {
     return compare(m1, v1, p1, m2, v2, p2, null, 0) == null;
   }
 
@@ -269,7 +275,7 @@ public final class VariantEquality {
       int n = VariantBinary.arraySize(v, pos);
       return "array with " + n + (n == 1 ? " element" : " elements");
     }
-    String json = VariantJson.toJsonValidated(m, v, pos, JsonStyle.EXACT);
+    String json = VariantToJson.toJsonValidated(m, v, pos, JsonStyle.EXACT);
     if (json.length() > 80) {
       json = json.substring(0, 77) + "...";
     }
@@ -286,14 +292,14 @@ public final class VariantEquality {
       path.append('.').append(key);
     } else {
       path.append('[');
-      VariantJson.appendString(key, path);
+      VariantToJson.appendString(key, path);
       path.append(']');
     }
   }
 
   private static String quoteKey(String key) {
     StringBuilder sb = new StringBuilder();
-    VariantJson.appendString(key, sb);
+    VariantToJson.appendString(key, sb);
     return "'" + sb.substring(1, sb.length() - 1) + "'";
   }
 
@@ -312,7 +318,7 @@ public final class VariantEquality {
   }
 
   /** {@link #hash(VariantMetadata, byte[], int)} of a value known to be valid. */
-  static int hashValidated(VariantMetadata m, byte[] v, int pos) {
+  public static int hashValidated(VariantMetadata m, byte[] v, int pos) {
     return hash(m, v, pos, 0);
   }
 

@@ -1,7 +1,12 @@
-package io.dendrite.parquet.variant;
+package io.dendrite.parquet.variant.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.POJONode;
+import io.dendrite.parquet.variant.EncodedVariant;
+import io.dendrite.parquet.variant.VariantFormatException;
+import io.dendrite.parquet.variant.VariantMetadata;
+import io.dendrite.parquet.variant.VariantType;
+import io.dendrite.parquet.variant.VariantValue;
 import java.lang.reflect.Array;
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -44,6 +49,8 @@ import java.util.UUID;
  * </table>
  */
 public final class VariantJava {
+  private static final ApiAccess API = ApiAccess.get();
+
   private VariantJava() {}
 
   // ================================================================ Variant -> Java
@@ -64,7 +71,7 @@ public final class VariantJava {
   }
 
   /** {@link #toJava(VariantMetadata, byte[], int)} of a value known to be valid. */
-  static Object toJavaValidated(VariantMetadata m, byte[] v, int pos) {
+  public static Object toJavaValidated(VariantMetadata m, byte[] v, int pos) {
     return toJava(m, v, pos, 0);
   }
 
@@ -247,8 +254,8 @@ public final class VariantJava {
       enc.writeVariant((EncodedVariant) value);
     } else if (value instanceof VariantValue) {
       enc.writeVariant((VariantValue) value);
-    } else if (ParquetVariants.isParquetVariant(value)) {
-      ParquetVariants.write(value, enc);
+    } else if (value.getClass().getName().equals("org.apache.parquet.variant.Variant")) {
+      API.writeParquetVariant(value, enc); // by name: parquet-variant is an optional dependency
     } else if (value.getClass().isArray()) { // primitive arrays other than byte[]
       checkDepth(depth, value);
       int n = Array.getLength(value);
