@@ -7,6 +7,7 @@ import io.dendrite.parquet.variant.internal.JsonToVariant;
 import io.dendrite.parquet.variant.internal.VariantBinary;
 import io.dendrite.parquet.variant.internal.VariantEncoder;
 import io.dendrite.parquet.variant.internal.VariantToJson;
+import io.dendrite.parquet.variant.internal.VariantValidator;
 import java.io.IOException;
 
 /**
@@ -54,7 +55,7 @@ import java.io.IOException;
  * decimals without trailing zeros, doubles and floats as Java's {@code toString}, timestamps as
  * {@code 2024-01-02 03:04:05.5+00:00}.
  *
- * <p>Every rendering method validates the value first ({@link VariantBinary#validate(VariantMetadata,
+ * <p>Every rendering method validates the value first ({@link VariantValidator#validate(VariantMetadata,
  * byte[], int)}), so invalid bytes (an ill-formed string, a duplicate key, overlapping children)
  * fail with {@link VariantFormatException} rather than print, and the text stays linear in the
  * input's bytes.
@@ -113,7 +114,7 @@ public final class VariantJson {
 
   /**
    * Renders the value at {@code pos} as JSON text (rules in the class description). Like every
-   * rendering method it first validates the value ({@link VariantBinary#validate(VariantMetadata,
+   * rendering method it first validates the value ({@link VariantValidator#validate(VariantMetadata,
    * byte[], int)}), so invalid bytes fail with {@link VariantFormatException} instead of printing
    * something a valid variant cannot hold, and the work and text stay linear in the input.
    *
@@ -150,7 +151,7 @@ public final class VariantJson {
    * @return the JSON text
    */
   public static String toJson(VariantMetadata m, byte[] v, int pos, JsonStyle style) {
-    VariantBinary.validate(m, v, pos);
+    VariantValidator.validate(m, v, pos);
     return VariantToJson.toJsonValidated(m, v, pos, style);
   }
 
@@ -169,7 +170,7 @@ public final class VariantJson {
    *     is written)
    */
   public static void toJson(VariantMetadata m, byte[] v, int pos, JsonGenerator gen) throws IOException {
-    VariantBinary.validate(m, v, pos);
+    VariantValidator.validate(m, v, pos);
     VariantToJson.generateValidated(m, v, pos, gen);
   }
 }

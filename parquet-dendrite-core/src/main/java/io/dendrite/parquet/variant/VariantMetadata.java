@@ -3,7 +3,7 @@ package io.dendrite.parquet.variant;
 import io.dendrite.parquet.variant.internal.ApiAccess;
 import io.dendrite.parquet.variant.internal.Bytes;
 import io.dendrite.parquet.variant.internal.Utf8;
-import io.dendrite.parquet.variant.internal.VariantBinary;
+import io.dendrite.parquet.variant.internal.VariantValidator;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -16,7 +16,7 @@ import java.util.Objects;
  *
  * <p>Parsing checks the structure and does not copy the bytes; {@link #validate()} checks the
  * strings, and readers of untrusted input reach it through {@link
- * VariantBinary#validate(VariantMetadata, byte[], int, int)}:
+ * VariantValidator#validate(VariantMetadata, byte[], int, int)}:
  *
  * <table>
  *   <caption>Metadata problems and what readers do with them</caption>

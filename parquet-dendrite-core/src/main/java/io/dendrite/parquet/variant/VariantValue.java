@@ -1,11 +1,14 @@
 package io.dendrite.parquet.variant;
 
+import io.dendrite.parquet.variant.internal.VariantArrays;
 import io.dendrite.parquet.variant.internal.VariantBinary;
 import io.dendrite.parquet.variant.internal.VariantCasts;
 import io.dendrite.parquet.variant.internal.VariantEncoder;
 import io.dendrite.parquet.variant.internal.VariantEquality;
 import io.dendrite.parquet.variant.internal.VariantJava;
+import io.dendrite.parquet.variant.internal.VariantObjects;
 import io.dendrite.parquet.variant.internal.VariantToJson;
+import io.dendrite.parquet.variant.internal.VariantValidator;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -116,7 +119,7 @@ public final class VariantValue {
   }
 
   /**
-   * Fully validates this value and its metadata (see {@link VariantBinary#validate(VariantMetadata,
+   * Fully validates this value and its metadata (see {@link VariantValidator#validate(VariantMetadata,
    * byte[], int, int)}): against its exact range for views made with a length (or from complete
    * variants), else within the array (or, for a navigated view, within its root's range). The
    * result is kept, so later calls and the whole-value operations do not validate again.
@@ -128,12 +131,12 @@ public final class VariantValue {
   public VariantValue validate() {
     if (!validated) {
       if (exact) {
-        VariantBinary.validate(metadata, value, pos, limit - pos);
+        VariantValidator.validate(metadata, value, pos, limit - pos);
       } else {
         if (pos < 0 || pos >= limit) {
           throw new VariantFormatException("value position " + pos + " is outside the value (length " + limit + ")");
         }
-        VariantBinary.validate(metadata, value, pos, limit, false);
+        VariantValidator.validate(metadata, value, pos, limit, false);
       }
       validated = true;
     }
@@ -281,7 +284,7 @@ public final class VariantValue {
    * @return the field count
    */
   public int objectSize() {
-    return VariantBinary.objectSize(value, pos);
+    return VariantObjects.size(value, pos);
   }
 
   /**
@@ -291,7 +294,7 @@ public final class VariantValue {
    * @return a view of the field's value, or null when the object has no such field
    */
   public VariantValue field(String key) {
-    int p = VariantBinary.objectFindField(metadata, value, pos, key);
+    int p = VariantObjects.findField(metadata, value, pos, key);
     return p < 0 ? null : nested(p);
   }
 
@@ -308,8 +311,8 @@ public final class VariantValue {
     if (id < 0) {
       return null;
     }
-    int i = VariantBinary.objectFieldIndexOfId(value, pos, id);
-    return i < 0 ? null : nested(VariantBinary.objectFieldValuePos(value, pos, i));
+    int i = VariantObjects.fieldIndexOfId(value, pos, id);
+    return i < 0 ? null : nested(VariantObjects.fieldValuePos(value, pos, i));
   }
 
   /**
@@ -319,10 +322,10 @@ public final class VariantValue {
    * @return an unmodifiable list of keys
    */
   public List<String> keys() {
-    int n = VariantBinary.objectSize(value, pos);
+    int n = VariantObjects.size(value, pos);
     List<String> keys = new ArrayList<>(n);
     for (int i = 0; i < n; i++) {
-      keys.add(metadata.key(VariantBinary.objectFieldId(value, pos, i)));
+      keys.add(metadata.key(VariantObjects.fieldId(value, pos, i)));
     }
     return Collections.unmodifiableList(keys);
   }
@@ -333,7 +336,7 @@ public final class VariantValue {
    * @return the element count
    */
   public int arraySize() {
-    return VariantBinary.arraySize(value, pos);
+    return VariantArrays.size(value, pos);
   }
 
   /**
@@ -344,7 +347,7 @@ public final class VariantValue {
    * @throws IndexOutOfBoundsException if i is not a valid index
    */
   public VariantValue element(int i) {
-    return nested(VariantBinary.arrayElementPos(value, pos, i));
+    return nested(VariantArrays.elementPos(value, pos, i));
   }
 
   /** A child's view: within this view's range, and valid if this view is. */

@@ -19,6 +19,8 @@ import io.dendrite.parquet.variant.VariantValue;
 import io.dendrite.parquet.variant.internal.VariantBinary;
 import io.dendrite.parquet.variant.internal.VariantEncoder;
 import io.dendrite.parquet.variant.internal.VariantJava;
+import io.dendrite.parquet.variant.internal.VariantObjects;
+import io.dendrite.parquet.variant.internal.VariantValidator;
 import io.dendrite.parquet.write.DendriteWriter;
 import java.io.IOException;
 import java.io.StringReader;
@@ -123,7 +125,7 @@ class ShreddingWriteTest {
     if (hasValue) {
       c[0 + 1]++;
       value = g.getBinary("value", 0).getBytes();
-      VariantBinary.validate(m, value, 0, value.length);
+      VariantValidator.validate(m, value, 0, value.length);
     }
     if (hasTyped) {
       c[0]++;
@@ -138,10 +140,10 @@ class ShreddingWriteTest {
       if (hasValue && hasTyped) {
         assertEquals(VariantType.OBJECT, VariantBinary.type(value, 0),
             where + " " + path + ": value and typed_value both set but value is not an object");
-        int n = VariantBinary.objectSize(value, 0);
+        int n = VariantObjects.size(value, 0);
         assertTrue(n > 0, where + " " + path + ": empty residual object should be null");
         for (int i = 0; i < n; i++) {
-          String key = VariantBinary.objectFieldKey(m, value, 0, i);
+          String key = VariantObjects.fieldKey(m, value, 0, i);
           assertFalse(o.fields().containsKey(key),
               where + " " + path + ": shredded field '" + key + "' repeated in the residual");
         }
@@ -612,8 +614,8 @@ class ShreddingWriteTest {
       }
       // The residual object holds exactly the unshredded key.
       byte[] residual = vg.getBinary("value", 0).getBytes();
-      assertEquals(1, VariantBinary.objectSize(residual, 0));
-      assertEquals("extra", VariantBinary.objectFieldKey(m, residual, 0, 0));
+      assertEquals(1, VariantObjects.size(residual, 0));
+      assertEquals("extra", VariantObjects.fieldKey(m, residual, 0, 0));
     }
 
     // Whole rows read back equal to the input (exact numerics compared by value).
@@ -995,7 +997,7 @@ class ShreddingWriteTest {
     Group vg = rawRows(file).get(0).getGroup("v", 0);
     VariantMetadata m = VariantMetadata.parse(vg.getBinary("metadata", 0).getBytes());
     byte[] residual = vg.getBinary("value", 0).getBytes();
-    assertEquals(297, VariantBinary.objectSize(residual, 0));
+    assertEquals(297, VariantObjects.size(residual, 0));
     checkAllRows(file, "v", ShreddedType.parse("{k0: string, k150: string, k299: int64}"));
     assertReadBack(file, List.of(Map.of("v", big)), "v");
   }

@@ -380,7 +380,7 @@ final class JsonTextWriter {
   // ---------------------------------------------------------------- strings
 
   /**
-   * Writes well-formed UTF-8 bytes (callers validated them: {@link VariantBinary#validate} checks
+   * Writes well-formed UTF-8 bytes (callers validated them: {@link VariantValidator#validate} checks
    * strings, {@link VariantMetadata#validate()} keys) as a quoted JSON string. Runs that need no
    * escaping are copied as they are; only ASCII control characters, quotes and backslashes are
    * escaped.

@@ -53,10 +53,10 @@ final class VariantCopier {
     int basic = VariantBinary.basicType(v, pos);
     if (basic == VariantBinary.BASIC_OBJECT) {
       VariantBinary.checkDepth(d, pos);
-      int n = VariantBinary.objectSize(v, pos);
+      int n = VariantObjects.size(v, pos);
       enc.startObject();
       for (int i = 0; i < n; i++) {
-        int srcId = VariantBinary.objectFieldId(v, pos, i);
+        int srcId = VariantObjects.fieldId(v, pos, i);
         if (srcId >= m.size()) {
           throw new VariantFormatException("object at position " + pos + ": field " + i + " has field id " + srcId
               + ", but the metadata dictionary has only " + m.size() + " keys");
@@ -73,14 +73,14 @@ final class VariantCopier {
           remapStamp[srcId] = remapGen;
         }
         enc.pendingKey = id;
-        copyValue(m, v, VariantBinary.objectFieldValuePos(v, pos, i), d + 1);
+        copyValue(m, v, VariantObjects.fieldValuePos(v, pos, i), d + 1);
       }
       enc.endObject();
     } else if (basic == VariantBinary.BASIC_ARRAY && containsObject(v, pos, d)) {
-      int n = VariantBinary.arraySize(v, pos);
+      int n = VariantArrays.size(v, pos);
       enc.startArray();
       for (int i = 0; i < n; i++) {
-        copyValue(m, v, VariantBinary.arrayElementPos(v, pos, i), d + 1);
+        copyValue(m, v, VariantArrays.elementPos(v, pos, i), d + 1);
       }
       enc.endArray();
     } else {
@@ -97,9 +97,9 @@ final class VariantCopier {
       return false;
     }
     VariantBinary.checkDepth(d, pos);
-    int n = VariantBinary.arraySize(v, pos);
+    int n = VariantArrays.size(v, pos);
     for (int i = 0; i < n; i++) {
-      if (containsObject(v, VariantBinary.arrayElementPos(v, pos, i), d + 1)) {
+      if (containsObject(v, VariantArrays.elementPos(v, pos, i), d + 1)) {
         return true;
       }
     }

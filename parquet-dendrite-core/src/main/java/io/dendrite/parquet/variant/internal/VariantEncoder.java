@@ -302,7 +302,7 @@ public final class VariantEncoder extends ValueWriter {
    * Copies the value at {@code srcPos} of another variant, re-mapping its object keys into this
    * encoder's dictionary (recursively). Containers without objects, and every value when {@code
    * srcMeta} is this encoder's seed, are copied verbatim. The source is validated first ({@link
-   * VariantBinary#validate(VariantMetadata, byte[], int)}), so invalid bytes are never copied.
+   * VariantValidator#validate(VariantMetadata, byte[], int)}), so invalid bytes are never copied.
    *
    * @param srcMeta the source variant's metadata
    * @param srcValue the source value bytes
@@ -310,7 +310,7 @@ public final class VariantEncoder extends ValueWriter {
    * @throws VariantFormatException if the source is invalid
    */
   public void writeVariant(VariantMetadata srcMeta, byte[] srcValue, int srcPos) {
-    VariantBinary.validate(srcMeta, srcValue, srcPos);
+    VariantValidator.validate(srcMeta, srcValue, srcPos);
     writeVariantValidated(srcMeta, srcValue, srcPos);
   }
 
@@ -348,7 +348,7 @@ public final class VariantEncoder extends ValueWriter {
    * Appends already-encoded value bytes verbatim. Any field ids in them must refer to this
    * encoder's dictionary, which in practice means a seeded encoder and bytes from the seed's
    * variant. The bytes are not validated here: pass only values that passed {@link
-   * VariantBinary#validate(VariantMetadata, byte[], int, int)} (an unseeded encoder may walk
+   * VariantValidator#validate(VariantMetadata, byte[], int, int)} (an unseeded encoder may walk
    * them again at {@link #finish()}).
    *
    * @param v array holding the encoded value

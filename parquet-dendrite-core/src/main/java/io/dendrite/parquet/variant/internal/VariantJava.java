@@ -63,10 +63,10 @@ public final class VariantJava {
    * @param pos start of the value
    * @return the Java value, or null for a Variant null
    * @throws VariantFormatException if the value or metadata is invalid ({@link
-   *     VariantBinary#validate(VariantMetadata, byte[], int)} runs first)
+   *     VariantValidator#validate(VariantMetadata, byte[], int)} runs first)
    */
   public static Object toJava(VariantMetadata m, byte[] v, int pos) {
-    VariantBinary.validate(m, v, pos);
+    VariantValidator.validate(m, v, pos);
     return toJava(m, v, pos, 0);
   }
 
@@ -118,20 +118,20 @@ public final class VariantJava {
         return VariantBinary.getUuid(v, pos);
       case OBJECT: {
         VariantBinary.checkDepth(depth, pos);
-        int n = VariantBinary.objectSize(v, pos);
+        int n = VariantObjects.size(v, pos);
         Map<String, Object> map = new LinkedHashMap<>(Math.max(4, n * 4 / 3 + 1));
         for (int i = 0; i < n; i++) {
-          map.put(m.key(VariantBinary.objectFieldId(v, pos, i)),
-              toJava(m, v, VariantBinary.objectFieldValuePos(v, pos, i), depth + 1));
+          map.put(m.key(VariantObjects.fieldId(v, pos, i)),
+              toJava(m, v, VariantObjects.fieldValuePos(v, pos, i), depth + 1));
         }
         return map;
       }
       default: {
         VariantBinary.checkDepth(depth, pos);
-        int n = VariantBinary.arraySize(v, pos);
+        int n = VariantArrays.size(v, pos);
         List<Object> list = new ArrayList<>(n);
         for (int i = 0; i < n; i++) {
-          list.add(toJava(m, v, VariantBinary.arrayElementPos(v, pos, i), depth + 1));
+          list.add(toJava(m, v, VariantArrays.elementPos(v, pos, i), depth + 1));
         }
         return list;
       }

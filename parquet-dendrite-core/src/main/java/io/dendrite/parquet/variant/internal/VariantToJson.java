@@ -111,7 +111,7 @@ public final class VariantToJson {
   private static void renderObject(VariantMetadata m, byte[] v, int pos, JsonTextWriter out,
       int depth, boolean spark) {
     VariantBinary.checkDepth(depth, pos);
-    int n = VariantBinary.objectSize(v, pos); // checks the header and the count
+    int n = VariantObjects.size(v, pos); // checks the header and the count
     int h = v[pos] & 0xFF;
     int offSize = ((h >> 2) & 3) + 1;
     int idSize = ((h >> 4) & 3) + 1;
@@ -137,7 +137,7 @@ public final class VariantToJson {
   private static void renderArray(VariantMetadata m, byte[] v, int pos, JsonTextWriter out,
       int depth, boolean spark) {
     VariantBinary.checkDepth(depth, pos);
-    int n = VariantBinary.arraySize(v, pos); // checks the header and the count
+    int n = VariantArrays.size(v, pos); // checks the header and the count
     int h = v[pos] & 0xFF;
     int offSize = ((h >> 2) & 3) + 1;
     long offsets = pos + 1L + ((h & 0x10) != 0 ? 4 : 1);
@@ -210,21 +210,21 @@ public final class VariantToJson {
     switch (t) {
       case OBJECT: {
         VariantBinary.checkDepth(depth, pos);
-        int n = VariantBinary.objectSize(v, pos);
+        int n = VariantObjects.size(v, pos);
         gen.writeStartObject();
         for (int i = 0; i < n; i++) {
-          gen.writeFieldName(m.key(VariantBinary.objectFieldId(v, pos, i)));
-          generate(m, v, VariantBinary.objectFieldValuePos(v, pos, i), gen, depth + 1);
+          gen.writeFieldName(m.key(VariantObjects.fieldId(v, pos, i)));
+          generate(m, v, VariantObjects.fieldValuePos(v, pos, i), gen, depth + 1);
         }
         gen.writeEndObject();
         return;
       }
       case ARRAY: {
         VariantBinary.checkDepth(depth, pos);
-        int n = VariantBinary.arraySize(v, pos);
+        int n = VariantArrays.size(v, pos);
         gen.writeStartArray();
         for (int i = 0; i < n; i++) {
-          generate(m, v, VariantBinary.arrayElementPos(v, pos, i), gen, depth + 1);
+          generate(m, v, VariantArrays.elementPos(v, pos, i), gen, depth + 1);
         }
         gen.writeEndArray();
         return;
