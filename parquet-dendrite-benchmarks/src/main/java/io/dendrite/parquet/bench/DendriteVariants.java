@@ -1,7 +1,7 @@
 package io.dendrite.parquet.bench;
 
 import io.dendrite.parquet.bench.baseline.ParquetJavaVariants;
-import io.dendrite.parquet.variant.VariantEncoder;
+import io.dendrite.parquet.variant.internal.VariantEncoder;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.List;

@@ -9,9 +9,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.NumericNode;
 import com.fasterxml.jackson.dataformat.smile.databind.SmileMapper;
 import io.dendrite.parquet.variant.EncodedVariant;
-import io.dendrite.parquet.variant.VariantEncoder;
 import io.dendrite.parquet.variant.VariantJson;
 import io.dendrite.parquet.variant.VariantMetadata;
+import io.dendrite.parquet.variant.internal.JsonToVariant;
+import io.dendrite.parquet.variant.internal.VariantEncoder;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
@@ -159,7 +160,7 @@ public class DocumentBenchmark {
   @Twin("fromJsonParquetJava")
   public void fromJsonDendrite(Blackhole bh, DocumentSizes sizes) throws IOException {
     encoder.reset();
-    VariantJson.parse(json, encoder);
+    JsonToVariant.parse(json, encoder);
     EncodedVariant v = encoder.finish();
     bh.consume(v);
     sizes.encodedBytes = v.value().length + v.metadata().length;

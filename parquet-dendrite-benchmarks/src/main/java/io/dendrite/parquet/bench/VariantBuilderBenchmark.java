@@ -6,11 +6,14 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.dendrite.parquet.bench.baseline.ParquetJavaVariants;
 import io.dendrite.parquet.bench.data.VariantDocuments;
 import io.dendrite.parquet.variant.EncodedVariant;
-import io.dendrite.parquet.variant.VariantBinary;
-import io.dendrite.parquet.variant.VariantEncoder;
-import io.dendrite.parquet.variant.VariantJava;
 import io.dendrite.parquet.variant.VariantJson;
 import io.dendrite.parquet.variant.VariantMetadata;
+import io.dendrite.parquet.variant.internal.JsonToVariant;
+import io.dendrite.parquet.variant.internal.VariantArrays;
+import io.dendrite.parquet.variant.internal.VariantBinary;
+import io.dendrite.parquet.variant.internal.VariantEncoder;
+import io.dendrite.parquet.variant.internal.VariantJava;
+import io.dendrite.parquet.variant.internal.VariantObjects;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -258,16 +261,16 @@ public class VariantBuilderBenchmark {
   private static void walk(VariantMetadata m, byte[] v, int pos, Blackhole bh) {
     switch (VariantBinary.type(v, pos)) {
       case OBJECT -> {
-        int n = VariantBinary.objectSize(v, pos);
+        int n = VariantObjects.size(v, pos);
         for (int i = 0; i < n; i++) {
-          bh.consume(VariantBinary.objectFieldKey(m, v, pos, i));
-          walk(m, v, VariantBinary.objectFieldValuePos(v, pos, i), bh);
+          bh.consume(VariantObjects.fieldKey(m, v, pos, i));
+          walk(m, v, VariantObjects.fieldValuePos(v, pos, i), bh);
         }
       }
       case ARRAY -> {
-        int n = VariantBinary.arraySize(v, pos);
+        int n = VariantArrays.size(v, pos);
         for (int i = 0; i < n; i++) {
-          walk(m, v, VariantBinary.arrayElementPos(v, pos, i), bh);
+          walk(m, v, VariantArrays.elementPos(v, pos, i), bh);
         }
       }
       case STRING -> bh.consume(VariantBinary.getString(v, pos));
@@ -297,7 +300,7 @@ public class VariantBuilderBenchmark {
   @Twin("fromJsonParquetJava")
   public void fromJsonDendrite(Blackhole bh) throws JsonProcessingException {
     encoder.reset();
-    VariantJson.parse(json, encoder);
+    JsonToVariant.parse(json, encoder);
     bh.consume(encoder.finish());
   }
 

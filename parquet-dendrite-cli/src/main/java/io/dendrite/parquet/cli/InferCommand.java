@@ -12,8 +12,9 @@ import io.dendrite.parquet.schema.ShreddingSchema;
 import io.dendrite.parquet.schema.VariantFieldType;
 import io.dendrite.parquet.shred.InferenceOptions;
 import io.dendrite.parquet.shred.ShreddingInference;
-import io.dendrite.parquet.variant.VariantEncoder;
 import io.dendrite.parquet.variant.VariantJson;
+import io.dendrite.parquet.variant.internal.JsonToVariant;
+import io.dendrite.parquet.variant.internal.VariantEncoder;
 import io.dendrite.parquet.write.DendriteWriter;
 import io.dendrite.parquet.write.InvalidRecordException;
 import java.io.IOException;
@@ -186,7 +187,7 @@ final class InferCommand implements Callable<Integer> {
           continue;
         }
         encoder.reset();
-        VariantJson.parse(p, encoder);
+        JsonToVariant.parse(p, encoder);
         target.add(encoder.finish());
       }
     }

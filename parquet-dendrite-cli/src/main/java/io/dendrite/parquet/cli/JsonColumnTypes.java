@@ -9,7 +9,7 @@ import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import io.dendrite.parquet.schema.Field;
 import io.dendrite.parquet.schema.FieldType;
 import io.dendrite.parquet.schema.RecordSchema;
-import io.dendrite.parquet.variant.VariantBinary;
+import io.dendrite.parquet.variant.internal.VariantBinary;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collection;

@@ -32,7 +32,7 @@ import java.util.Set;
  *
  * <h2>Semantics</h2>
  * The row's value is cast to the literal's kind with the typed getters' rules
- * ({@link io.dendrite.parquet.variant.VariantCasts}, as Spark's {@code try_variant_get}):
+ * ({@link io.dendrite.parquet.variant.internal.VariantCasts}, as Spark's {@code try_variant_get}):
  * {@code payload.amount > 10} compares {@code getDecimal("payload.amount")} with 10, so an
  * integer, a decimal, a double or the string {@code "12"} all compare as numbers;
  * {@code = 'x'} compares {@code getString}; {@code date '...'} and {@code timestamp '...'}

@@ -3,9 +3,9 @@ package io.dendrite.parquet.filter;
 import io.dendrite.parquet.filter.internal.ValueCasts;
 import io.dendrite.parquet.path.SelectionPath;
 import io.dendrite.parquet.path.SelectionPath.Segment;
-import io.dendrite.parquet.variant.JavaCasts;
 import io.dendrite.parquet.variant.VariantType;
 import io.dendrite.parquet.variant.VariantValue;
+import io.dendrite.parquet.variant.internal.JavaCasts;
 import java.util.List;
 
 /**

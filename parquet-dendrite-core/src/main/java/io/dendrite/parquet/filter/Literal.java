@@ -7,7 +7,7 @@ import java.time.LocalDate;
 
 /**
  * A constant a path is compared with. Its kind says how the row's value is cast before the
- * comparison, with the rules of the typed getters ({@link io.dendrite.parquet.variant.VariantCasts}):
+ * comparison, with the rules of the typed getters ({@link io.dendrite.parquet.variant.internal.VariantCasts}):
  * a number compares as a decimal ({@code getDecimal}), text as a string ({@code getString}), a
  * boolean as {@code getBoolean}, a date as {@code getLocalDate}, a timestamp as
  * {@code getInstant}.

@@ -34,8 +34,8 @@
  *       all use it, so a value reads the same wherever it is read.
  *   <li>{@code TypedLeafValues} turns a typed leaf's Java value into the variant it stands for
  *       (its exact variant type); {@code TypedCast} pairs each typed getter's cast of a variant
- *       ({@link io.dendrite.parquet.variant.VariantCasts}) with the same cast of a typed leaf's
- *       Java value ({@link io.dendrite.parquet.variant.JavaCasts}), for getters, batches,
+ *       ({@link io.dendrite.parquet.variant.internal.VariantCasts}) with the same cast of a typed leaf's
+ *       Java value ({@link io.dendrite.parquet.variant.internal.JavaCasts}), for getters, batches,
  *       record components and filters alike.
  * </ul>
  *

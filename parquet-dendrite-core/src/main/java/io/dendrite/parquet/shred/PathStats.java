@@ -1,8 +1,10 @@
 package io.dendrite.parquet.shred;
 
-import io.dendrite.parquet.variant.VariantBinary;
 import io.dendrite.parquet.variant.VariantMetadata;
 import io.dendrite.parquet.variant.VariantType;
+import io.dendrite.parquet.variant.internal.VariantArrays;
+import io.dendrite.parquet.variant.internal.VariantBinary;
+import io.dendrite.parquet.variant.internal.VariantObjects;
 import java.math.BigDecimal;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -52,11 +54,11 @@ final class PathStats {
           if (fields == null) {
             fields = new LinkedHashMap<>();
           }
-          int n = VariantBinary.objectSize(v, pos);
+          int n = VariantObjects.size(v, pos);
           for (int i = 0; i < n; i++) {
-            String key = m.key(VariantBinary.objectFieldId(v, pos, i));
+            String key = m.key(VariantObjects.fieldId(v, pos, i));
             fields.computeIfAbsent(key, k -> new PathStats())
-                .observe(m, v, VariantBinary.objectFieldValuePos(v, pos, i), depth + 1, maxDepth);
+                .observe(m, v, VariantObjects.fieldValuePos(v, pos, i), depth + 1, maxDepth);
           }
         }
         break;
@@ -65,9 +67,9 @@ final class PathStats {
           if (element == null) {
             element = new PathStats();
           }
-          int n = VariantBinary.arraySize(v, pos);
+          int n = VariantArrays.size(v, pos);
           for (int i = 0; i < n; i++) {
-            element.observe(m, v, VariantBinary.arrayElementPos(v, pos, i), depth + 1, maxDepth);
+            element.observe(m, v, VariantArrays.elementPos(v, pos, i), depth + 1, maxDepth);
           }
         }
         break;

@@ -1,5 +1,8 @@
 package io.dendrite.parquet.variant;
 
+import io.dendrite.parquet.variant.internal.Bytes;
+import io.dendrite.parquet.variant.internal.VariantEquality;
+import io.dendrite.parquet.variant.internal.VariantValidator;
 import java.util.Arrays;
 import java.util.Objects;
 
@@ -59,14 +62,14 @@ public record EncodedVariant(byte[] metadata, byte[] value) {
   }
 
   /**
-   * Fully validates the variant (see {@link VariantBinary#validate(VariantMetadata, byte[], int,
+   * Fully validates the variant (see {@link VariantValidator#validate(VariantMetadata, byte[], int,
    * int)}).
    *
    * @return this variant
    * @throws VariantFormatException describing the first problem
    */
   public EncodedVariant validate() {
-    VariantBinary.validate(parsedMetadata(), value, 0, value.length);
+    VariantValidator.validate(parsedMetadata(), value, 0, value.length);
     return this;
   }
 

@@ -1,5 +1,7 @@
 package io.dendrite.parquet.variant;
 
+import io.dendrite.parquet.variant.internal.VariantBinary;
+import io.dendrite.parquet.variant.internal.VariantEncoder;
 import java.nio.ByteBuffer;
 import org.apache.parquet.variant.Variant;
 
@@ -34,10 +36,6 @@ public final class ParquetVariants {
   static void write(Object variant, VariantEncoder encoder) {
     EncodedVariant e = fromParquet((Variant) variant);
     encoder.writeVariant(e);
-  }
-
-  static boolean isParquetVariant(Object value) {
-    return value.getClass().getName().equals("org.apache.parquet.variant.Variant");
   }
 
   private static byte[] bytes(ByteBuffer buffer) {

@@ -1,5 +1,6 @@
 package io.dendrite.parquet.variant;
 
+import io.dendrite.parquet.variant.internal.VariantCasts;
 import java.util.Locale;
 
 /** A variant value that cannot be cast to the requested type (see {@link VariantCasts}). */

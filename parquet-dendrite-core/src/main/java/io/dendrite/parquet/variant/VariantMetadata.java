@@ -1,5 +1,9 @@
 package io.dendrite.parquet.variant;
 
+import io.dendrite.parquet.variant.internal.ApiAccess;
+import io.dendrite.parquet.variant.internal.Bytes;
+import io.dendrite.parquet.variant.internal.Utf8;
+import io.dendrite.parquet.variant.internal.VariantValidator;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -12,7 +16,7 @@ import java.util.Objects;
  *
  * <p>Parsing checks the structure and does not copy the bytes; {@link #validate()} checks the
  * strings, and readers of untrusted input reach it through {@link
- * VariantBinary#validate(VariantMetadata, byte[], int, int)}:
+ * VariantValidator#validate(VariantMetadata, byte[], int, int)}:
  *
  * <table>
  *   <caption>Metadata problems and what readers do with them</caption>
@@ -39,6 +43,11 @@ import java.util.Objects;
 public final class VariantMetadata {
   /** The metadata of a variant without object keys: bytes {@code 01 00 00}. */
   public static final VariantMetadata EMPTY = new VariantMetadata(new byte[] {1, 0, 0}, 0, 3, 0, 1, false);
+
+  static {
+    // Gives variant.internal the package-private members below (trusted constructor, caches).
+    ApiAccess.install(new InternalAccess());
+  }
 
   private final byte[] bytes;
   private final int offset;

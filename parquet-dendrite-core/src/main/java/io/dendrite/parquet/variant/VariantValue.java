@@ -1,5 +1,14 @@
 package io.dendrite.parquet.variant;
 
+import io.dendrite.parquet.variant.internal.VariantArrays;
+import io.dendrite.parquet.variant.internal.VariantBinary;
+import io.dendrite.parquet.variant.internal.VariantCasts;
+import io.dendrite.parquet.variant.internal.VariantEncoder;
+import io.dendrite.parquet.variant.internal.VariantEquality;
+import io.dendrite.parquet.variant.internal.VariantJava;
+import io.dendrite.parquet.variant.internal.VariantObjects;
+import io.dendrite.parquet.variant.internal.VariantToJson;
+import io.dendrite.parquet.variant.internal.VariantValidator;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -23,6 +32,19 @@ import java.util.UUID;
  * the view's range): call {@link #validate()} first on untrusted input.
  */
 public final class VariantValue {
+  /**
+   * The one nesting limit of this library: how many arrays and objects may be nested inside each
+   * other in one variant value, the outermost included (a scalar has depth 0, {@code {"a":[1]}}
+   * depth 2). Every input the writer takes (maps and lists, Jackson nodes, JSON text, encoded
+   * variants) is held to it, deeper records being rejected as invalid, and every decoder of this
+   * library (validation, copying, rendering, equality) accepts exactly this depth and rejects
+   * deeper values with a {@link VariantFormatException}, instead of risking a stack overflow; so
+   * whatever the writer accepts reads back. The JSON parsers of this library allow this many
+   * levels inside a variant plus the levels of the record around it. Equals Jackson's default
+   * nesting limit.
+   */
+  public static final int MAX_NESTING_DEPTH = 1000;
+
   private final VariantMetadata metadata;
   private final byte[] value;
   private final int pos;
@@ -97,7 +119,7 @@ public final class VariantValue {
   }
 
   /**
-   * Fully validates this value and its metadata (see {@link VariantBinary#validate(VariantMetadata,
+   * Fully validates this value and its metadata (see {@link VariantValidator#validate(VariantMetadata,
    * byte[], int, int)}): against its exact range for views made with a length (or from complete
    * variants), else within the array (or, for a navigated view, within its root's range). The
    * result is kept, so later calls and the whole-value operations do not validate again.
@@ -109,12 +131,12 @@ public final class VariantValue {
   public VariantValue validate() {
     if (!validated) {
       if (exact) {
-        VariantBinary.validate(metadata, value, pos, limit - pos);
+        VariantValidator.validate(metadata, value, pos, limit - pos);
       } else {
         if (pos < 0 || pos >= limit) {
           throw new VariantFormatException("value position " + pos + " is outside the value (length " + limit + ")");
         }
-        VariantBinary.validate(metadata, value, pos, limit, false);
+        VariantValidator.validate(metadata, value, pos, limit, false);
       }
       validated = true;
     }
@@ -262,7 +284,7 @@ public final class VariantValue {
    * @return the field count
    */
   public int objectSize() {
-    return VariantBinary.objectSize(value, pos);
+    return VariantObjects.size(value, pos);
   }
 
   /**
@@ -272,7 +294,7 @@ public final class VariantValue {
    * @return a view of the field's value, or null when the object has no such field
    */
   public VariantValue field(String key) {
-    int p = VariantBinary.objectFindField(metadata, value, pos, key);
+    int p = VariantObjects.findField(metadata, value, pos, key);
     return p < 0 ? null : nested(p);
   }
 
@@ -289,8 +311,8 @@ public final class VariantValue {
     if (id < 0) {
       return null;
     }
-    int i = VariantBinary.objectFieldIndexOfId(value, pos, id);
-    return i < 0 ? null : nested(VariantBinary.objectFieldValuePos(value, pos, i));
+    int i = VariantObjects.fieldIndexOfId(value, pos, id);
+    return i < 0 ? null : nested(VariantObjects.fieldValuePos(value, pos, i));
   }
 
   /**
@@ -300,10 +322,10 @@ public final class VariantValue {
    * @return an unmodifiable list of keys
    */
   public List<String> keys() {
-    int n = VariantBinary.objectSize(value, pos);
+    int n = VariantObjects.size(value, pos);
     List<String> keys = new ArrayList<>(n);
     for (int i = 0; i < n; i++) {
-      keys.add(metadata.key(VariantBinary.objectFieldId(value, pos, i)));
+      keys.add(metadata.key(VariantObjects.fieldId(value, pos, i)));
     }
     return Collections.unmodifiableList(keys);
   }
@@ -314,7 +336,7 @@ public final class VariantValue {
    * @return the element count
    */
   public int arraySize() {
-    return VariantBinary.arraySize(value, pos);
+    return VariantArrays.size(value, pos);
   }
 
   /**
@@ -325,7 +347,7 @@ public final class VariantValue {
    * @throws IndexOutOfBoundsException if i is not a valid index
    */
   public VariantValue element(int i) {
-    return nested(VariantBinary.arrayElementPos(value, pos, i));
+    return nested(VariantArrays.elementPos(value, pos, i));
   }
 
   /** A child's view: within this view's range, and valid if this view is. */
@@ -351,7 +373,7 @@ public final class VariantValue {
    */
   public String toJson(JsonStyle style) {
     validate();
-    return VariantJson.toJsonValidated(metadata, value, pos, style);
+    return VariantToJson.toJsonValidated(metadata, value, pos, style);
   }
 
   /**

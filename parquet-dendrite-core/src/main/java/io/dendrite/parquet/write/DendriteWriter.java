@@ -5,7 +5,9 @@ import io.dendrite.parquet.schema.ShreddingSchema;
 import io.dendrite.parquet.schema.internal.VariantSchemas;
 import io.dendrite.parquet.shred.InferenceOptions;
 import io.dendrite.parquet.shred.ShreddingReport;
-import io.dendrite.parquet.variant.VariantBinary;
+import io.dendrite.parquet.shred.internal.VariantColumnShredder;
+import io.dendrite.parquet.variant.EncodedVariant;
+import io.dendrite.parquet.variant.internal.VariantBinary;
 import java.io.BufferedReader;
 import java.io.Closeable;
 import java.io.IOException;
@@ -151,7 +153,7 @@ public final class DendriteWriter implements Closeable {
   /**
    * Writes one record: column name to value. Ordinary columns take the Java types their
    * {@link io.dendrite.parquet.schema.FieldType} documents; VARIANT columns take any value
-   * {@link io.dendrite.parquet.variant.VariantJava#write} accepts (maps, lists, primitives,
+   * {@link io.dendrite.parquet.variant.internal.VariantJava#write} accepts (maps, lists, primitives,
    * BigDecimal, java.time values, byte[], UUID, Jackson nodes, encoded variants).
    *
    * @throws InvalidRecordException when the record does not fit the schema (unless skipping)

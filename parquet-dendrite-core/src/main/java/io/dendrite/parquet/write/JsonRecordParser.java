@@ -12,10 +12,10 @@ import io.dendrite.parquet.schema.ListType;
 import io.dendrite.parquet.schema.MapType;
 import io.dendrite.parquet.schema.StructType;
 import io.dendrite.parquet.variant.EncodedVariant;
-import io.dendrite.parquet.variant.VariantBinary;
-import io.dendrite.parquet.variant.VariantEncoder;
 import io.dendrite.parquet.variant.VariantFormatException;
-import io.dendrite.parquet.variant.VariantJson;
+import io.dendrite.parquet.variant.internal.JsonToVariant;
+import io.dendrite.parquet.variant.internal.VariantBinary;
+import io.dendrite.parquet.variant.internal.VariantEncoder;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -24,7 +24,7 @@ import java.util.Map;
 
 /**
  * Parses one JSON text line into a normalized row. VARIANT columns are encoded straight from
- * Jackson's token stream ({@link VariantJson#parse(JsonParser, VariantEncoder)}), with no
+ * Jackson's token stream ({@link JsonToVariant#parse(JsonParser, VariantEncoder)}), with no
  * intermediate tree; ordinary columns are read as plain Java values and then coerced like map
  * records are. In whole-document mode the entire line becomes one VARIANT column.
  *
@@ -180,7 +180,7 @@ final class JsonRecordParser {
       throw new InvalidRecordException(0, null, "empty line is not a JSON document", null);
     }
     encoder.reset();
-    VariantJson.parse(p, encoder);
+    JsonToVariant.parse(p, encoder);
     row[documentColumn] = encoder.finish();
     return row;
   }
@@ -213,7 +213,7 @@ final class JsonRecordParser {
         if (coercer.isVariant(i)) {
           encoder.reset();
           try {
-            VariantJson.parse(p, encoder);
+            JsonToVariant.parse(p, encoder);
           } catch (VariantFormatException e) {
             throw new InvalidRecordException(0, name, e.getMessage(), e);
           }

@@ -1,6 +1,6 @@
 package io.dendrite.parquet.write;
 
-import io.dendrite.parquet.variant.Temporal;
+import io.dendrite.parquet.variant.internal.Temporal;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.math.RoundingMode;

@@ -9,10 +9,10 @@ import io.dendrite.parquet.schema.RecordSchema;
 import io.dendrite.parquet.schema.StructType;
 import io.dendrite.parquet.schema.VariantFieldType;
 import io.dendrite.parquet.variant.EncodedVariant;
-import io.dendrite.parquet.variant.VariantBinary;
-import io.dendrite.parquet.variant.VariantEncoder;
-import io.dendrite.parquet.variant.VariantJava;
 import io.dendrite.parquet.variant.VariantMetadata;
+import io.dendrite.parquet.variant.internal.VariantEncoder;
+import io.dendrite.parquet.variant.internal.VariantJava;
+import io.dendrite.parquet.variant.internal.VariantValidator;
 import java.lang.reflect.Array;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -121,7 +121,7 @@ final class RecordCoercer {
       // order (DuckDB writes them), but a file we write keeps the spec's order.
       EncodedVariant ev = (EncodedVariant) value;
       VariantMetadata metadata = VariantMetadata.parse(ev.metadata());
-      VariantBinary.validate(metadata, ev.value(), 0, ev.value().length);
+      VariantValidator.validate(metadata, ev.value(), 0, ev.value().length);
       encoder.writeVariant(metadata, ev.value(), 0);
       return encoder.finish();
     }

@@ -8,13 +8,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.dendrite.parquet.schema.ShreddedType;
 import io.dendrite.parquet.schema.internal.VariantSchemas;
 import io.dendrite.parquet.variant.EncodedVariant;
-import io.dendrite.parquet.variant.VariantBinary;
-import io.dendrite.parquet.variant.VariantEncoder;
-import io.dendrite.parquet.variant.VariantEquality;
-import io.dendrite.parquet.variant.VariantJava;
 import io.dendrite.parquet.variant.VariantJson;
 import io.dendrite.parquet.variant.VariantMetadata;
 import io.dendrite.parquet.variant.VariantValue;
+import io.dendrite.parquet.variant.internal.VariantArrays;
+import io.dendrite.parquet.variant.internal.VariantBinary;
+import io.dendrite.parquet.variant.internal.VariantEncoder;
+import io.dendrite.parquet.variant.internal.VariantEquality;
+import io.dendrite.parquet.variant.internal.VariantJava;
+import io.dendrite.parquet.variant.internal.VariantObjects;
 import io.dendrite.parquet.write.DendriteWriter;
 import java.io.IOException;
 import java.math.BigDecimal;
@@ -221,19 +223,19 @@ class ParquetJavaInteropTest {
     switch (VariantBinary.type(v, pos)) {
       case OBJECT: {
         Map<String, Object> out = new HashMap<>();
-        int n = VariantBinary.objectSize(v, pos);
+        int n = VariantObjects.size(v, pos);
         for (int i = 0; i < n; i++) {
-          Object prev = out.put(VariantBinary.objectFieldKey(m, v, pos, i),
-              norm(m, v, VariantBinary.objectFieldValuePos(v, pos, i)));
+          Object prev = out.put(VariantObjects.fieldKey(m, v, pos, i),
+              norm(m, v, VariantObjects.fieldValuePos(v, pos, i)));
           assertNull(prev, "duplicate key");
         }
         return out;
       }
       case ARRAY: {
         List<Object> out = new ArrayList<>();
-        int n = VariantBinary.arraySize(v, pos);
+        int n = VariantArrays.size(v, pos);
         for (int i = 0; i < n; i++) {
-          out.add(norm(m, v, VariantBinary.arrayElementPos(v, pos, i)));
+          out.add(norm(m, v, VariantArrays.elementPos(v, pos, i)));
         }
         return out;
       }

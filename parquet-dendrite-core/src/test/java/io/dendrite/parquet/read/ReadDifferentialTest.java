@@ -7,11 +7,11 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import io.dendrite.parquet.testing.JavaValues;
 import io.dendrite.parquet.testing.ParquetJavaRows;
-import io.dendrite.parquet.testing.RandomTables;
 import io.dendrite.parquet.testing.RandomTables.Flavor;
 import io.dendrite.parquet.testing.RandomTables.Table;
+import io.dendrite.parquet.testing.RandomTables;
 import io.dendrite.parquet.testing.RawParquetFiles;
-import io.dendrite.parquet.variant.VariantEncoder;
+import io.dendrite.parquet.variant.internal.VariantEncoder;
 import io.dendrite.parquet.write.Codec;
 import io.dendrite.parquet.write.DendriteWriter;
 import java.io.IOException;

@@ -19,13 +19,15 @@ import io.dendrite.parquet.schema.ShreddingSchema;
 import io.dendrite.parquet.schema.ValueOnly;
 import io.dendrite.parquet.schema.internal.VariantSchemas;
 import io.dendrite.parquet.variant.EncodedVariant;
-import io.dendrite.parquet.variant.VariantBinary;
-import io.dendrite.parquet.variant.VariantEncoder;
-import io.dendrite.parquet.variant.VariantJava;
 import io.dendrite.parquet.variant.VariantJson;
 import io.dendrite.parquet.variant.VariantMetadata;
 import io.dendrite.parquet.variant.VariantType;
 import io.dendrite.parquet.variant.VariantValue;
+import io.dendrite.parquet.variant.internal.VariantBinary;
+import io.dendrite.parquet.variant.internal.VariantEncoder;
+import io.dendrite.parquet.variant.internal.VariantJava;
+import io.dendrite.parquet.variant.internal.VariantObjects;
+import io.dendrite.parquet.variant.internal.VariantValidator;
 import io.dendrite.parquet.write.DendriteWriter;
 import java.io.IOException;
 import java.io.StringReader;
@@ -53,8 +55,8 @@ import org.apache.parquet.io.LocalInputFile;
 import org.apache.parquet.schema.GroupType;
 import org.apache.parquet.schema.LogicalTypeAnnotation;
 import org.apache.parquet.schema.MessageType;
-import org.apache.parquet.schema.PrimitiveType;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
+import org.apache.parquet.schema.PrimitiveType;
 import org.apache.parquet.schema.Type;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -130,7 +132,7 @@ class ShreddingWriteTest {
     if (hasValue) {
       c[0 + 1]++;
       value = g.getBinary("value", 0).getBytes();
-      VariantBinary.validate(m, value, 0, value.length);
+      VariantValidator.validate(m, value, 0, value.length);
     }
     if (hasTyped) {
       c[0]++;
@@ -145,10 +147,10 @@ class ShreddingWriteTest {
       if (hasValue && hasTyped) {
         assertEquals(VariantType.OBJECT, VariantBinary.type(value, 0),
             where + " " + path + ": value and typed_value both set but value is not an object");
-        int n = VariantBinary.objectSize(value, 0);
+        int n = VariantObjects.size(value, 0);
         assertTrue(n > 0, where + " " + path + ": empty residual object should be null");
         for (int i = 0; i < n; i++) {
-          String key = VariantBinary.objectFieldKey(m, value, 0, i);
+          String key = VariantObjects.fieldKey(m, value, 0, i);
           assertFalse(o.fields().containsKey(key),
               where + " " + path + ": shredded field '" + key + "' repeated in the residual");
         }
@@ -619,8 +621,8 @@ class ShreddingWriteTest {
       }
       // The residual object holds exactly the unshredded key.
       byte[] residual = vg.getBinary("value", 0).getBytes();
-      assertEquals(1, VariantBinary.objectSize(residual, 0));
-      assertEquals("extra", VariantBinary.objectFieldKey(m, residual, 0, 0));
+      assertEquals(1, VariantObjects.size(residual, 0));
+      assertEquals("extra", VariantObjects.fieldKey(m, residual, 0, 0));
     }
 
     // Whole rows read back equal to the input (exact numerics compared by value).
@@ -1002,7 +1004,7 @@ class ShreddingWriteTest {
     Group vg = rawRows(file).get(0).getGroup("v", 0);
     VariantMetadata m = VariantMetadata.parse(vg.getBinary("metadata", 0).getBytes());
     byte[] residual = vg.getBinary("value", 0).getBytes();
-    assertEquals(297, VariantBinary.objectSize(residual, 0));
+    assertEquals(297, VariantObjects.size(residual, 0));
     checkAllRows(file, "v", ShreddedType.parse("{k0: string, k150: string, k299: int64}"));
     assertReadBack(file, List.of(Map.of("v", big)), "v");
   }

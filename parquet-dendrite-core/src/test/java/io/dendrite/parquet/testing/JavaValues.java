@@ -2,11 +2,13 @@ package io.dendrite.parquet.testing;
 
 import io.dendrite.parquet.testing.ParquetJavaRows.Reassembled;
 import io.dendrite.parquet.variant.EncodedVariant;
-import io.dendrite.parquet.variant.VariantBinary;
-import io.dendrite.parquet.variant.VariantJava;
 import io.dendrite.parquet.variant.VariantMetadata;
 import io.dendrite.parquet.variant.VariantType;
 import io.dendrite.parquet.variant.VariantValue;
+import io.dendrite.parquet.variant.internal.VariantArrays;
+import io.dendrite.parquet.variant.internal.VariantBinary;
+import io.dendrite.parquet.variant.internal.VariantJava;
+import io.dendrite.parquet.variant.internal.VariantObjects;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.ByteBuffer;
@@ -181,16 +183,16 @@ public final class JavaValues {
     switch (type) {
       case OBJECT: {
         Map<String, Object> out = new HashMap<>();
-        for (int i = 0; i < VariantBinary.objectSize(v, pos); i++) {
-          out.put(VariantBinary.objectFieldKey(m, v, pos, i),
-              equivalenceForm(m, v, VariantBinary.objectFieldValuePos(v, pos, i), byNumericValue));
+        for (int i = 0; i < VariantObjects.size(v, pos); i++) {
+          out.put(VariantObjects.fieldKey(m, v, pos, i),
+              equivalenceForm(m, v, VariantObjects.fieldValuePos(v, pos, i), byNumericValue));
         }
         return out;
       }
       case ARRAY: {
         List<Object> out = new ArrayList<>();
-        for (int i = 0; i < VariantBinary.arraySize(v, pos); i++) {
-          out.add(equivalenceForm(m, v, VariantBinary.arrayElementPos(v, pos, i),
+        for (int i = 0; i < VariantArrays.size(v, pos); i++) {
+          out.add(equivalenceForm(m, v, VariantArrays.elementPos(v, pos, i),
               byNumericValue));
         }
         return out;

@@ -1,7 +1,7 @@
 package io.dendrite.parquet.testing;
 
 import io.dendrite.parquet.variant.EncodedVariant;
-import io.dendrite.parquet.variant.VariantEncoder;
+import io.dendrite.parquet.variant.internal.VariantEncoder;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -4,6 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.dendrite.parquet.variant.internal.JavaCasts;
+import io.dendrite.parquet.variant.internal.VariantCasts;
+import io.dendrite.parquet.variant.internal.VariantEncoder;
+import io.dendrite.parquet.variant.internal.VariantJava;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.time.LocalDate;

@@ -6,6 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.dendrite.parquet.variant.internal.VariantBinary;
+import io.dendrite.parquet.variant.internal.VariantCasts;
+import io.dendrite.parquet.variant.internal.VariantEncoder;
+import io.dendrite.parquet.variant.internal.VariantEquality;
+import io.dendrite.parquet.variant.internal.VariantJava;
+import io.dendrite.parquet.variant.internal.VariantValidator;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -28,8 +34,8 @@ class MalformedValuesTest {
   private static void assertEveryDecoderRejects(String messagePart, byte[] metadata, byte[] value) {
     assertEveryViewOperationRejects(messagePart, metadata, value);
     VariantMetadata m = VariantMetadata.parse(metadata);
-    assertRejected(messagePart, () -> VariantBinary.validate(m, value, 0, value.length));
-    assertRejected(messagePart, () -> VariantBinary.validate(m, value, 0));
+    assertRejected(messagePart, () -> VariantValidator.validate(m, value, 0, value.length));
+    assertRejected(messagePart, () -> VariantValidator.validate(m, value, 0));
     assertRejected(messagePart, () -> VariantJson.toJson(m, value, 0));
     assertRejected(messagePart, () -> VariantJson.toJson(m, value, 0,
         new com.fasterxml.jackson.core.JsonFactory().createGenerator(new java.io.StringWriter())));
@@ -77,7 +83,7 @@ class MalformedValuesTest {
     int pos = 7;
     int len = 9;
     VariantMetadata m = VariantMetadata.EMPTY;
-    VariantFormatException e = assertThrows(VariantFormatException.class, () -> VariantBinary.validate(m, page, pos, len));
+    VariantFormatException e = assertThrows(VariantFormatException.class, () -> VariantValidator.validate(m, page, pos, len));
     assertEquals("string of length 20 at position 0 needs 25 bytes, but only 9 remain in its enclosing value", e.getMessage());
     VariantValue view = VariantValue.of(m, page, pos, len);
     assertRejected("at position 0 needs 25 bytes", view::validate);
@@ -97,7 +103,7 @@ class MalformedValuesTest {
   void aContainerReachingPastItsLengthIsRejectedWithRelativePositions() {
     byte[] page = unhex("aa bb cc | 03 01 00 06 | 00 | 0c 07 0c 08 0c 09");
     assertRejected("array at position 0: element data ends at byte 10, past the end of its enclosing value (ends at 5)",
-        () -> VariantBinary.validate(VariantMetadata.EMPTY, page, 3, 5));
+        () -> VariantValidator.validate(VariantMetadata.EMPTY, page, 3, 5));
     // A field offset inside the array's claimed data but past the value's length.
     byte[] field = unhex("aa bb cc | 03 01 04 05 | 00 | 0c 07 0c 08 0c 09");
     assertRejected("array at position 0: element data ends at byte 9, past the end of its enclosing value (ends at 5)",
@@ -113,7 +119,7 @@ class MalformedValuesTest {
     byte[] value = unhex("0c 05 | 00"); // int8 5, then a stray byte
     assertEveryViewOperationRejects("1 trailing bytes (expected length 2, found 3)", NO_KEYS, value);
     // The prefix forms allow what follows the value (a sub-value is followed by its siblings).
-    VariantBinary.validate(VariantMetadata.EMPTY, value, 0);
+    VariantValidator.validate(VariantMetadata.EMPTY, value, 0);
     assertEquals("5", VariantValue.of(VariantMetadata.EMPTY, value, 0).toJson());
   }
 
@@ -168,7 +174,7 @@ class MalformedValuesTest {
     assertEquals(300, (v[lastId] & 0xFF) | (v[lastId + 1] & 0xFF) << 8);
     v[lastId] = 45; // 301 = 0x012d, little-endian
     v[lastId + 1] = 1;
-    assertRejected("duplicate key 'a'", () -> VariantBinary.validate(m, v, 0, v.length));
+    assertRejected("duplicate key 'a'", () -> VariantValidator.validate(m, v, 0, v.length));
   }
 
   /** A time (type id 17) must be within one day: 86,400,000,000 µs is midnight of the next. */

@@ -5,6 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.dendrite.parquet.variant.internal.VariantBinary;
+import io.dendrite.parquet.variant.internal.VariantCasts;
+import io.dendrite.parquet.variant.internal.VariantEncoder;
+import io.dendrite.parquet.variant.internal.VariantEquality;
+import io.dendrite.parquet.variant.internal.VariantJava;
+import io.dendrite.parquet.variant.internal.VariantObjects;
+import io.dendrite.parquet.variant.internal.VariantValidator;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -83,7 +90,7 @@ class MutatedValuesTest {
         "writeVariant: " + input);
     // The static decoders check a prefix: they agree with the prefix form of validate.
     VariantMetadata m = VariantMetadata.parse(metadata);
-    boolean prefixValid = value.length > 0 && clean(input, () -> VariantBinary.validate(m, value, 0));
+    boolean prefixValid = value.length > 0 && clean(input, () -> VariantValidator.validate(m, value, 0));
     assertEquals(prefixValid, value.length > 0 && clean(input, () -> VariantJson.toJson(m, value, 0)), "VariantJson: " + input);
     assertEquals(prefixValid, value.length > 0 && clean(input, () -> VariantJava.toJava(m, value, 0)), "VariantJava: " + input);
     assertEquals(prefixValid, value.length > 0 && clean(input, () -> VariantEquality.hash(m, value, 0)), "hash: " + input);
@@ -124,7 +131,7 @@ class MutatedValuesTest {
           for (int i = 0; i < Math.min(n[0], 4); i++) {
             int index = i;
             String[] key = new String[1];
-            if (clean(input, () -> key[0] = VariantBinary.objectFieldKey(v.metadata(), v.valueBytes(), v.pos(), index))) {
+            if (clean(input, () -> key[0] = VariantObjects.fieldKey(v.metadata(), v.valueBytes(), v.pos(), index))) {
               VariantValue[] child = new VariantValue[1];
               if (clean(input, () -> child[0] = v.field(key[0])) && child[0] != null) {
                 accessors(input, child[0], depth + 1);

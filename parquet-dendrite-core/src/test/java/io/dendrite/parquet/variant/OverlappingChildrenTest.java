@@ -6,6 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.dendrite.parquet.variant.internal.VariantCasts;
+import io.dendrite.parquet.variant.internal.VariantEncoder;
+import io.dendrite.parquet.variant.internal.VariantEquality;
+import io.dendrite.parquet.variant.internal.VariantJava;
+import io.dendrite.parquet.variant.internal.VariantValidator;
 import java.io.StringWriter;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
@@ -77,8 +82,8 @@ class OverlappingChildrenTest {
   private static void assertEveryOperationRejects(byte[] metadata, byte[] value, String message) {
     VariantMetadata m = VariantMetadata.parse(metadata);
     Executable[] operations = {
-        () -> VariantBinary.validate(m, value, 0, value.length),
-        () -> VariantBinary.validate(m, value, 0),
+        () -> VariantValidator.validate(m, value, 0, value.length),
+        () -> VariantValidator.validate(m, value, 0),
         () -> VariantValue.of(metadata, value).toJson(),
         () -> VariantValue.of(metadata, value).toJson(JsonStyle.SPARK),
         () -> VariantValue.of(metadata, value).toJava(),

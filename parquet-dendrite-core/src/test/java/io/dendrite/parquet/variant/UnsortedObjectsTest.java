@@ -5,6 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.dendrite.parquet.variant.internal.VariantBinary;
+import io.dendrite.parquet.variant.internal.VariantEncoder;
+import io.dendrite.parquet.variant.internal.VariantEquality;
+import io.dendrite.parquet.variant.internal.VariantObjects;
+import io.dendrite.parquet.variant.internal.VariantValidator;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -38,15 +43,15 @@ class UnsortedObjectsTest {
     VariantMetadata m = v.metadata();
     for (String key : new String[] {"name", "age", "city"}) {
       byte[] utf8 = key.getBytes(StandardCharsets.UTF_8);
-      int byName = VariantBinary.objectFindField(m, DUCKDB_VALUE, 0, key);
+      int byName = VariantObjects.findField(m, DUCKDB_VALUE, 0, key);
       assertTrue(byName > 0, key);
-      assertEquals(byName, VariantBinary.objectFindField(m, DUCKDB_VALUE, 0, utf8));
-      assertEquals(byName, VariantBinary.objectFindField(m, DUCKDB_VALUE, 0, (" " + key).getBytes(StandardCharsets.UTF_8), 1, utf8.length));
-      int index = VariantBinary.objectFieldIndex(m, DUCKDB_VALUE, 0, utf8);
-      assertEquals(byName, VariantBinary.objectFieldValuePos(DUCKDB_VALUE, 0, index));
-      assertEquals(index, VariantBinary.objectFieldIndexOfId(DUCKDB_VALUE, 0, m.id(key)));
+      assertEquals(byName, VariantObjects.findField(m, DUCKDB_VALUE, 0, utf8));
+      assertEquals(byName, VariantObjects.findField(m, DUCKDB_VALUE, 0, (" " + key).getBytes(StandardCharsets.UTF_8), 1, utf8.length));
+      int index = VariantObjects.fieldIndex(m, DUCKDB_VALUE, 0, utf8);
+      assertEquals(byName, VariantObjects.fieldValuePos(DUCKDB_VALUE, 0, index));
+      assertEquals(index, VariantObjects.fieldIndexOfId(DUCKDB_VALUE, 0, m.id(key)));
     }
-    assertEquals(-1, VariantBinary.objectFindField(m, DUCKDB_VALUE, 0, "nam".getBytes(StandardCharsets.UTF_8)));
+    assertEquals(-1, VariantObjects.findField(m, DUCKDB_VALUE, 0, "nam".getBytes(StandardCharsets.UTF_8)));
     // Whole-value reads keep the stored order; the logical value equals the canonical encoding.
     assertEquals("{\"name\":\"Ada\",\"age\":36,\"city\":\"Oslo\"}", v.toJson());
     VariantValue canonical = VariantJson.parse("{\"age\": 36, \"city\": \"Oslo\", \"name\": \"Ada\"}").toValue();
@@ -66,17 +71,17 @@ class UnsortedObjectsTest {
     // in the object.
     VariantMetadata m = VariantMetadata.parse(unhex("11 | 04 | 00 01 02 03 04 | \"abcd\""));
     byte[] v = unhex("02 | 03 | 02 00 01 | 00 02 04 06 | 0c 03 | 0c 01 | 0c 02");
-    VariantBinary.validate(m, v, 0, v.length);
+    VariantValidator.validate(m, v, 0, v.length);
     for (String key : new String[] {"a", "b", "c"}) {
       long expected = key.charAt(0) - 'a' + 1;
-      assertEquals(expected, VariantBinary.getLong(v, VariantBinary.objectFindField(m, v, 0, key)), key);
-      assertEquals(expected, VariantBinary.getLong(v, VariantBinary.objectFindField(m, v, 0, key.getBytes(StandardCharsets.UTF_8))), key);
-      int index = VariantBinary.objectFieldIndexOfId(v, 0, m.id(key));
-      assertEquals(expected, VariantBinary.getLong(v, VariantBinary.objectFieldValuePos(v, 0, index)), key);
+      assertEquals(expected, VariantBinary.getLong(v, VariantObjects.findField(m, v, 0, key)), key);
+      assertEquals(expected, VariantBinary.getLong(v, VariantObjects.findField(m, v, 0, key.getBytes(StandardCharsets.UTF_8))), key);
+      int index = VariantObjects.fieldIndexOfId(v, 0, m.id(key));
+      assertEquals(expected, VariantBinary.getLong(v, VariantObjects.fieldValuePos(v, 0, index)), key);
     }
-    assertEquals(-1, VariantBinary.objectFindField(m, v, 0, "d"));
-    assertEquals(-1, VariantBinary.objectFieldIndexOfId(v, 0, m.id("d")));
-    assertEquals(-1, VariantBinary.objectFindField(m, v, 0, "e"));
+    assertEquals(-1, VariantObjects.findField(m, v, 0, "d"));
+    assertEquals(-1, VariantObjects.fieldIndexOfId(v, 0, m.id("d")));
+    assertEquals(-1, VariantObjects.findField(m, v, 0, "e"));
   }
 
   @Test
@@ -109,12 +114,12 @@ class UnsortedObjectsTest {
         for (int i = 0; i < n; i++) {
           String key = keys.get(i);
           assertEquals(i, value.field(key).getLong(), key);
-          int index = VariantBinary.objectFieldIndex(m, v, 0, key.getBytes(StandardCharsets.UTF_8));
-          assertEquals(key, VariantBinary.objectFieldKey(m, v, 0, index));
-          assertEquals(index, VariantBinary.objectFieldIndexOfId(v, 0, m.id(key)));
+          int index = VariantObjects.fieldIndex(m, v, 0, key.getBytes(StandardCharsets.UTF_8));
+          assertEquals(key, VariantObjects.fieldKey(m, v, 0, index));
+          assertEquals(index, VariantObjects.fieldIndexOfId(v, 0, m.id(key)));
         }
         assertNull(value.field("absent"));
-        assertEquals(-1, VariantBinary.objectFieldIndexOfId(v, 0, m.id("absent")));
+        assertEquals(-1, VariantObjects.fieldIndexOfId(v, 0, m.id("absent")));
         assertNull(value.field("key300"));
         assertNull(value.field(""));
       }
@@ -142,9 +147,9 @@ class UnsortedObjectsTest {
     assertEquals(a, b);
     assertEquals(a.hashCode(), b.hashCode());
     // Field "key007" (value 7) of b changed to 8: the difference names it.
-    int index = VariantBinary.objectFieldIndex(unsorted, shuffledBytes, 0, "key007".getBytes(StandardCharsets.UTF_8));
+    int index = VariantObjects.fieldIndex(unsorted, shuffledBytes, 0, "key007".getBytes(StandardCharsets.UTF_8));
     byte[] changed = shuffledBytes.clone();
-    changed[VariantBinary.objectFieldValuePos(shuffledBytes, 0, index) + 1] = 8;
+    changed[VariantObjects.fieldValuePos(shuffledBytes, 0, index) + 1] = 8;
     assertEquals("$.key007: expected int16 7, found int16 8",
         VariantEquality.describeDifference(sorted, a.valueBytes(), 0, unsorted, changed, 0));
     // A key only b has.

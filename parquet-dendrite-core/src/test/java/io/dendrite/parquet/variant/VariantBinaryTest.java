@@ -9,6 +9,12 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.dendrite.parquet.variant.internal.VariantArrays;
+import io.dendrite.parquet.variant.internal.VariantBinary;
+import io.dendrite.parquet.variant.internal.VariantEncoder;
+import io.dendrite.parquet.variant.internal.VariantEquality;
+import io.dendrite.parquet.variant.internal.VariantObjects;
+import io.dendrite.parquet.variant.internal.VariantValidator;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import org.junit.jupiter.api.Test;
@@ -111,8 +117,8 @@ class VariantBinaryTest {
     byte[] str = encode(e -> e.writeString("x")).value();
     assertFormatError("expected int8, int16, int32 or int64 but found string at position 0", () -> VariantBinary.getLong(str, 0));
     assertFormatError("expected double but found string", () -> VariantBinary.getDouble(str, 0));
-    assertFormatError("expected object but found string", () -> VariantBinary.objectSize(str, 0));
-    assertFormatError("expected array but found string", () -> VariantBinary.arraySize(str, 0));
+    assertFormatError("expected object but found string", () -> VariantObjects.size(str, 0));
+    assertFormatError("expected array but found string", () -> VariantArrays.size(str, 0));
     byte[] i8 = encode(e -> e.writeInt8((byte) 1)).value();
     assertFormatError("expected string but found int8", () -> VariantBinary.getString(i8, 0));
     assertFormatError("expected boolean but found int8", () -> VariantBinary.getBoolean(i8, 0));
@@ -123,7 +129,7 @@ class VariantBinaryTest {
     assertFormatError("expected timestamp", () -> VariantBinary.getTimestamp(i8, 0));
     assertFormatError("expected float but found int8", () -> VariantBinary.getFloat(i8, 0));
     assertFormatError("expected decimal4 or decimal8 but found int8", () -> VariantBinary.getDecimalUnscaledLong(i8, 0));
-    assertThrows(IndexOutOfBoundsException.class, () -> VariantBinary.arrayElementPos(bytes(3, 0, 0), 0, 0));
+    assertThrows(IndexOutOfBoundsException.class, () -> VariantArrays.elementPos(bytes(3, 0, 0), 0, 0));
   }
 
   @Test
@@ -161,9 +167,9 @@ class VariantBinaryTest {
     });
     byte[] b = v.value();
     int[] expected = {1, 1, 2, 3, 5, 9, 9, 6, 10, 18, 5, 9, 9, 5, 8, 75, 9, 9, 9, 17, 6, 6, 3};
-    assertEquals(expected.length, VariantBinary.arraySize(b, 0));
+    assertEquals(expected.length, VariantArrays.size(b, 0));
     for (int i = 0; i < expected.length; i++) {
-      int p = VariantBinary.arrayElementPos(b, 0, i);
+      int p = VariantArrays.elementPos(b, 0, i);
       assertEquals(expected[i], VariantBinary.valueSize(b, p), "element " + i + " " + VariantBinary.type(b, p));
     }
     assertEquals(b.length, VariantBinary.valueSize(b, 0));
@@ -173,24 +179,24 @@ class VariantBinaryTest {
 
   @Test
   void truncatedValuesAreRejected() {
-    assertFormatError("int32 at position 0 needs 5 bytes, but only 3 remain", () -> VariantBinary.validate(EMPTY, bytes(0x14, 1, 2), 0));
+    assertFormatError("int32 at position 0 needs 5 bytes, but only 3 remain", () -> VariantValidator.validate(EMPTY, bytes(0x14, 1, 2), 0));
     assertFormatError("value is truncated", () -> VariantBinary.getLong(bytes(0x14, 1, 2), 0));
-    assertFormatError("string of length 10 at position 0 needs 15 bytes", () -> VariantBinary.validate(EMPTY, bytes(0x40, 10, 0, 0, 0, 'a'), 0));
-    assertFormatError("short string at position 0 needs 4 bytes", () -> VariantBinary.validate(EMPTY, bytes(0x0D, 'a', 'b'), 0));
+    assertFormatError("string of length 10 at position 0 needs 15 bytes", () -> VariantValidator.validate(EMPTY, bytes(0x40, 10, 0, 0, 0, 'a'), 0));
+    assertFormatError("short string at position 0 needs 4 bytes", () -> VariantValidator.validate(EMPTY, bytes(0x0D, 'a', 'b'), 0));
     // An object whose last offset claims more data than there is.
-    assertFormatError("past the end of its enclosing value", () -> VariantBinary.validate(EMPTY, bytes(0x03, 1, 0, 40, 0), 0));
-    assertFormatError("value is empty", () -> VariantBinary.validate(EMPTY, new byte[1], 0, 0));
-    assertFormatError("value position 1 is outside the value", () -> VariantBinary.validate(EMPTY, new byte[1], 1));
+    assertFormatError("past the end of its enclosing value", () -> VariantValidator.validate(EMPTY, bytes(0x03, 1, 0, 40, 0), 0));
+    assertFormatError("value is empty", () -> VariantValidator.validate(EMPTY, new byte[1], 0, 0));
+    assertFormatError("value position 1 is outside the value", () -> VariantValidator.validate(EMPTY, new byte[1], 1));
   }
 
   @Test
   void badHeadersAreRejected() {
-    assertFormatError("unknown variant primitive type id 25 at position 0", () -> VariantBinary.validate(EMPTY, bytes(25 << 2), 0));
+    assertFormatError("unknown variant primitive type id 25 at position 0", () -> VariantValidator.validate(EMPTY, bytes(25 << 2), 0));
     assertFormatError("unknown variant primitive type id 21", () -> VariantBinary.type(bytes(21 << 2), 0));
     assertFormatError("unknown variant primitive type id 30", () -> VariantBinary.valueSize(bytes(30 << 2), 0));
     assertFormatError("unknown variant primitive type id 63 (known ids are 0..20)", () -> VariantType.ofPrimitiveId(63));
-    assertFormatError("decimal4 at position 0 has scale 39", () -> VariantBinary.validate(EMPTY, bytes(0x20, 39, 1, 0, 0, 0), 0));
-    assertFormatError("1 trailing bytes (expected length 1, found 2)", () -> VariantBinary.validate(EMPTY, bytes(0, 0), 0, 2));
+    assertFormatError("decimal4 at position 0 has scale 39", () -> VariantValidator.validate(EMPTY, bytes(0x20, 39, 1, 0, 0, 0), 0));
+    assertFormatError("1 trailing bytes (expected length 1, found 2)", () -> VariantValidator.validate(EMPTY, bytes(0, 0), 0, 2));
   }
 
   @Test
@@ -198,31 +204,31 @@ class VariantBinaryTest {
     VariantMetadata ab = VariantMetadata.parse(metadata(true, "a", "b"));
     // {a: null, b: null}: header 02, 2 fields, ids 0 1, offsets 0 1 2, values 00 00.
     byte[] ok = bytes(0x02, 2, 0, 1, 0, 1, 2, 0, 0);
-    VariantBinary.validate(ab, ok, 0, ok.length);
+    VariantValidator.validate(ab, ok, 0, ok.length);
     byte[] badId = ok.clone();
     badId[3] = 5;
     assertFormatError("field 1 has field id 5, but the metadata dictionary has only 2 keys",
-        () -> VariantBinary.validate(ab, badId, 0, badId.length));
+        () -> VariantValidator.validate(ab, badId, 0, badId.length));
     // Fields out of order (as DuckDB writes them) are tolerated.
     byte[] unsorted = ok.clone();
     unsorted[2] = 1;
     unsorted[3] = 0;
-    VariantBinary.validate(ab, unsorted, 0, unsorted.length);
+    VariantValidator.validate(ab, unsorted, 0, unsorted.length);
     byte[] dup = ok.clone();
     dup[3] = 0;
-    assertFormatError("duplicate key 'a'", () -> VariantBinary.validate(ab, dup, 0));
+    assertFormatError("duplicate key 'a'", () -> VariantValidator.validate(ab, dup, 0));
     // Same key under two ids of an unsorted dictionary is still a duplicate.
     VariantMetadata twice = VariantMetadata.parse(metadata(false, "a", "a"));
-    assertFormatError("duplicate key 'a'", () -> VariantBinary.validate(twice, ok, 0));
+    assertFormatError("duplicate key 'a'", () -> VariantValidator.validate(twice, ok, 0));
     byte[] badOffset = ok.clone();
     badOffset[5] = 57;
     assertFormatError("field offset 57 of field 'b' is past the end of the field data (length 2)",
-        () -> VariantBinary.validate(ab, badOffset, 0));
+        () -> VariantValidator.validate(ab, badOffset, 0));
     byte[] badLast = ok.clone();
     badLast[6] = 40;
     assertFormatError("field data ends at byte 47, past the end of its enclosing value (ends at 9)",
-        () -> VariantBinary.validate(ab, badLast, 0));
-    assertFormatError("field id 5", () -> VariantBinary.objectFindField(ab, badId, 0, "zz"));
+        () -> VariantValidator.validate(ab, badLast, 0));
+    assertFormatError("field id 5", () -> VariantObjects.findField(ab, badId, 0, "zz"));
   }
 
   /**
@@ -238,11 +244,11 @@ class VariantBinaryTest {
     assertFormatError("does not sort after", () -> VariantMetadata.parse(metadata(true, fb00, "a")).validate());
     // {astral: 1, fb00: 2} with ids in UTF-16 order (1, 2).
     byte[] v = bytes(0x02, 2, 1, 2, 0, 2, 4, 0x0c, 1, 0x0c, 2);
-    VariantBinary.validate(legacy, v, 0, v.length);
-    assertEquals(1, VariantBinary.getLong(v, VariantBinary.objectFindField(legacy, v, 0, astral)));
-    assertEquals(2, VariantBinary.getLong(v, VariantBinary.objectFindField(legacy, v, 0, fb00)));
-    assertEquals(2, VariantBinary.getLong(v, VariantBinary.objectFindField(legacy, v, 0, fb00.getBytes(StandardCharsets.UTF_8))));
-    assertEquals(-1, VariantBinary.objectFindField(legacy, v, 0, "\uFFFF"));
+    VariantValidator.validate(legacy, v, 0, v.length);
+    assertEquals(1, VariantBinary.getLong(v, VariantObjects.findField(legacy, v, 0, astral)));
+    assertEquals(2, VariantBinary.getLong(v, VariantObjects.findField(legacy, v, 0, fb00)));
+    assertEquals(2, VariantBinary.getLong(v, VariantObjects.findField(legacy, v, 0, fb00.getBytes(StandardCharsets.UTF_8))));
+    assertEquals(-1, VariantObjects.findField(legacy, v, 0, "\uFFFF"));
     assertEquals(1, legacy.id(astral));
     assertEquals(2, legacy.id(fb00));
     assertEquals(-1, legacy.id("\uFFFE"));
@@ -259,17 +265,17 @@ class VariantBinaryTest {
     assertEquals(VariantEquality.hash(legacy, v, 0), VariantEquality.hash(canonical.parsedMetadata(), canonical.value(), 0));
     // "a" after the astral key is out of order in both UTF-8 and UTF-16 order: tolerated too.
     byte[] neither = bytes(0x02, 2, 1, 0, 0, 2, 4, 0x0c, 1, 0x0c, 2);
-    VariantBinary.validate(legacy, neither, 0, neither.length);
-    assertEquals(2, VariantBinary.getLong(neither, VariantBinary.objectFindField(legacy, neither, 0, "a")));
+    VariantValidator.validate(legacy, neither, 0, neither.length);
+    assertEquals(2, VariantBinary.getLong(neither, VariantObjects.findField(legacy, neither, 0, "a")));
   }
 
   @Test
   void invalidUtf8StringsAreRejected() {
     assertFormatError("string at position 0 is not valid UTF-8 (bad byte 0xc0",
-        () -> VariantBinary.validate(EMPTY, bytes(0x09, 0xC0, 0x80), 0));
-    assertFormatError("not valid UTF-8", () -> VariantBinary.validate(EMPTY, bytes(0x0D, 0xED, 0xA0, 0x80), 0)); // surrogate
-    assertFormatError("not valid UTF-8", () -> VariantBinary.validate(EMPTY, bytes(0x09, 0xE2, 0x82), 0)); // truncated
-    VariantBinary.validate(EMPTY, encode(e -> e.writeString("ok \u00e9 \u20ac \uD83D\uDE00")).value(), 0);
+        () -> VariantValidator.validate(EMPTY, bytes(0x09, 0xC0, 0x80), 0));
+    assertFormatError("not valid UTF-8", () -> VariantValidator.validate(EMPTY, bytes(0x0D, 0xED, 0xA0, 0x80), 0)); // surrogate
+    assertFormatError("not valid UTF-8", () -> VariantValidator.validate(EMPTY, bytes(0x09, 0xE2, 0x82), 0)); // truncated
+    VariantValidator.validate(EMPTY, encode(e -> e.writeString("ok \u00e9 \u20ac \uD83D\uDE00")).value(), 0);
   }
 
   @Test
@@ -290,7 +296,7 @@ class VariantBinaryTest {
       cur = next;
     }
     byte[] deep = cur;
-    assertFormatError("nested deeper than 1000 levels", () -> VariantBinary.validate(EMPTY, deep, 0, deep.length));
+    assertFormatError("nested deeper than 1000 levels", () -> VariantValidator.validate(EMPTY, deep, 0, deep.length));
     assertFormatError("nested deeper than 1000 levels", () -> VariantJson.toJson(EMPTY, deep, 0));
     assertEquals(depth * 6 + 1, VariantBinary.valueSize(deep, 0));
     assertTrue(Arrays.equals(deep, 0, 2, bytes(0x07, 1), 0, 2));
@@ -309,16 +315,16 @@ class VariantBinaryTest {
     VariantMetadata m = v.parsedMetadata();
     for (String k : new String[] {"alpha", "beta", "gamma", "delta", "\u00fcber"}) {
       byte[] utf8 = k.getBytes(StandardCharsets.UTF_8);
-      int p = VariantBinary.objectFindField(m, v.value(), 0, utf8);
+      int p = VariantObjects.findField(m, v.value(), 0, utf8);
       assertEquals(k.toUpperCase(), VariantBinary.getString(v.value(), p));
       byte[] padded = new byte[utf8.length + 4];
       System.arraycopy(utf8, 0, padded, 2, utf8.length);
-      assertEquals(p, VariantBinary.objectFindField(m, v.value(), 0, padded, 2, utf8.length));
-      assertEquals(p, VariantBinary.objectFindField(m, v.value(), 0, k));
+      assertEquals(p, VariantObjects.findField(m, v.value(), 0, padded, 2, utf8.length));
+      assertEquals(p, VariantObjects.findField(m, v.value(), 0, k));
     }
-    assertEquals(-1, VariantBinary.objectFindField(m, v.value(), 0, "alph"));
-    assertEquals(-1, VariantBinary.objectFindField(m, v.value(), 0, "zzz".getBytes(StandardCharsets.UTF_8)));
-    assertEquals(-1, VariantBinary.objectFindField(m, v.value(), 0, ""));
+    assertEquals(-1, VariantObjects.findField(m, v.value(), 0, "alph"));
+    assertEquals(-1, VariantObjects.findField(m, v.value(), 0, "zzz".getBytes(StandardCharsets.UTF_8)));
+    assertEquals(-1, VariantObjects.findField(m, v.value(), 0, ""));
   }
 
   @Test
@@ -338,14 +344,14 @@ class VariantBinaryTest {
     assertEquals(150, m.size());
     for (int i = 1; i < 300; i += 2) {
       int id = m.id(String.format("k%03d", i));
-      int index = VariantBinary.objectFieldIndexOfId(v.value(), 0, id);
+      int index = VariantObjects.fieldIndexOfId(v.value(), 0, id);
       assertEquals(i / 2, index, "key k" + i);
       assertEquals(i, VariantBinary.getLong(v.value(),
-          VariantBinary.objectFieldValuePos(v.value(), 0, index)));
+          VariantObjects.fieldValuePos(v.value(), 0, index)));
     }
-    assertEquals(-1, VariantBinary.objectFieldIndexOfId(v.value(), 0, 150));
-    assertEquals(-1, VariantBinary.objectFieldIndexOfId(v.value(), 0, 70_000));
+    assertEquals(-1, VariantObjects.fieldIndexOfId(v.value(), 0, 150));
+    assertEquals(-1, VariantObjects.fieldIndexOfId(v.value(), 0, 70_000));
     assertThrows(VariantFormatException.class,
-        () -> VariantBinary.objectFieldIndexOfId(new byte[] {0x02, 5, 0}, 0, 0));
+        () -> VariantObjects.fieldIndexOfId(new byte[] {0x02, 5, 0}, 0, 0));
   }
 }

@@ -10,6 +10,11 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.dendrite.parquet.variant.internal.Bytes;
+import io.dendrite.parquet.variant.internal.VariantArrays;
+import io.dendrite.parquet.variant.internal.VariantBinary;
+import io.dendrite.parquet.variant.internal.VariantEncoder;
+import io.dendrite.parquet.variant.internal.VariantObjects;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
@@ -265,7 +270,7 @@ class VariantEncoderTest {
         e.endObject();
       }));
       byte[] b = v.value();
-      assertEquals(n, VariantBinary.objectSize(b, 0));
+      assertEquals(n, VariantObjects.size(b, 0));
       assertEquals(n > 255, objectIsLarge(b), "is_large for " + n);
       assertEquals(n > 65_536 ? 3 : n > 256 ? 2 : 1, fieldIdSize(b), "field_id_size for " + n);
       int dataSize = dataSizeOf(b);
@@ -277,7 +282,7 @@ class VariantEncoderTest {
       assertEquals(keyBytes > 65_535 ? 3 : keyBytes > 255 ? 2 : 1, m.offsetSize());
       for (int i = 0; i < n; i += Math.max(1, n / 97)) {
         String key = String.format("k%06d", i);
-        int p = VariantBinary.objectFindField(m, b, 0, key);
+        int p = VariantObjects.findField(m, b, 0, key);
         assertEquals(i, VariantBinary.getLong(b, p), key);
         assertEquals(i, m.id(key));
       }
@@ -307,12 +312,12 @@ class VariantEncoderTest {
         e.endArray();
       }));
       byte[] b = v.value();
-      assertEquals(n, VariantBinary.arraySize(b, 0));
+      assertEquals(n, VariantArrays.size(b, 0));
       assertEquals(n > 255, arrayIsLarge(b));
       int data = n * 5;
       assertEquals(data > 65_535 ? 3 : data > 255 ? 2 : 1, offsetSize(b), "offset size for " + n);
       for (int i = 0; i < n; i += Math.max(1, n / 101)) {
-        assertEquals(i, VariantBinary.getLong(b, VariantBinary.arrayElementPos(b, 0, i)));
+        assertEquals(i, VariantBinary.getLong(b, VariantArrays.elementPos(b, 0, i)));
       }
     }
   }
@@ -342,10 +347,10 @@ class VariantEncoderTest {
       e.endArray();
     }));
     assertEquals(4, offsetSize(h.value()));
-    int p0 = VariantBinary.arrayElementPos(h.value(), 0, 0);
+    int p0 = VariantArrays.elementPos(h.value(), 0, 0);
     assertEquals(huge.length, VariantBinary.binaryLength(h.value(), p0));
     assertEquals(42, h.value()[VariantBinary.binaryOffset(h.value(), p0) + huge.length - 1]);
-    assertEquals(7, VariantBinary.getLong(h.value(), VariantBinary.arrayElementPos(h.value(), 0, 1)));
+    assertEquals(7, VariantBinary.getLong(h.value(), VariantArrays.elementPos(h.value(), 0, 1)));
   }
 
   @Test
@@ -476,7 +481,7 @@ class VariantEncoderTest {
       for (int i = 0; i < keys.size(); i++) {
         assertEquals(i, o.field(keys.get(i)).getLong(), keys.get(i));
         assertEquals(i, VariantBinary.getLong(v.value(),
-            VariantBinary.objectFindField(m, v.value(), 0, keys.get(i).getBytes(StandardCharsets.UTF_8))));
+            VariantObjects.findField(m, v.value(), 0, keys.get(i).getBytes(StandardCharsets.UTF_8))));
         assertEquals(keys.get(i), m.key(m.id(keys.get(i))));
       }
     }
@@ -632,7 +637,7 @@ class VariantEncoderTest {
     dst.writeVariant(source);
     dst.key("sub");
     VariantMetadata sm = source.parsedMetadata();
-    dst.writeVariant(sm, source.value(), VariantBinary.arrayElementPos(source.value(), 0, 0));
+    dst.writeVariant(sm, source.value(), VariantArrays.elementPos(source.value(), 0, 0));
     dst.endObject();
     EncodedVariant out = valid(dst.finish());
     VariantValue o = VariantValue.of(out);
@@ -659,9 +664,9 @@ class VariantEncoderTest {
     byte[] v = original.value();
     VariantEncoder seeded = VariantEncoder.seeded(m);
     seeded.startObject();
-    for (int i = VariantBinary.objectSize(v, 0) - 1; i >= 0; i--) { // reverse order on purpose
-      seeded.key(VariantBinary.objectFieldKey(m, v, 0, i));
-      int p = VariantBinary.objectFieldValuePos(v, 0, i);
+    for (int i = VariantObjects.size(v, 0) - 1; i >= 0; i--) { // reverse order on purpose
+      seeded.key(VariantObjects.fieldKey(m, v, 0, i));
+      int p = VariantObjects.fieldValuePos(v, 0, i);
       seeded.writeRawValue(v, p, VariantBinary.valueSize(v, p));
     }
     seeded.endObject();
@@ -683,7 +688,7 @@ class VariantEncoderTest {
     grow.key("zzz_new");
     grow.writeInt8((byte) 9);
     grow.key("name");
-    int p = VariantBinary.objectFindField(m, v, 0, "name");
+    int p = VariantObjects.findField(m, v, 0, "name");
     grow.writeRawValue(v, p, VariantBinary.valueSize(v, p));
     grow.endObject();
     EncodedVariant grown = valid(grow.finish());

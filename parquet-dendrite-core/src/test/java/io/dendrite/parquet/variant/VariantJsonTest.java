@@ -14,6 +14,10 @@ import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.dendrite.parquet.variant.internal.JsonToVariant;
+import io.dendrite.parquet.variant.internal.VariantEncoder;
+import io.dendrite.parquet.variant.internal.VariantEquality;
+import io.dendrite.parquet.variant.internal.VariantToJson;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.math.BigDecimal;
@@ -86,6 +90,27 @@ class VariantJsonTest {
     assertTrue(trailing.getMessage().contains("unexpected content after the JSON value"), trailing.getMessage());
   }
 
+  /** The public streaming parse: one value per call, a new variant each, as the javadoc shows. */
+  @Test
+  void publicStreamingParseReturnsOneVariantPerValue() throws IOException {
+    try (JsonParser p = new JsonFactory().createParser("{\"id\": 7, \"payload\": {\"b\": [1], \"a\": 1.50}}")) {
+      p.nextToken(); // START_OBJECT of the record
+      p.nextToken(); // FIELD_NAME "id"
+      p.nextToken(); // 7
+      p.nextToken(); // FIELD_NAME "payload"
+      EncodedVariant payload = VariantJson.parse(p);
+      assertEquals(JsonToken.END_OBJECT, p.currentToken());
+      assertEquals(VariantJson.parse("{\"b\": [1], \"a\": 1.50}"), payload); // same bytes
+      assertEquals("{\"a\":1.50,\"b\":[1]}", payload.toJson());
+      assertEquals(JsonToken.END_OBJECT, p.nextToken()); // the record's
+      assertNull(p.nextToken());
+      assertThrows(JsonProcessingException.class, () -> VariantJson.parse(p));
+    }
+    try (JsonParser p = new JsonFactory().createParser("{\"k\": 1, \"k\": 2}")) {
+      assertThrows(VariantFormatException.class, () -> VariantJson.parse(p));
+    }
+  }
+
   @Test
   void streamingParseConsumesExactlyOneValue() throws IOException {
     JsonFactory f = new JsonFactory();
@@ -95,19 +120,19 @@ class VariantJsonTest {
       for (String e : expected) {
         enc.reset();
         p.nextToken(); // like ObjectMapper.readValue: the caller advances between values
-        VariantJson.parse(p, enc);
+        JsonToVariant.parse(p, enc);
         assertEquals(e, enc.finish().toJson());
       }
       // Positioned on a field name inside an object: the field's value is consumed.
       assertEquals(JsonToken.START_OBJECT, p.nextToken());
       assertEquals(JsonToken.FIELD_NAME, p.nextToken());
       enc.reset();
-      VariantJson.parse(p, enc);
+      JsonToVariant.parse(p, enc);
       assertEquals("{\"n\":null}", enc.finish().toJson());
       assertEquals(JsonToken.END_OBJECT, p.nextToken());
       assertNull(p.nextToken());
       enc.reset();
-      assertThrows(JsonProcessingException.class, () -> VariantJson.parse(p, enc));
+      assertThrows(JsonProcessingException.class, () -> JsonToVariant.parse(p, enc));
     }
   }
 
@@ -148,7 +173,7 @@ class VariantJsonTest {
   @Test
   void unpairedSurrogatesAreEscaped() {
     StringBuilder sb = new StringBuilder();
-    VariantJson.appendString("a\uD800b\uDC00c\uD83D\uDE00", sb);
+    VariantToJson.appendString("a\uD800b\uDC00c\uD83D\uDE00", sb);
     assertEquals("\"a\\uD800b\\uDC00c\uD83D\uDE00\"", sb.toString());
   }
 

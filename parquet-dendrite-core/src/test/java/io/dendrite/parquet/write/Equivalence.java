@@ -1,8 +1,8 @@
 package io.dendrite.parquet.write;
 
-import io.dendrite.parquet.variant.VariantEquality;
 import io.dendrite.parquet.variant.VariantType;
 import io.dendrite.parquet.variant.VariantValue;
+import io.dendrite.parquet.variant.internal.VariantEquality;
 import java.math.BigDecimal;
 import java.util.EnumSet;
 import java.util.List;

@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dendrite.parquet.variant.JsonStyle;
 import io.dendrite.parquet.variant.VariantCastException;
-import io.dendrite.parquet.variant.VariantCasts;
 import io.dendrite.parquet.variant.VariantValue;
+import io.dendrite.parquet.variant.internal.VariantCasts;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,12 +1,12 @@
 package io.dendrite.parquet.filter.internal;
 
 import io.dendrite.parquet.filter.Literal;
-import io.dendrite.parquet.variant.JavaCasts;
 import io.dendrite.parquet.variant.VariantCastException;
-import io.dendrite.parquet.variant.VariantCasts;
-import io.dendrite.parquet.variant.VariantEncoder;
-import io.dendrite.parquet.variant.VariantJava;
 import io.dendrite.parquet.variant.VariantValue;
+import io.dendrite.parquet.variant.internal.JavaCasts;
+import io.dendrite.parquet.variant.internal.VariantCasts;
+import io.dendrite.parquet.variant.internal.VariantEncoder;
+import io.dendrite.parquet.variant.internal.VariantJava;
 import java.math.BigDecimal;
 import java.util.function.Function;
 

@@ -1,8 +1,9 @@
 package io.dendrite.parquet.shred.internal;
 
-import io.dendrite.parquet.variant.VariantBinary;
 import io.dendrite.parquet.variant.VariantMetadata;
 import io.dendrite.parquet.variant.VariantType;
+import io.dendrite.parquet.variant.internal.VariantArrays;
+import io.dendrite.parquet.variant.internal.VariantBinary;
 import org.apache.parquet.io.api.RecordConsumer;
 
 /**
@@ -27,7 +28,7 @@ final class ArrayShredder extends Shredder {
       writeResidual(rc, v, pos);
       return;
     }
-    int n = VariantBinary.arraySize(v, pos);
+    int n = VariantArrays.size(v, pos);
     rc.startField(TYPED_VALUE, typedIndex);
     rc.startGroup();
     if (n > 0) {
@@ -36,7 +37,7 @@ final class ArrayShredder extends Shredder {
         rc.startGroup();
         rc.startField(ELEMENT, 0);
         rc.startGroup();
-        element.write(rc, m, v, VariantBinary.arrayElementPos(v, pos, i));
+        element.write(rc, m, v, VariantArrays.elementPos(v, pos, i));
         rc.endGroup();
         rc.endField(ELEMENT, 0);
         rc.endGroup();

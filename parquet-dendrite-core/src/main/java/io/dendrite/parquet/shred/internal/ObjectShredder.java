@@ -1,10 +1,10 @@
 package io.dendrite.parquet.shred.internal;
 
-import io.dendrite.parquet.variant.KeyIds;
-import io.dendrite.parquet.variant.VariantBinary;
 import io.dendrite.parquet.variant.VariantMetadata;
-import io.dendrite.parquet.variant.VariantObjects;
 import io.dendrite.parquet.variant.VariantType;
+import io.dendrite.parquet.variant.internal.KeyIds;
+import io.dendrite.parquet.variant.internal.VariantBinary;
+import io.dendrite.parquet.variant.internal.VariantObjects;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import org.apache.parquet.io.api.RecordConsumer;
@@ -44,7 +44,7 @@ final class ObjectShredder extends Shredder {
       writeResidual(rc, v, pos);
       return;
     }
-    int n = VariantBinary.objectSize(v, pos);
+    int n = VariantObjects.size(v, pos);
     if (shredded.length < n) {
       shredded = new boolean[Math.max(n, shredded.length * 2)];
       keep = new int[shredded.length];
@@ -53,8 +53,8 @@ final class ObjectShredder extends Shredder {
     }
     int[] ids = m.isSorted() ? nameIds.in(m) : null;
     for (int j = 0; j < names.length; j++) {
-      int i = ids == null ? VariantBinary.objectFieldIndex(m, v, pos, namesUtf8[j])
-          : ids[j] < 0 ? -1 : VariantBinary.objectFieldIndexOfId(v, pos, ids[j]);
+      int i = ids == null ? VariantObjects.fieldIndex(m, v, pos, namesUtf8[j])
+          : ids[j] < 0 ? -1 : VariantObjects.fieldIndexOfId(v, pos, ids[j]);
       found[j] = i;
       if (i >= 0) {
         shredded[i] = true;
@@ -76,7 +76,7 @@ final class ObjectShredder extends Shredder {
       rc.startField(names[j], j);
       rc.startGroup();
       if (found[j] >= 0) {
-        children[j].write(rc, m, v, VariantBinary.objectFieldValuePos(v, pos, found[j]));
+        children[j].write(rc, m, v, VariantObjects.fieldValuePos(v, pos, found[j]));
       } else {
         children[j].counter.missing++;
       }

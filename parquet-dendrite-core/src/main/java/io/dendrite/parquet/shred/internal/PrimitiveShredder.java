@@ -2,9 +2,9 @@ package io.dendrite.parquet.shred.internal;
 
 import io.dendrite.parquet.schema.ShreddedPrimitive;
 import io.dendrite.parquet.schema.internal.DecimalBytes;
-import io.dendrite.parquet.variant.VariantBinary;
 import io.dendrite.parquet.variant.VariantMetadata;
 import io.dendrite.parquet.variant.VariantType;
+import io.dendrite.parquet.variant.internal.VariantBinary;
 import java.math.BigInteger;
 import org.apache.parquet.io.api.Binary;
 import org.apache.parquet.io.api.RecordConsumer;

@@ -1,8 +1,8 @@
 package io.dendrite.parquet.shred.internal;
 
 import io.dendrite.parquet.schema.ShreddedType;
-import io.dendrite.parquet.variant.VariantBinary;
 import io.dendrite.parquet.variant.VariantMetadata;
+import io.dendrite.parquet.variant.internal.VariantBinary;
 import org.apache.parquet.io.api.Binary;
 import org.apache.parquet.io.api.RecordConsumer;
 

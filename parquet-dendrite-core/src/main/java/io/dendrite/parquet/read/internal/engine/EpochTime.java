@@ -7,7 +7,7 @@ import org.apache.parquet.io.api.Binary;
 
 /**
  * Parquet's legacy INT96 timestamps as instants; counts of millis, micros or nanos since the
- * epoch convert with {@link io.dendrite.parquet.variant.Temporal}.
+ * epoch convert with {@link io.dendrite.parquet.variant.internal.Temporal}.
  */
 final class EpochTime {
   /** Julian day number of 1970-01-01. */

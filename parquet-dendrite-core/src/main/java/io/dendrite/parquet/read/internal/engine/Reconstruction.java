@@ -1,10 +1,11 @@
 package io.dendrite.parquet.read.internal.engine;
 
 import io.dendrite.parquet.schema.ShreddedPrimitive;
-import io.dendrite.parquet.variant.VariantBinary;
-import io.dendrite.parquet.variant.VariantEncoder;
 import io.dendrite.parquet.variant.VariantMetadata;
 import io.dendrite.parquet.variant.VariantType;
+import io.dendrite.parquet.variant.internal.VariantBinary;
+import io.dendrite.parquet.variant.internal.VariantEncoder;
+import io.dendrite.parquet.variant.internal.VariantObjects;
 import java.math.BigInteger;
 
 /**
@@ -112,15 +113,15 @@ final class Reconstruction {
       throw new VariantAssemblyException(path, "conflicting value and typed_value: "
           + "typed_value is an object but value is " + type);
     }
-    int n = VariantBinary.objectSize(v, pos);
+    int n = VariantObjects.size(v, pos);
     byte[] keys = m.bytes();
     for (int i = 0; i < n; i++) {
-      int id = VariantBinary.objectFieldId(v, pos, i);
+      int id = VariantObjects.fieldId(v, pos, i);
       if (shredded.contains(m, id)) {
         throw new VariantAssemblyException(path + "." + m.key(id),
             "shredded field is also present in the residual value (spec: invalid)");
       }
-      int field = VariantBinary.objectFieldValuePos(v, pos, i);
+      int field = VariantObjects.fieldValuePos(v, pos, i);
       e.key(keys, m.keyOffset(id), m.keyLength(id));
       e.writeRawValue(v, field, VariantBinary.valueSize(v, field));
     }

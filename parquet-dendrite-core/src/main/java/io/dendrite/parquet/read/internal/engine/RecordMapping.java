@@ -1,10 +1,10 @@
 package io.dendrite.parquet.read.internal.engine;
 
 import io.dendrite.parquet.read.DendriteRow;
-import io.dendrite.parquet.variant.KeyIds;
 import io.dendrite.parquet.variant.VariantMetadata;
 import io.dendrite.parquet.variant.VariantType;
 import io.dendrite.parquet.variant.VariantValue;
+import io.dendrite.parquet.variant.internal.KeyIds;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;

@@ -1,9 +1,9 @@
 package io.dendrite.parquet.read.internal.engine;
 
 import io.dendrite.parquet.read.DendriteRow;
-import io.dendrite.parquet.variant.JavaCasts;
-import io.dendrite.parquet.variant.VariantCasts;
 import io.dendrite.parquet.variant.VariantValue;
+import io.dendrite.parquet.variant.internal.JavaCasts;
+import io.dendrite.parquet.variant.internal.VariantCasts;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.time.LocalDate;

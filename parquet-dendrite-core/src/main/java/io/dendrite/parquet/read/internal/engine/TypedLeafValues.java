@@ -1,9 +1,9 @@
 package io.dendrite.parquet.read.internal.engine;
 
 import io.dendrite.parquet.schema.ShreddedPrimitive;
-import io.dendrite.parquet.variant.Temporal;
-import io.dendrite.parquet.variant.VariantEncoder;
 import io.dendrite.parquet.variant.VariantValue;
+import io.dendrite.parquet.variant.internal.Temporal;
+import io.dendrite.parquet.variant.internal.VariantEncoder;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.time.LocalDate;

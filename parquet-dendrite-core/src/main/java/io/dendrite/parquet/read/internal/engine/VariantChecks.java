@@ -1,8 +1,8 @@
 package io.dendrite.parquet.read.internal.engine;
 
-import io.dendrite.parquet.variant.VariantBinary;
 import io.dendrite.parquet.variant.VariantMetadata;
 import io.dendrite.parquet.variant.VariantValue;
+import io.dendrite.parquet.variant.internal.VariantValidator;
 
 /**
  * Validates the variant binaries of a file once each, before anything else reads them: a value
@@ -25,7 +25,7 @@ final class VariantChecks {
   /** Validates the value occupying exactly {@code v[pos, pos+len)} against its metadata. */
   static void value(VariantMetadata metadata, byte[] v, int pos, int len, String path) {
     try {
-      VariantBinary.validate(metadata, v, pos, len);
+      VariantValidator.validate(metadata, v, pos, len);
     } catch (RuntimeException e) {
       throw invalid(path, "value", e);
     }

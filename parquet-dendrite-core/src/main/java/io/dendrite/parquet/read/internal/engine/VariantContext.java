@@ -1,8 +1,8 @@
 package io.dendrite.parquet.read.internal.engine;
 
-import io.dendrite.parquet.variant.VariantEncoder;
 import io.dendrite.parquet.variant.VariantMetadata;
 import io.dendrite.parquet.variant.VariantValue;
+import io.dendrite.parquet.variant.internal.VariantEncoder;
 
 /**
  * Per-column assembly state shared by the readers of one VARIANT column: the row's metadata

@@ -1,7 +1,7 @@
 package io.dendrite.parquet.read.internal.plan;
 
 import io.dendrite.parquet.filter.Literal;
-import io.dendrite.parquet.variant.Temporal;
+import io.dendrite.parquet.variant.internal.Temporal;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;

@@ -1,5 +1,6 @@
-package io.dendrite.parquet.variant;
+package io.dendrite.parquet.variant.internal;
 
+import io.dendrite.parquet.variant.VariantFormatException;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;

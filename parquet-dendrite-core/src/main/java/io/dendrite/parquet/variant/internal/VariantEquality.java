@@ -1,5 +1,11 @@
-package io.dendrite.parquet.variant;
+package io.dendrite.parquet.variant.internal;
 
+import io.dendrite.parquet.variant.EncodedVariant;
+import io.dendrite.parquet.variant.JsonStyle;
+import io.dendrite.parquet.variant.VariantFormatException;
+import io.dendrite.parquet.variant.VariantMetadata;
+import io.dendrite.parquet.variant.VariantType;
+import io.dendrite.parquet.variant.VariantValue;
 import java.util.Arrays;
 
 /**
@@ -14,7 +20,7 @@ import java.util.Arrays;
  * 1.00 differ), strings and binaries by bytes, objects by key set and the values per key, arrays
  * element by element.
  *
- * <p>Every public method first validates its values ({@link VariantBinary#validate(VariantMetadata,
+ * <p>Every public method first validates its values ({@link VariantValidator#validate(VariantMetadata,
  * byte[], int)}, or the exact form for complete variants), so invalid bytes fail with {@link
  * VariantFormatException} and the work stays linear in the input.
  */
@@ -37,13 +43,13 @@ public final class VariantEquality {
    * @throws VariantFormatException if either value is invalid
    */
   public static boolean equal(VariantMetadata m1, byte[] v1, int p1, VariantMetadata m2, byte[] v2, int p2) {
-    VariantBinary.validate(m1, v1, p1);
-    VariantBinary.validate(m2, v2, p2);
+    VariantValidator.validate(m1, v1, p1);
+    VariantValidator.validate(m2, v2, p2);
     return equalValidated(m1, v1, p1, m2, v2, p2);
   }
 
   /** {@link #equal(VariantMetadata, byte[], int, VariantMetadata, byte[], int)} of valid values. */
-  static boolean equalValidated(VariantMetadata m1, byte[] v1, int p1, VariantMetadata m2, byte[] v2, int p2) {
+  public static boolean equalValidated(VariantMetadata m1, byte[] v1, int p1, VariantMetadata m2, byte[] v2, int p2) {
     return compare(m1, v1, p1, m2, v2, p2, null, 0) == null;
   }
 
@@ -73,8 +79,8 @@ public final class VariantEquality {
    * @throws VariantFormatException if either value is invalid
    */
   public static String describeDifference(VariantMetadata m1, byte[] v1, int p1, VariantMetadata m2, byte[] v2, int p2) {
-    VariantBinary.validate(m1, v1, p1);
-    VariantBinary.validate(m2, v2, p2);
+    VariantValidator.validate(m1, v1, p1);
+    VariantValidator.validate(m2, v2, p2);
     return compare(m1, v1, p1, m2, v2, p2, new StringBuilder("$"), 0);
   }
 
@@ -166,8 +172,8 @@ public final class VariantEquality {
   private static String compareObjects(VariantMetadata m1, byte[] v1, int p1, VariantMetadata m2, byte[] v2, int p2,
       StringBuilder path, int depth) {
     VariantBinary.checkDepth(depth, p1);
-    int n1 = VariantBinary.objectSize(v1, p1);
-    int n2 = VariantBinary.objectSize(v2, p2);
+    int n1 = VariantObjects.size(v1, p1);
+    int n2 = VariantObjects.size(v2, p2);
     if (path == null && n1 != n2) {
       return DIFFERENT;
     }
@@ -175,12 +181,12 @@ public final class VariantEquality {
     byte[] b2 = m2.bytes();
     FieldTable keys2 = null;
     for (int i = 0; i < n1; i++) {
-      int id1 = VariantBinary.objectFieldId(v1, p1, i);
+      int id1 = VariantObjects.fieldId(v1, p1, i);
       int o1 = m1.keyOffset(id1);
       int l1 = m1.keyLength(id1);
       int j = -1;
       if (i < n2) {
-        int id2 = VariantBinary.objectFieldId(v2, p2, i);
+        int id2 = VariantObjects.fieldId(v2, p2, i);
         int o2 = m2.keyOffset(id2);
         if (Arrays.equals(b1, o1, o1 + l1, b2, o2, o2 + m2.keyLength(id2))) {
           j = i;
@@ -197,14 +203,14 @@ public final class VariantEquality {
           return DIFFERENT;
         }
         return path + ": missing key " + quoteKey(m1.key(id1)) + " (expected "
-            + describe(m1, v1, VariantBinary.objectFieldValuePos(v1, p1, i)) + ")";
+            + describe(m1, v1, VariantObjects.fieldValuePos(v1, p1, i)) + ")";
       }
       int mark = path == null ? 0 : path.length();
       if (path != null) {
         appendKey(path, m1.key(id1));
       }
-      String d = compare(m1, v1, VariantBinary.objectFieldValuePos(v1, p1, i), m2, v2,
-          VariantBinary.objectFieldValuePos(v2, p2, j), path, depth + 1);
+      String d = compare(m1, v1, VariantObjects.fieldValuePos(v1, p1, i), m2, v2,
+          VariantObjects.fieldValuePos(v2, p2, j), path, depth + 1);
       if (d != null) {
         return d;
       }
@@ -215,10 +221,10 @@ public final class VariantEquality {
     if (n2 > n1) { // every expected key was found, so the actual object has extra keys
       FieldTable keys1 = FieldTable.of(m1, v1, p1);
       for (int j = 0; j < n2; j++) {
-        int id2 = VariantBinary.objectFieldId(v2, p2, j);
+        int id2 = VariantObjects.fieldId(v2, p2, j);
         if (keys1.indexOf(b2, m2.keyOffset(id2), m2.keyLength(id2)) < 0) {
           return path + ": unexpected key " + quoteKey(m2.key(id2)) + " (found "
-              + describe(m2, v2, VariantBinary.objectFieldValuePos(v2, p2, j)) + ")";
+              + describe(m2, v2, VariantObjects.fieldValuePos(v2, p2, j)) + ")";
         }
       }
     }
@@ -228,8 +234,8 @@ public final class VariantEquality {
   private static String compareArrays(VariantMetadata m1, byte[] v1, int p1, VariantMetadata m2, byte[] v2, int p2,
       StringBuilder path, int depth) {
     VariantBinary.checkDepth(depth, p1);
-    int n1 = VariantBinary.arraySize(v1, p1);
-    int n2 = VariantBinary.arraySize(v2, p2);
+    int n1 = VariantArrays.size(v1, p1);
+    int n2 = VariantArrays.size(v2, p2);
     if (n1 != n2) {
       return path == null ? DIFFERENT : difference(path, m1, v1, p1, m2, v2, p2);
     }
@@ -238,8 +244,8 @@ public final class VariantEquality {
       if (path != null) {
         path.append('[').append(i).append(']');
       }
-      String d = compare(m1, v1, VariantBinary.arrayElementPos(v1, p1, i),
-          m2, v2, VariantBinary.arrayElementPos(v2, p2, i), path, depth + 1);
+      String d = compare(m1, v1, VariantArrays.elementPos(v1, p1, i),
+          m2, v2, VariantArrays.elementPos(v2, p2, i), path, depth + 1);
       if (d != null) {
         return d;
       }
@@ -262,14 +268,14 @@ public final class VariantEquality {
   private static String describe(VariantMetadata m, byte[] v, int pos) {
     VariantType t = VariantBinary.type(v, pos);
     if (t == VariantType.OBJECT) {
-      int n = VariantBinary.objectSize(v, pos);
+      int n = VariantObjects.size(v, pos);
       return "object with " + n + (n == 1 ? " field" : " fields");
     }
     if (t == VariantType.ARRAY) {
-      int n = VariantBinary.arraySize(v, pos);
+      int n = VariantArrays.size(v, pos);
       return "array with " + n + (n == 1 ? " element" : " elements");
     }
-    String json = VariantJson.toJsonValidated(m, v, pos, JsonStyle.EXACT);
+    String json = VariantToJson.toJsonValidated(m, v, pos, JsonStyle.EXACT);
     if (json.length() > 80) {
       json = json.substring(0, 77) + "...";
     }
@@ -286,14 +292,14 @@ public final class VariantEquality {
       path.append('.').append(key);
     } else {
       path.append('[');
-      VariantJson.appendString(key, path);
+      VariantToJson.appendString(key, path);
       path.append(']');
     }
   }
 
   private static String quoteKey(String key) {
     StringBuilder sb = new StringBuilder();
-    VariantJson.appendString(key, sb);
+    VariantToJson.appendString(key, sb);
     return "'" + sb.substring(1, sb.length() - 1) + "'";
   }
 
@@ -307,12 +313,12 @@ public final class VariantEquality {
    * @throws VariantFormatException if the value is invalid
    */
   public static int hash(VariantMetadata m, byte[] v, int pos) {
-    VariantBinary.validate(m, v, pos);
+    VariantValidator.validate(m, v, pos);
     return hash(m, v, pos, 0);
   }
 
   /** {@link #hash(VariantMetadata, byte[], int)} of a value known to be valid. */
-  static int hashValidated(VariantMetadata m, byte[] v, int pos) {
+  public static int hashValidated(VariantMetadata m, byte[] v, int pos) {
     return hash(m, v, pos, 0);
   }
 
@@ -322,20 +328,20 @@ public final class VariantEquality {
     switch (t) {
       case OBJECT: {
         VariantBinary.checkDepth(depth, pos);
-        int n = VariantBinary.objectSize(v, pos);
+        int n = VariantObjects.size(v, pos);
         byte[] mb = m.bytes();
         // Summed per field, so independent of field order (canonical or not).
         for (int i = 0; i < n; i++) {
-          int id = VariantBinary.objectFieldId(v, pos, i);
-          h += 31 * bytesHash(mb, m.keyOffset(id), m.keyLength(id)) + hash(m, v, VariantBinary.objectFieldValuePos(v, pos, i), depth + 1);
+          int id = VariantObjects.fieldId(v, pos, i);
+          h += 31 * bytesHash(mb, m.keyOffset(id), m.keyLength(id)) + hash(m, v, VariantObjects.fieldValuePos(v, pos, i), depth + 1);
         }
         return h;
       }
       case ARRAY: {
         VariantBinary.checkDepth(depth, pos);
-        int n = VariantBinary.arraySize(v, pos);
+        int n = VariantArrays.size(v, pos);
         for (int i = 0; i < n; i++) {
-          h = 31 * h + hash(m, v, VariantBinary.arrayElementPos(v, pos, i), depth + 1);
+          h = 31 * h + hash(m, v, VariantArrays.elementPos(v, pos, i), depth + 1);
         }
         return h;
       }

@@ -1,5 +1,6 @@
-package io.dendrite.parquet.variant;
+package io.dendrite.parquet.variant.internal;
 
+import io.dendrite.parquet.variant.VariantMetadata;
 import java.nio.charset.StandardCharsets;
 import java.time.LocalDate;
 
@@ -379,7 +380,7 @@ final class JsonTextWriter {
   // ---------------------------------------------------------------- strings
 
   /**
-   * Writes well-formed UTF-8 bytes (callers validated them: {@link VariantBinary#validate} checks
+   * Writes well-formed UTF-8 bytes (callers validated them: {@link VariantValidator#validate} checks
    * strings, {@link VariantMetadata#validate()} keys) as a quoted JSON string. Runs that need no
    * escaping are copied as they are; only ASCII control characters, quotes and backslashes are
    * escaped.

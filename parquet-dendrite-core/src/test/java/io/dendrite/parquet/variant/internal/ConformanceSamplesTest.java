@@ -1,4 +1,4 @@
-package io.dendrite.parquet.variant;
+package io.dendrite.parquet.variant.internal;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -13,6 +13,11 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import io.dendrite.parquet.variant.EncodedVariant;
+import io.dendrite.parquet.variant.TestSupport;
+import io.dendrite.parquet.variant.VariantJson;
+import io.dendrite.parquet.variant.VariantMetadata;
+import io.dendrite.parquet.variant.VariantType;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.nio.file.Files;
@@ -107,7 +112,7 @@ class ConformanceSamplesTest {
     return sampleNames().stream().map(name -> DynamicTest.dynamicTest(name, () -> {
       EncodedVariant s = sample(name);
       VariantMetadata m = s.parsedMetadata();
-      VariantBinary.validate(m, s.value(), 0, s.value().length);
+      VariantValidator.validate(m, s.value(), 0, s.value().length);
       assertEquals(s.value().length, VariantBinary.valueSize(s.value(), 0), "valueSize");
       VariantType expectedType = expectedType(name);
       assertEquals(expectedType, VariantBinary.type(s.value(), 0), "type of " + name);
@@ -224,16 +229,16 @@ class ConformanceSamplesTest {
         return;
       case OBJECT: {
         assertTrue(expected.isObject(), where);
-        int n = VariantBinary.objectSize(v, pos);
+        int n = VariantObjects.size(v, pos);
         Set<String> keys = new HashSet<>();
         for (int i = 0; i < n; i++) {
-          keys.add(VariantBinary.objectFieldKey(m, v, pos, i));
+          keys.add(VariantObjects.fieldKey(m, v, pos, i));
         }
         Set<String> expectedKeys = new HashSet<>();
         expected.fieldNames().forEachRemaining(expectedKeys::add);
         assertEquals(expectedKeys, keys, where);
         for (Map.Entry<String, JsonNode> e : expected.properties()) {
-          int fp = VariantBinary.objectFindField(m, v, pos, e.getKey());
+          int fp = VariantObjects.findField(m, v, pos, e.getKey());
           assertTrue(fp >= 0, "field " + e.getKey() + " found by binary search at " + path);
           assertMatches(path + "." + e.getKey(), e.getValue(), m, v, fp);
         }
@@ -241,10 +246,10 @@ class ConformanceSamplesTest {
       }
       case ARRAY: {
         assertTrue(expected.isArray(), where);
-        int n = VariantBinary.arraySize(v, pos);
+        int n = VariantArrays.size(v, pos);
         assertEquals(expected.size(), n, where);
         for (int i = 0; i < n; i++) {
-          assertMatches(path + "[" + i + "]", expected.get(i), m, v, VariantBinary.arrayElementPos(v, pos, i));
+          assertMatches(path + "[" + i + "]", expected.get(i), m, v, VariantArrays.elementPos(v, pos, i));
         }
         return;
       }

@@ -1,5 +1,6 @@
-package io.dendrite.parquet.variant;
+package io.dendrite.parquet.variant.internal;
 
+import io.dendrite.parquet.variant.VariantMetadata;
 import java.util.Arrays;
 
 /**
@@ -29,7 +30,7 @@ final class FieldTable {
   static FieldTable of(VariantMetadata m, byte[] v, int pos) {
     int h = v[pos] & 0xFF;
     int countSize = (h & 0x40) != 0 ? 4 : 1;
-    int n = VariantBinary.objectSize(v, pos);
+    int n = VariantObjects.size(v, pos);
     FieldTable t = new FieldTable(m, v, pos + 1 + countSize, n, ((h >> 4) & 3) + 1);
     byte[] mb = m.bytes();
     for (int i = 0; i < n; i++) {

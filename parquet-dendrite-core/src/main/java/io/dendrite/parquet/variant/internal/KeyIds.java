@@ -1,9 +1,12 @@
-package io.dendrite.parquet.variant;
+package io.dendrite.parquet.variant.internal;
+
+import io.dendrite.parquet.variant.VariantMetadata;
+import io.dendrite.parquet.variant.VariantValue;
 
 /**
  * The dictionary ids of a fixed list of keys in the metadata of the objects being read, for
  * callers that find the same keys in many objects: with the ids, finding a field is an integer
- * search ({@link VariantBinary#objectFieldIndexOfId}, {@link VariantValue#fieldOfId}) instead
+ * search ({@link VariantObjects#fieldIndexOfId}, {@link VariantValue#fieldOfId}) instead
  * of comparing UTF-8 keys. Only meaningful for a sorted dictionary ({@link
  * VariantMetadata#isSorted()}), which holds each key once, so that a key missing from it is
  * missing from the object.

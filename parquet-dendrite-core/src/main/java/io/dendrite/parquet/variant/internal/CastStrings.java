@@ -1,4 +1,4 @@
-package io.dendrite.parquet.variant;
+package io.dendrite.parquet.variant.internal;
 
 import java.math.BigDecimal;
 import java.time.DateTimeException;

@@ -1,7 +1,12 @@
-package io.dendrite.parquet.variant;
+package io.dendrite.parquet.variant.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.POJONode;
+import io.dendrite.parquet.variant.EncodedVariant;
+import io.dendrite.parquet.variant.VariantFormatException;
+import io.dendrite.parquet.variant.VariantMetadata;
+import io.dendrite.parquet.variant.VariantType;
+import io.dendrite.parquet.variant.VariantValue;
 import java.lang.reflect.Array;
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -44,6 +49,8 @@ import java.util.UUID;
  * </table>
  */
 public final class VariantJava {
+  private static final ApiAccess API = ApiAccess.get();
+
   private VariantJava() {}
 
   // ================================================================ Variant -> Java
@@ -56,15 +63,15 @@ public final class VariantJava {
    * @param pos start of the value
    * @return the Java value, or null for a Variant null
    * @throws VariantFormatException if the value or metadata is invalid ({@link
-   *     VariantBinary#validate(VariantMetadata, byte[], int)} runs first)
+   *     VariantValidator#validate(VariantMetadata, byte[], int)} runs first)
    */
   public static Object toJava(VariantMetadata m, byte[] v, int pos) {
-    VariantBinary.validate(m, v, pos);
+    VariantValidator.validate(m, v, pos);
     return toJava(m, v, pos, 0);
   }
 
   /** {@link #toJava(VariantMetadata, byte[], int)} of a value known to be valid. */
-  static Object toJavaValidated(VariantMetadata m, byte[] v, int pos) {
+  public static Object toJavaValidated(VariantMetadata m, byte[] v, int pos) {
     return toJava(m, v, pos, 0);
   }
 
@@ -111,20 +118,20 @@ public final class VariantJava {
         return VariantBinary.getUuid(v, pos);
       case OBJECT: {
         VariantBinary.checkDepth(depth, pos);
-        int n = VariantBinary.objectSize(v, pos);
+        int n = VariantObjects.size(v, pos);
         Map<String, Object> map = new LinkedHashMap<>(Math.max(4, n * 4 / 3 + 1));
         for (int i = 0; i < n; i++) {
-          map.put(m.key(VariantBinary.objectFieldId(v, pos, i)),
-              toJava(m, v, VariantBinary.objectFieldValuePos(v, pos, i), depth + 1));
+          map.put(m.key(VariantObjects.fieldId(v, pos, i)),
+              toJava(m, v, VariantObjects.fieldValuePos(v, pos, i), depth + 1));
         }
         return map;
       }
       default: {
         VariantBinary.checkDepth(depth, pos);
-        int n = VariantBinary.arraySize(v, pos);
+        int n = VariantArrays.size(v, pos);
         List<Object> list = new ArrayList<>(n);
         for (int i = 0; i < n; i++) {
-          list.add(toJava(m, v, VariantBinary.arrayElementPos(v, pos, i), depth + 1));
+          list.add(toJava(m, v, VariantArrays.elementPos(v, pos, i), depth + 1));
         }
         return list;
       }
@@ -247,8 +254,8 @@ public final class VariantJava {
       enc.writeVariant((EncodedVariant) value);
     } else if (value instanceof VariantValue) {
       enc.writeVariant((VariantValue) value);
-    } else if (ParquetVariants.isParquetVariant(value)) {
-      ParquetVariants.write(value, enc);
+    } else if (value.getClass().getName().equals("org.apache.parquet.variant.Variant")) {
+      API.writeParquetVariant(value, enc); // by name: parquet-variant is an optional dependency
     } else if (value.getClass().isArray()) { // primitive arrays other than byte[]
       checkDepth(depth, value);
       int n = Array.getLength(value);

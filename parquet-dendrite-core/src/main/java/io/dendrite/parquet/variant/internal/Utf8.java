@@ -1,4 +1,4 @@
-package io.dendrite.parquet.variant;
+package io.dendrite.parquet.variant.internal;
 
 /**
  * UTF-8 helpers without intermediate allocation: encoding into a caller's buffer, comparing a
@@ -9,7 +9,7 @@ package io.dendrite.parquet.variant;
  * <p>Unpaired surrogates in Java strings are encoded as {@code '?'}, exactly like
  * {@code String.getBytes(UTF_8)}, so both paths produce the same bytes for the same string.
  */
-final class Utf8 {
+public final class Utf8 {
   /** Worst-case UTF-8 bytes per UTF-16 char (a surrogate pair is 2 chars and 4 bytes). */
   static final int MAX_BYTES_PER_CHAR = 3;
 
@@ -124,7 +124,7 @@ final class Utf8 {
    * @return negative, zero or positive as the encoding of {@code s} is less than, equal to or
    *     greater than the bytes
    */
-  static int compare(String s, byte[] b, int off, int len) {
+  public static int compare(String s, byte[] b, int off, int len) {
     int n = s.length();
     int bi = 0;
     for (int i = 0; i < n; i++) {
@@ -183,7 +183,7 @@ final class Utf8 {
    * containing these bytes: only characters at or above U+E000 (lead bytes 0xEE-0xF4) sort
    * differently. Keys without them compare the same way in both orders against any other key.
    */
-  static boolean mayOrderDifferently(byte[] b, int off, int len) {
+  public static boolean mayOrderDifferently(byte[] b, int off, int len) {
     for (int i = off, end = off + len; i < end; i++) {
       if ((b[i] & 0xFF) >= 0xEE) {
         return true;
@@ -193,7 +193,7 @@ final class Utf8 {
   }
 
   /** Same as {@link #mayOrderDifferently(byte[], int, int)} for a Java string. */
-  static boolean mayOrderDifferently(String s) {
+  public static boolean mayOrderDifferently(String s) {
     for (int i = 0, n = s.length(); i < n; i++) {
       if (s.charAt(i) >= 0xD800) {
         return true;
@@ -208,7 +208,7 @@ final class Utf8 {
    *
    * @return the offset relative to {@code off} of the first bad byte, or -1 if well-formed
    */
-  static int firstInvalid(byte[] b, int off, int len) {
+  public static int firstInvalid(byte[] b, int off, int len) {
     int i = off;
     int end = off + len;
     while (i < end) {

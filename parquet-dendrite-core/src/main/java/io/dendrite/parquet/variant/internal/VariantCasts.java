@@ -1,5 +1,10 @@
-package io.dendrite.parquet.variant;
+package io.dendrite.parquet.variant.internal;
 
+import io.dendrite.parquet.variant.JsonStyle;
+import io.dendrite.parquet.variant.VariantCastException;
+import io.dendrite.parquet.variant.VariantFormatException;
+import io.dendrite.parquet.variant.VariantType;
+import io.dendrite.parquet.variant.VariantValue;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.nio.charset.StandardCharsets;
@@ -43,6 +48,8 @@ public final class VariantCasts {
   private static final BigDecimal LONG_MAX = BigDecimal.valueOf(Long.MAX_VALUE);
   private static final BigDecimal MICROS_PER_SECOND = BigDecimal.valueOf(Temporal.MICROS_PER_SECOND);
 
+  private static final ApiAccess API = ApiAccess.get();
+
   private VariantCasts() {}
 
   public static String toText(VariantValue v) {
@@ -66,7 +73,7 @@ public final class VariantCasts {
       case DECIMAL16:
         return v.getDecimal().stripTrailingZeros().toPlainString();
       default: {
-        String text = VariantJson.sparkScalarText(v.type(), v.valueBytes(), v.pos(), false);
+        String text = VariantToJson.sparkScalarText(v.type(), v.valueBytes(), v.pos(), false);
         return text != null ? text : v.toJson();
       }
     }
@@ -321,6 +328,6 @@ public final class VariantCasts {
   }
 
   private static VariantCastException fail(VariantValue v, String target) {
-    return new VariantCastException(v, target);
+    return API.castFailure(v, target);
   }
 }

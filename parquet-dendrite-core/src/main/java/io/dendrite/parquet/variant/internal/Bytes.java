@@ -1,4 +1,4 @@
-package io.dendrite.parquet.variant;
+package io.dendrite.parquet.variant.internal;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -10,7 +10,7 @@ import java.nio.ByteOrder;
  * and field ids (VariantEncoding.md, "Metadata encoding" and "Value encoding"). The VarHandles
  * compile to single unaligned loads/stores on common JVMs.
  */
-final class Bytes {
+public final class Bytes {
   static final VarHandle SHORT_LE = MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.LITTLE_ENDIAN);
   static final VarHandle INT_LE = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
   static final VarHandle LONG_LE = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
@@ -22,7 +22,7 @@ final class Bytes {
    * Reads an unsigned little-endian integer of {@code size} (1-4) bytes. A 4-byte value above
    * {@code Integer.MAX_VALUE} comes back negative; callers that accept 4-byte widths check that.
    */
-  static int readUnsigned(byte[] b, int pos, int size) {
+  public static int readUnsigned(byte[] b, int pos, int size) {
     switch (size) {
       case 1:
         return b[pos] & 0xFF;
@@ -85,7 +85,7 @@ final class Bytes {
     return (long) LONG_BE.get(b, pos);
   }
 
-  static String hex(byte[] b, int off, int len, int max) {
+  public static String hex(byte[] b, int off, int len, int max) {
     StringBuilder sb = new StringBuilder();
     int n = Math.min(len, max);
     for (int i = 0; i < n; i++) {
