@@ -4,9 +4,16 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.domain.JavaModifier;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
+import java.util.Set;
+import java.util.TreeSet;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -19,6 +26,24 @@ import org.junit.jupiter.api.Test;
  */
 class ArchitectureTest {
   private static final String BASE = "io.dendrite.parquet.";
+
+  /**
+   * The public API: every public top-level type outside {@code internal} packages, as the
+   * README's "API at a glance" lists them. A type added here is an API decision: list it there.
+   */
+  private static final Set<String> API = Set.of(
+      "filter.Filter",
+      "hadoop.DendriteInputFormat", "hadoop.DendriteOutputFormat",
+      "hadoop.DendriteReadSupport", "hadoop.SplitReader",
+      "path.FieldPath", "path.SelectionPath",
+      "read.DendriteBatch", "read.DendriteReadException", "read.DendriteReader",
+      "read.DendriteRow", "read.FilterPlan", "read.PathVector",
+      "schema.FieldType", "schema.RecordSchema", "schema.ShreddedType", "schema.ShreddingSchema",
+      "shred.ShreddingInference", "shred.ShreddingReport",
+      "variant.EncodedVariant", "variant.ParquetVariants", "variant.VariantCastException",
+      "variant.VariantFormatException", "variant.VariantJson", "variant.VariantMetadata",
+      "variant.VariantType", "variant.VariantValue",
+      "write.Codec", "write.DendriteWriter", "write.InvalidRecordException");
   private static JavaClasses core;
 
   @BeforeAll
@@ -27,6 +52,20 @@ class ArchitectureTest {
         .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
         .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_JARS)
         .importPackages("io.dendrite.parquet");
+  }
+
+  @Test
+  void publicTypesOutsideInternalPackagesAreTheApi() {
+    Set<String> found = new TreeSet<>();
+    for (JavaClass c : core) {
+      if (c.isTopLevelClass() && c.getModifiers().contains(JavaModifier.PUBLIC)
+          && !c.getPackageName().contains(".internal")
+          && !c.getSimpleName().equals("package-info")) {
+        found.add(c.getName().substring(BASE.length()));
+      }
+    }
+    assertEquals(new TreeSet<>(API), found);
+    assertTrue(API.size() <= 30, "at most 30 public API types, got " + API.size());
   }
 
   @Test

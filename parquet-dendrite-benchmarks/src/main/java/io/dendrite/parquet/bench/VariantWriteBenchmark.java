@@ -5,7 +5,7 @@ import io.dendrite.parquet.bench.baseline.RecordWriteSupports;
 import io.dendrite.parquet.bench.data.EventRows;
 import io.dendrite.parquet.schema.RecordSchema;
 import io.dendrite.parquet.schema.ShreddingSchema;
-import io.dendrite.parquet.shred.InferenceOptions;
+import io.dendrite.parquet.shred.ShreddingInference.InferenceOptions;
 import io.dendrite.parquet.write.Codec;
 import io.dendrite.parquet.write.DendriteWriter;
 import java.io.IOException;

@@ -1,9 +1,9 @@
 package io.dendrite.parquet.cli;
 
-import io.dendrite.parquet.schema.Field;
+import io.dendrite.parquet.schema.FieldType.VariantFieldType;
 import io.dendrite.parquet.schema.RecordSchema;
+import io.dendrite.parquet.schema.RecordSchema.Field;
 import io.dendrite.parquet.schema.ShreddingSchema;
-import io.dendrite.parquet.schema.VariantFieldType;
 import io.dendrite.parquet.shred.ShreddingReport;
 import io.dendrite.parquet.write.Codec;
 import io.dendrite.parquet.write.DendriteWriter;

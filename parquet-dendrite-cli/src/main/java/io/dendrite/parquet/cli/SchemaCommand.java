@@ -1,10 +1,10 @@
 package io.dendrite.parquet.cli;
 
 import io.dendrite.parquet.path.FieldPath;
-import io.dendrite.parquet.schema.ShreddedArray;
-import io.dendrite.parquet.schema.ShreddedObject;
 import io.dendrite.parquet.schema.ShreddedType;
-import io.dendrite.parquet.schema.ValueOnly;
+import io.dendrite.parquet.schema.ShreddedType.ShreddedArray;
+import io.dendrite.parquet.schema.ShreddedType.ShreddedObject;
+import io.dendrite.parquet.schema.ShreddedType.ValueOnly;
 import io.dendrite.parquet.schema.internal.VariantSchemas;
 import java.io.PrintWriter;
 import java.nio.file.Path;

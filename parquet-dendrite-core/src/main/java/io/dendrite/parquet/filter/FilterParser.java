@@ -1,5 +1,7 @@
 package io.dendrite.parquet.filter;
 
+import io.dendrite.parquet.filter.Filter.Literal;
+import io.dendrite.parquet.filter.Filter.Op;
 import io.dendrite.parquet.path.SelectionPath;
 import io.dendrite.parquet.path.internal.TextCursor;
 import io.dendrite.parquet.variant.VariantCastException;

@@ -1,6 +1,6 @@
 package io.dendrite.parquet.hadoop;
 
-import io.dendrite.parquet.shred.InferenceOptions;
+import io.dendrite.parquet.shred.ShreddingInference.InferenceOptions;
 import io.dendrite.parquet.write.Codec;
 import io.dendrite.parquet.write.DendriteWriter;
 import java.io.IOException;

@@ -2,13 +2,13 @@ package io.dendrite.parquet.path;
 
 import io.dendrite.parquet.path.internal.TextCursor;
 import io.dendrite.parquet.read.internal.plan.VariantRoot;
-import io.dendrite.parquet.schema.Field;
 import io.dendrite.parquet.schema.FieldType;
-import io.dendrite.parquet.schema.ListType;
-import io.dendrite.parquet.schema.MapType;
+import io.dendrite.parquet.schema.FieldType.ListType;
+import io.dendrite.parquet.schema.FieldType.MapType;
+import io.dendrite.parquet.schema.FieldType.StructType;
+import io.dendrite.parquet.schema.FieldType.VariantFieldType;
 import io.dendrite.parquet.schema.RecordSchema;
-import io.dendrite.parquet.schema.StructType;
-import io.dendrite.parquet.schema.VariantFieldType;
+import io.dendrite.parquet.schema.RecordSchema.Field;
 import io.dendrite.parquet.variant.VariantType;
 import io.dendrite.parquet.variant.VariantValue;
 import java.util.ArrayList;

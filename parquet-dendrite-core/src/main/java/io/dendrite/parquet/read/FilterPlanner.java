@@ -2,6 +2,8 @@ package io.dendrite.parquet.read;
 
 import io.dendrite.parquet.filter.Filter;
 import io.dendrite.parquet.path.SelectionPath;
+import io.dendrite.parquet.read.FilterPlan.ReadReport;
+import io.dendrite.parquet.read.FilterPlan.RowRanges;
 import io.dendrite.parquet.read.internal.plan.PathColumns;
 import io.dendrite.parquet.read.internal.plan.RowGroupPlanner;
 import java.io.IOException;
@@ -43,11 +45,11 @@ import org.apache.parquet.schema.MessageType;
  * negations are as sound as the rest. The other way round, rows the statistics prove to match
  * (see {@link FilterPlan#matches}) are read without testing them.
  */
-public final class FilterPlanner {
+final class FilterPlanner {
   private FilterPlanner() {}
 
   /** Plans a read that requests every column of the file (for the report's counts). */
-  public static FilterPlan plan(ParquetFileReader file, Filter filter) throws IOException {
+  static FilterPlan plan(ParquetFileReader file, Filter filter) throws IOException {
     return plan(file, filter, null);
   }
 
@@ -56,7 +58,7 @@ public final class FilterPlanner {
    * the report are theirs, and partial row ranges are only given when each of them has an
    * offset index.
    */
-  public static FilterPlan plan(ParquetFileReader file, Filter filter, MessageType requested)
+  static FilterPlan plan(ParquetFileReader file, Filter filter, MessageType requested)
       throws IOException {
     MessageType schema = file.getFooter().getFileMetaData().getSchema();
     Map<SelectionPath, PathColumns> columns = new HashMap<>();
@@ -117,7 +119,7 @@ public final class FilterPlanner {
    * The columns whose metadata planning {@code filter} over a file of {@code schema} consults:
    * a footer converted for a read must hold these besides the columns read.
    */
-  public static Set<ColumnPath> columns(Filter filter, MessageType schema) {
+  static Set<ColumnPath> columns(Filter filter, MessageType schema) {
     Map<SelectionPath, PathColumns> paths = new HashMap<>();
     collect(filter, schema, paths);
     Set<ColumnPath> out = new HashSet<>();

@@ -1,8 +1,8 @@
 /**
  * Reading Parquet files with VARIANT columns, the API: {@link DendriteReader} (rows, records
  * and batches), {@link DendriteRow}, {@link DendriteBatch} and {@link PathVector}, {@link
- * DendriteReadException}, and for engines the filter's plan of a file ({@link FilterPlanner},
- * {@link FilterPlan}, {@link RowRanges}, {@link ReadReport}).
+ * DendriteReadException}, and for engines the filter's plan of a file ({@link FilterPlan}, with
+ * its {@link FilterPlan.RowRanges}, and {@link ReadReport}).
  *
  * <p>Behind it, internal packages (not API; public only for each other): {@code
  * read.internal.plan} (the per-file plan: which columns each selection needs in this file's
@@ -18,12 +18,12 @@
  * place, and each leaf's values become Java values in one place.
  *
  * <ul>
- *   <li><b>Ordinary columns</b> have a {@link io.dendrite.parquet.schema.PrimitiveFieldType}
+ *   <li><b>Ordinary columns</b> have a {@link io.dendrite.parquet.schema.FieldType.PrimitiveFieldType}
  *       (Parquet's logical types, LogicalTypes.md), from {@link
  *       io.dendrite.parquet.schema.RecordSchema#fromParquet}: the only reading of an ordinary
  *       column's annotations.
  *   <li><b>Shredded {@code typed_value} leaves</b> have a {@link
- *       io.dendrite.parquet.schema.ShreddedPrimitive}: a {@link
+ *       io.dendrite.parquet.schema.ShreddedType.ShreddedPrimitive}: a {@link
  *       io.dendrite.parquet.variant.VariantType} (the Variant value types, VariantEncoding.md),
  *       with a decimal's precision and scale, from {@code
  *       VariantSchemas.shreddedTypeOf}: the spec's table of shredded
@@ -45,3 +45,6 @@
  * the shredding table between them is the spec's, not an identity.
  */
 package io.dendrite.parquet.read;
+
+import io.dendrite.parquet.read.FilterPlan.ReadReport;
+import io.dendrite.parquet.read.FilterPlan.RowRanges;

@@ -1,7 +1,15 @@
 package io.dendrite.parquet.schema;
 
+import io.dendrite.parquet.path.FieldPath;
+import io.dendrite.parquet.schema.RecordSchema.Field;
+import java.util.EnumMap;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
 import java.util.function.Consumer;
+import java.util.stream.Collectors;
 
 /**
  * The type of a {@link Field} of a {@link RecordSchema}: an ordinary Parquet type
@@ -13,8 +21,7 @@ import java.util.function.Consumer;
  * Java keywords rule out {@code boolean()}, {@code float()} and {@code double()} as factory
  * names; they are {@link #bool()}, {@link #float32()} and {@link #float64()}.
  */
-public sealed interface FieldType
-    permits PrimitiveFieldType, VariantFieldType, StructType, ListType, MapType {
+public sealed interface FieldType {
 
   /** {@code boolean}. */
   static PrimitiveFieldType bool() {
@@ -136,4 +143,211 @@ public sealed interface FieldType
   /** The canonical text form of this type, which {@link RecordSchema#parse} accepts. */
   @Override
   String toString();
+
+  /**
+   * A struct: an ordered list of uniquely named fields, stored as a Parquet group.
+   * Text form: {@code struct<city string, zip int32 not null>}.
+   *
+   * @param fields the fields in order; at least one (Parquet has no empty groups)
+   */
+  public record StructType(List<Field> fields) implements FieldType {
+
+    /** Copies the fields and rejects empty structs and duplicate names. */
+    public StructType {
+      fields = checkFields(fields, "a struct");
+    }
+
+    static List<Field> checkFields(List<Field> fields, String what) {
+      if (fields == null || fields.isEmpty()) {
+        throw new IllegalArgumentException(what + " needs at least one field");
+      }
+      List<Field> copy = List.copyOf(fields);
+      Set<String> seen = new HashSet<>();
+      for (Field f : copy) {
+        if (!seen.add(f.name())) {
+          throw new IllegalArgumentException("duplicate field name " + FieldPath.quote(f.name()));
+        }
+      }
+      return copy;
+    }
+
+    /** The field called {@code name}, or null. */
+    public Field field(String name) {
+      for (Field f : fields) {
+        if (f.name().equals(name)) {
+          return f;
+        }
+      }
+      return null;
+    }
+
+    @Override
+    public String toString() {
+      return fields.stream().map(Field::toString).collect(Collectors.joining(", ", "struct<", ">"));
+    }
+  }
+
+  /**
+   * A list, stored as a 3-level Parquet {@code LIST} (LogicalTypes.md, "Lists").
+   * Text form: {@code list<string>} (nullable elements) or {@code list<string not null>}.
+   *
+   * @param element the element type
+   * @param elementNullable whether elements may be null
+   */
+  public record ListType(FieldType element, boolean elementNullable) implements FieldType {
+
+    /** Rejects a missing element type. */
+    public ListType {
+      if (element == null) {
+        throw new IllegalArgumentException("a list needs an element type");
+      }
+    }
+
+    @Override
+    public String toString() {
+      return "list<" + element + (elementNullable ? "" : " not null") + ">";
+    }
+  }
+
+  /**
+   * A map, stored as a Parquet {@code MAP} (LogicalTypes.md, "Maps"). Keys are primitive and
+   * never null. Text form: {@code map<string, int64>} or {@code map<string, int64 not null>}.
+   *
+   * @param key the key type, a {@link PrimitiveFieldType}
+   * @param value the value type
+   * @param valueNullable whether values may be null
+   */
+  public record MapType(FieldType key, FieldType value, boolean valueNullable) implements FieldType {
+
+    /** Rejects non-primitive keys. */
+    public MapType {
+      if (key == null || value == null) {
+        throw new IllegalArgumentException("a map needs a key and a value type");
+      }
+      if (!(key instanceof PrimitiveFieldType)) {
+        throw new IllegalArgumentException("map keys must be a primitive type, not " + key);
+      }
+    }
+
+    @Override
+    public String toString() {
+      return "map<" + key + ", " + value + (valueNullable ? "" : " not null") + ">";
+    }
+  }
+
+  /**
+   * An ordinary (non-Variant) primitive column type. {@link Kind#DECIMAL} carries a precision
+   * and scale; every other kind has precision and scale 0.
+   *
+   * <p>Parquet mapping (LogicalTypes.md): see {@link RecordSchema#toParquet}.
+   *
+   * @param kind which primitive
+   * @param precision decimal precision (1..38), else 0
+   * @param scale decimal scale (0..precision), else 0
+   */
+  public record PrimitiveFieldType(Kind kind, int precision, int scale) implements FieldType {
+
+    /** The largest decimal precision supported (that of Variant decimal16 and Spark). */
+    public static final int MAX_DECIMAL_PRECISION = 38;
+
+    /** The primitive kinds; {@link #textName()} is the keyword of the text form. */
+    public enum Kind {
+      BOOLEAN,
+      INT32,
+      INT64,
+      FLOAT,
+      DOUBLE,
+      STRING,
+      BINARY,
+      DATE,
+      /** Microseconds since the epoch, adjusted to UTC. */
+      TIMESTAMP,
+      /** Microseconds, local time (not adjusted to UTC). */
+      TIMESTAMP_NTZ,
+      /** Nanoseconds since the epoch, adjusted to UTC. */
+      TIMESTAMP_NANOS,
+      /** Nanoseconds, local time. */
+      TIMESTAMP_NTZ_NANOS,
+      /** Microseconds since midnight, local time. */
+      TIME,
+      UUID,
+      DECIMAL;
+
+      /** The lowercase keyword used in the text form. */
+      public String textName() {
+        return name().toLowerCase(Locale.ROOT);
+      }
+    }
+
+    private static final Map<Kind, PrimitiveFieldType> SIMPLE = new EnumMap<>(Kind.class);
+
+    static {
+      for (Kind k : Kind.values()) {
+        if (k != Kind.DECIMAL) {
+          SIMPLE.put(k, new PrimitiveFieldType(k, 0, 0));
+        }
+      }
+    }
+
+    /** Validates precision and scale against the kind. */
+    public PrimitiveFieldType {
+      if (kind == null) {
+        throw new IllegalArgumentException("primitive kind must not be null");
+      }
+      if (kind == Kind.DECIMAL) {
+        checkDecimal(precision, scale);
+      } else if (precision != 0 || scale != 0) {
+        throw new IllegalArgumentException(
+            "only decimals have a precision and scale, not " + kind.textName());
+      }
+    }
+
+    /** The (shared) type of a non-decimal kind. */
+    public static PrimitiveFieldType of(Kind kind) {
+      if (kind == Kind.DECIMAL) {
+        throw new IllegalArgumentException("a decimal needs a precision and scale: use decimal(p, s)");
+      }
+      return SIMPLE.get(kind);
+    }
+
+    /** {@code decimal(precision,scale)}. */
+    public static PrimitiveFieldType decimal(int precision, int scale) {
+      return new PrimitiveFieldType(Kind.DECIMAL, precision, scale);
+    }
+
+    static void checkDecimal(int precision, int scale) {
+      if (precision < 1 || precision > MAX_DECIMAL_PRECISION) {
+        throw new IllegalArgumentException(
+            "decimal precision must be between 1 and 38, got " + precision);
+      }
+      if (scale < 0 || scale > precision) {
+        throw new IllegalArgumentException(
+            "decimal scale must be between 0 and the precision " + precision + ", got " + scale);
+      }
+    }
+
+    @Override
+    public String toString() {
+      return kind == Kind.DECIMAL ? "decimal(" + precision + "," + scale + ")" : kind.textName();
+    }
+  }
+
+  /**
+   * A VARIANT column (Parquet LogicalTypes.md, "VARIANT"): a group holding the binary
+   * {@code metadata} and {@code value} of a Variant, optionally shredded into
+   * {@code typed_value} columns (VariantShredding.md). How a column is shredded is not part of
+   * the record schema; it is chosen per file (see {@code io.dendrite.parquet.shred}).
+   */
+  public static final class VariantFieldType implements FieldType {
+
+    /** The only instance. */
+    public static final VariantFieldType INSTANCE = new VariantFieldType();
+
+    private VariantFieldType() {}
+
+    @Override
+    public String toString() {
+      return "variant";
+    }
+  }
 }

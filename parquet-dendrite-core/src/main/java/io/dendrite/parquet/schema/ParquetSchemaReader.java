@@ -1,6 +1,12 @@
 package io.dendrite.parquet.schema;
 
 import io.dendrite.parquet.path.FieldPath;
+import io.dendrite.parquet.schema.FieldType.ListType;
+import io.dendrite.parquet.schema.FieldType.MapType;
+import io.dendrite.parquet.schema.FieldType.PrimitiveFieldType;
+import io.dendrite.parquet.schema.FieldType.StructType;
+import io.dendrite.parquet.schema.FieldType.VariantFieldType;
+import io.dendrite.parquet.schema.RecordSchema.Field;
 import io.dendrite.parquet.schema.internal.VariantSchemas;
 import java.util.ArrayList;
 import java.util.Collections;

@@ -4,6 +4,12 @@ import static org.apache.parquet.schema.LogicalTypeAnnotation.TimeUnit.MICROS;
 import static org.apache.parquet.schema.LogicalTypeAnnotation.TimeUnit.NANOS;
 
 import io.dendrite.parquet.path.FieldPath;
+import io.dendrite.parquet.schema.FieldType.ListType;
+import io.dendrite.parquet.schema.FieldType.MapType;
+import io.dendrite.parquet.schema.FieldType.PrimitiveFieldType;
+import io.dendrite.parquet.schema.FieldType.StructType;
+import io.dendrite.parquet.schema.FieldType.VariantFieldType;
+import io.dendrite.parquet.schema.RecordSchema.Field;
 import io.dendrite.parquet.schema.internal.VariantSchemas;
 import java.math.BigInteger;
 import java.util.function.Function;

@@ -2,6 +2,11 @@ package io.dendrite.parquet.schema;
 
 import io.dendrite.parquet.path.FieldPath;
 import io.dendrite.parquet.path.internal.TextCursor;
+import io.dendrite.parquet.schema.FieldType.ListType;
+import io.dendrite.parquet.schema.FieldType.MapType;
+import io.dendrite.parquet.schema.FieldType.PrimitiveFieldType;
+import io.dendrite.parquet.schema.FieldType.StructType;
+import io.dendrite.parquet.schema.RecordSchema.Field;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;

@@ -1,6 +1,12 @@
 package io.dendrite.parquet.schema;
 
+import io.dendrite.parquet.path.FieldPath;
 import io.dendrite.parquet.variant.VariantType;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -35,8 +41,7 @@ import java.util.Map;
  * {@code {`user id`: int64, extra: variant}}. Errors name the position and what was
  * expected: {@code expected ':' after the field name at position 4 in "{a int64}"}.
  */
-public sealed interface ShreddedType permits ShreddedPrimitive, ShreddedObject, ShreddedArray,
-    ValueOnly {
+public sealed interface ShreddedType {
 
   /**
    * Parses the text form.
@@ -155,4 +160,206 @@ public sealed interface ShreddedType permits ShreddedPrimitive, ShreddedObject, 
   /** The canonical text form, which {@link #parse} turns back into an equal type. */
   @Override
   String toString();
+
+  /**
+   * A value shredded as an object whose named fields are shredded in turn
+   * (VariantShredding.md, "Objects"): {@code typed_value} is a group holding, for each field, a
+   * required group with {@code value} and {@code typed_value}. Fields not named here stay in the
+   * object's {@code value}. Text form: {@code {name: type, other: type}}.
+   *
+   * <p>Field order is kept (it is the Parquet column order) and is significant for
+   * {@link #equals}, matching {@link #toString()}.
+   *
+   * @param fields the shredded fields by name, in order; unmodifiable
+   */
+  public record ShreddedObject(Map<String, ShreddedType> fields) implements ShreddedType {
+
+    /** Copies the fields, keeping their order. */
+    public ShreddedObject {
+      if (fields == null) {
+        throw new IllegalArgumentException("fields must not be null");
+      }
+      Map<String, ShreddedType> copy = new LinkedHashMap<>();
+      for (Map.Entry<String, ShreddedType> e : fields.entrySet()) {
+        if (e.getKey() == null || e.getValue() == null) {
+          throw new IllegalArgumentException("shredded object fields need a name and a type");
+        }
+        copy.put(e.getKey(), e.getValue());
+      }
+      fields = Collections.unmodifiableMap(copy);
+    }
+
+    /** A builder that adds fields in order and rejects duplicates. */
+    public static Builder builder() {
+      return new Builder();
+    }
+
+    /** How field {@code name} is shredded, or null if it is not. */
+    public ShreddedType field(String name) {
+      return fields.get(name);
+    }
+
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof ShreddedObject other && entries().equals(other.entries());
+    }
+
+    @Override
+    public int hashCode() {
+      return entries().hashCode();
+    }
+
+    private List<Map.Entry<String, ShreddedType>> entries() {
+      return new ArrayList<>(fields.entrySet());
+    }
+
+    @Override
+    public String toString() {
+      StringBuilder sb = new StringBuilder("{");
+      for (Map.Entry<String, ShreddedType> e : fields.entrySet()) {
+        if (sb.length() > 1) {
+          sb.append(", ");
+        }
+        sb.append(FieldPath.quote(e.getKey())).append(": ").append(e.getValue());
+      }
+      return sb.append('}').toString();
+    }
+
+    /** Builds a {@link ShreddedObject} field by field. */
+    public static final class Builder {
+
+      private final Map<String, ShreddedType> fields = new LinkedHashMap<>();
+
+      private Builder() {}
+
+      /** Adds a field; names must be unique. */
+      public Builder field(String name, ShreddedType type) {
+        if (name == null || type == null) {
+          throw new IllegalArgumentException("shredded object fields need a name and a type");
+        }
+        if (fields.putIfAbsent(name, type) != null) {
+          throw new IllegalArgumentException("duplicate field name " + FieldPath.quote(name));
+        }
+        return this;
+      }
+
+      /** The object of the fields added. */
+      public ShreddedObject build() {
+        return new ShreddedObject(fields);
+      }
+    }
+  }
+
+  /**
+   * A value shredded as an array whose elements are shredded as {@code element}
+   * (VariantShredding.md, "Arrays"): a 3-level LIST whose required {@code element} group holds
+   * {@code value} and {@code typed_value}. Text form: {@code [element]}.
+   *
+   * @param element how each element is shredded; {@link ValueOnly} for elements with only a
+   *     {@code value} column
+   */
+  public record ShreddedArray(ShreddedType element) implements ShreddedType {
+
+    /** Rejects a missing element type. */
+    public ShreddedArray {
+      if (element == null) {
+        throw new IllegalArgumentException(
+            "a shredded array needs an element type (use variant for value-only elements)");
+      }
+    }
+
+    @Override
+    public String toString() {
+      return "[" + element + "]";
+    }
+  }
+
+  /**
+   * A value shredded as a Variant primitive (VariantShredding.md, "Shredded Value Types"): any
+   * {@link VariantType} but null, object and array. Decimal kinds carry a precision and a scale,
+   * and the kind must be the one the precision implies ({@link VariantType#decimalFor}); other
+   * kinds have precision and scale 0.
+   *
+   * @param kind the Variant primitive type
+   * @param precision decimal precision (1..38), else 0
+   * @param scale decimal scale (0..precision), else 0
+   */
+  public record ShreddedPrimitive(VariantType kind, int precision, int scale)
+      implements ShreddedType {
+
+    private static final Map<VariantType, ShreddedPrimitive> SIMPLE =
+        new EnumMap<>(VariantType.class);
+
+    static {
+      for (VariantType k : VariantType.values()) {
+        if (!k.isDecimal() && k != VariantType.NULL && k.isPrimitive()) {
+          SIMPLE.put(k, new ShreddedPrimitive(k, 0, 0));
+        }
+      }
+    }
+
+    /** Validates precision and scale against the kind. */
+    public ShreddedPrimitive {
+      if (kind == null || kind == VariantType.NULL || !kind.isPrimitive()) {
+        throw new IllegalArgumentException("not a shredded primitive type: " + kind);
+      }
+      if (kind.isDecimal()) {
+        VariantType implied = VariantType.decimalFor(precision);
+        if (implied != kind) {
+          throw new IllegalArgumentException("a decimal of precision " + precision + " is "
+              + implied.specName() + ", not " + kind.specName());
+        }
+        if (scale < 0 || scale > precision) {
+          throw new IllegalArgumentException(
+              "decimal scale must be between 0 and the precision " + precision + ", got " + scale);
+        }
+      } else if (precision != 0 || scale != 0) {
+        throw new IllegalArgumentException(
+            "only decimals have a precision and scale, not " + kind.specName());
+      }
+    }
+
+    /** The (shared) instance of a non-decimal kind. */
+    public static ShreddedPrimitive of(VariantType kind) {
+      if (kind.isDecimal()) {
+        throw new IllegalArgumentException("a decimal needs a precision and scale: use decimal(p, s)");
+      }
+      ShreddedPrimitive p = SIMPLE.get(kind);
+      if (p == null) {
+        throw new IllegalArgumentException("not a shredded primitive type: " + kind);
+      }
+      return p;
+    }
+
+    /** {@code decimal(precision,scale)}, of the decimal kind the precision implies. */
+    public static ShreddedPrimitive decimal(int precision, int scale) {
+      return new ShreddedPrimitive(VariantType.decimalFor(precision), precision, scale);
+    }
+
+    @Override
+    public String toString() {
+      return kind.isDecimal() ? "decimal(" + precision + "," + scale + ")" : kind.specName();
+    }
+  }
+
+  /**
+   * An object field or array element that is in the shredding schema with only a
+   * {@code value} column and no {@code typed_value} (VariantShredding.md: "The
+   * {@code typed_value} field may be omitted when not shredding fields as a specific type").
+   * Writers use it to pin a field out of the residual object; readers meet it in files from
+   * other writers. Text form: {@code variant}. For a whole Variant column it is the same as
+   * not shredding at all.
+   */
+  public static final class ValueOnly implements ShreddedType {
+
+    /** The only instance. */
+    public static final ValueOnly INSTANCE = new ValueOnly();
+
+    private ValueOnly() {}
+
+    @Override
+    public String toString() {
+      return "variant";
+    }
+  }
 }

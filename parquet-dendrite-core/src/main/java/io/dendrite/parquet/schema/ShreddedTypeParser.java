@@ -1,6 +1,10 @@
 package io.dendrite.parquet.schema;
 
 import io.dendrite.parquet.path.internal.TextCursor;
+import io.dendrite.parquet.schema.ShreddedType.ShreddedArray;
+import io.dendrite.parquet.schema.ShreddedType.ShreddedObject;
+import io.dendrite.parquet.schema.ShreddedType.ShreddedPrimitive;
+import io.dendrite.parquet.schema.ShreddedType.ValueOnly;
 import java.util.Locale;
 
 /** Reads the text form of {@link ShreddedType} (grammar in its class documentation). */

@@ -3,7 +3,7 @@ package io.dendrite.parquet.write;
 import io.dendrite.parquet.schema.RecordSchema;
 import io.dendrite.parquet.schema.ShreddingSchema;
 import io.dendrite.parquet.schema.internal.VariantSchemas;
-import io.dendrite.parquet.shred.InferenceOptions;
+import io.dendrite.parquet.shred.ShreddingInference.InferenceOptions;
 import io.dendrite.parquet.shred.ShreddingReport;
 import io.dendrite.parquet.shred.internal.VariantColumnShredder;
 import io.dendrite.parquet.variant.EncodedVariant;

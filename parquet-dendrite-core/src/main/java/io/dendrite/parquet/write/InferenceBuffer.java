@@ -1,6 +1,6 @@
 package io.dendrite.parquet.write;
 
-import io.dendrite.parquet.shred.InferenceOptions;
+import io.dendrite.parquet.shred.ShreddingInference.InferenceOptions;
 import io.dendrite.parquet.variant.EncodedVariant;
 import java.util.ArrayList;
 import java.util.List;

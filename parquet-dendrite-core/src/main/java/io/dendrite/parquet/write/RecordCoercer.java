@@ -1,13 +1,13 @@
 package io.dendrite.parquet.write;
 
-import io.dendrite.parquet.schema.Field;
 import io.dendrite.parquet.schema.FieldType;
-import io.dendrite.parquet.schema.ListType;
-import io.dendrite.parquet.schema.MapType;
-import io.dendrite.parquet.schema.PrimitiveFieldType;
+import io.dendrite.parquet.schema.FieldType.ListType;
+import io.dendrite.parquet.schema.FieldType.MapType;
+import io.dendrite.parquet.schema.FieldType.PrimitiveFieldType;
+import io.dendrite.parquet.schema.FieldType.StructType;
+import io.dendrite.parquet.schema.FieldType.VariantFieldType;
 import io.dendrite.parquet.schema.RecordSchema;
-import io.dendrite.parquet.schema.StructType;
-import io.dendrite.parquet.schema.VariantFieldType;
+import io.dendrite.parquet.schema.RecordSchema.Field;
 import io.dendrite.parquet.variant.EncodedVariant;
 import io.dendrite.parquet.variant.VariantMetadata;
 import io.dendrite.parquet.variant.internal.VariantEncoder;

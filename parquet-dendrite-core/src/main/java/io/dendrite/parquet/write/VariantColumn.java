@@ -1,14 +1,14 @@
 package io.dendrite.parquet.write;
 
 import io.dendrite.parquet.path.FieldPath;
-import io.dendrite.parquet.schema.Field;
+import io.dendrite.parquet.schema.FieldType.StructType;
+import io.dendrite.parquet.schema.FieldType.VariantFieldType;
 import io.dendrite.parquet.schema.RecordSchema;
+import io.dendrite.parquet.schema.RecordSchema.Field;
 import io.dendrite.parquet.schema.ShreddedType;
 import io.dendrite.parquet.schema.ShreddingSchema;
-import io.dendrite.parquet.schema.StructType;
-import io.dendrite.parquet.schema.VariantFieldType;
-import io.dendrite.parquet.shred.InferenceOptions;
 import io.dendrite.parquet.shred.ShreddingInference;
+import io.dendrite.parquet.shred.ShreddingInference.InferenceOptions;
 import io.dendrite.parquet.shred.ShreddingReport;
 import io.dendrite.parquet.shred.internal.VariantColumnShredder;
 import io.dendrite.parquet.variant.EncodedVariant;

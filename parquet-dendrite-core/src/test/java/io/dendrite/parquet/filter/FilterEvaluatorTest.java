@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.dendrite.parquet.filter.Filter.FilterEvaluator;
+import io.dendrite.parquet.filter.Filter.FilterValues;
 import io.dendrite.parquet.path.SelectionPath;
 import io.dendrite.parquet.variant.VariantJson;
 import io.dendrite.parquet.variant.VariantValue;

@@ -2,10 +2,14 @@ package io.dendrite.parquet.filter;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.dendrite.parquet.filter.Filter.FilterEvaluator;
+import io.dendrite.parquet.filter.Filter.FilterValues;
+import io.dendrite.parquet.filter.Filter.Literal;
+import io.dendrite.parquet.filter.Filter.Op;
 import io.dendrite.parquet.path.SelectionPath;
 import io.dendrite.parquet.read.DendriteReader;
 import io.dendrite.parquet.read.DendriteRow;
-import io.dendrite.parquet.read.ReadReport;
+import io.dendrite.parquet.read.FilterPlan.ReadReport;
 import io.dendrite.parquet.variant.VariantCastException;
 import io.dendrite.parquet.variant.VariantType;
 import io.dendrite.parquet.variant.VariantValue;
@@ -62,7 +66,7 @@ public final class FilterOracle {
     try (DendriteReader r = DendriteReader.builder(file).select(List.copyOf(select)).build()) {
       r.forEach(rows::add);
       r.schema().fields().stream()
-          .filter(f -> f.type() instanceof io.dendrite.parquet.schema.VariantFieldType)
+          .filter(f -> f.type() instanceof io.dendrite.parquet.schema.FieldType.VariantFieldType)
           .forEach(f -> variantColumns.add(f.name()));
     }
   }

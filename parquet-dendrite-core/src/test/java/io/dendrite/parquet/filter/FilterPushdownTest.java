@@ -5,10 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.dendrite.parquet.filter.Filter.FilterValues;
 import io.dendrite.parquet.read.DendriteReadException;
 import io.dendrite.parquet.read.DendriteReader;
 import io.dendrite.parquet.read.DendriteRow;
-import io.dendrite.parquet.read.ReadReport;
+import io.dendrite.parquet.read.FilterPlan.ReadReport;
 import io.dendrite.parquet.testing.RawParquetFiles;
 import io.dendrite.parquet.variant.EncodedVariant;
 import io.dendrite.parquet.variant.VariantJson;

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.dendrite.parquet.read.RowRanges;
+import io.dendrite.parquet.read.FilterPlan.RowRanges;
 import java.util.BitSet;
 import java.util.Random;
 import org.junit.jupiter.api.Test;

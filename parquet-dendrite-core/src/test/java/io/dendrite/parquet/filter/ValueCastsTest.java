@@ -3,6 +3,7 @@ package io.dendrite.parquet.filter;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 
+import io.dendrite.parquet.filter.Filter.Literal;
 import io.dendrite.parquet.filter.internal.ValueCasts;
 import java.math.BigDecimal;
 import java.time.Instant;

@@ -2,7 +2,7 @@ package io.dendrite.parquet.read;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.dendrite.parquet.schema.PrimitiveFieldType;
+import io.dendrite.parquet.schema.FieldType.PrimitiveFieldType;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.LocalDate;

@@ -6,9 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.dendrite.parquet.schema.ShreddedPrimitive;
 import io.dendrite.parquet.schema.ShreddedType;
-import io.dendrite.parquet.schema.ValueOnly;
+import io.dendrite.parquet.schema.ShreddedType.ShreddedPrimitive;
+import io.dendrite.parquet.schema.ShreddedType.ValueOnly;
 import io.dendrite.parquet.variant.VariantType;
 import java.util.LinkedHashMap;
 import java.util.Map;

@@ -10,9 +10,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dendrite.parquet.read.DendriteReader;
 import io.dendrite.parquet.read.DendriteRow;
-import io.dendrite.parquet.schema.ShreddedObject;
-import io.dendrite.parquet.schema.ShreddedPrimitive;
 import io.dendrite.parquet.schema.ShreddedType;
+import io.dendrite.parquet.schema.ShreddedType.ShreddedObject;
+import io.dendrite.parquet.schema.ShreddedType.ShreddedPrimitive;
+import io.dendrite.parquet.shred.ShreddingInference.InferenceOptions;
 import io.dendrite.parquet.variant.EncodedVariant;
 import io.dendrite.parquet.variant.VariantJson;
 import io.dendrite.parquet.variant.VariantType;

@@ -7,8 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dendrite.parquet.schema.RecordSchema;
 import io.dendrite.parquet.schema.ShreddedType;
+import io.dendrite.parquet.schema.ShreddedType.ValueOnly;
 import io.dendrite.parquet.schema.ShreddingSchema;
-import io.dendrite.parquet.schema.ValueOnly;
 import io.dendrite.parquet.schema.internal.VariantSchemas;
 import java.util.List;
 import org.apache.parquet.schema.GroupType;

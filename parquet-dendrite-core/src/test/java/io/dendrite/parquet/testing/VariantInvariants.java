@@ -5,12 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import io.dendrite.parquet.variant.EncodedVariant;
-import io.dendrite.parquet.variant.JsonStyle;
 import io.dendrite.parquet.variant.VariantCastException;
 import io.dendrite.parquet.variant.VariantFormatException;
 import io.dendrite.parquet.variant.VariantMetadata;
 import io.dendrite.parquet.variant.VariantType;
 import io.dendrite.parquet.variant.VariantValue;
+import io.dendrite.parquet.variant.VariantValue.JsonStyle;
 import io.dendrite.parquet.variant.internal.VariantBinary;
 import io.dendrite.parquet.variant.internal.VariantCasts;
 import java.util.Arrays;

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import io.dendrite.parquet.testing.BadVariants;
 import io.dendrite.parquet.testing.BadVariants.Sample;
 import io.dendrite.parquet.testing.HangGuard;
+import io.dendrite.parquet.variant.VariantValue.JsonStyle;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Set;

@@ -6,9 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.dendrite.parquet.schema.ShreddedObject;
-import io.dendrite.parquet.schema.ShreddedPrimitive;
 import io.dendrite.parquet.schema.ShreddedType;
+import io.dendrite.parquet.schema.ShreddedType.ShreddedObject;
+import io.dendrite.parquet.schema.ShreddedType.ShreddedPrimitive;
 import io.dendrite.parquet.schema.internal.VariantSchemas;
 import io.dendrite.parquet.spark.example.DendriteSparkJob;
 import io.dendrite.parquet.spark.example.JobOptions;

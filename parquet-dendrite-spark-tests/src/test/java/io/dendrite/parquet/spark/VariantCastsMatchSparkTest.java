@@ -3,9 +3,9 @@ package io.dendrite.parquet.spark;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.dendrite.parquet.variant.JsonStyle;
 import io.dendrite.parquet.variant.VariantCastException;
 import io.dendrite.parquet.variant.VariantValue;
+import io.dendrite.parquet.variant.VariantValue.JsonStyle;
 import io.dendrite.parquet.variant.internal.VariantCasts;
 import java.math.BigDecimal;
 import java.util.ArrayList;

@@ -8,8 +8,8 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import io.dendrite.parquet.read.DendriteReader;
 import io.dendrite.parquet.read.DendriteRow;
-import io.dendrite.parquet.schema.ShreddedObject;
 import io.dendrite.parquet.schema.ShreddedType;
+import io.dendrite.parquet.schema.ShreddedType.ShreddedObject;
 import io.dendrite.parquet.schema.internal.VariantSchemas;
 import io.dendrite.parquet.testing.Documents;
 import java.nio.file.Files;

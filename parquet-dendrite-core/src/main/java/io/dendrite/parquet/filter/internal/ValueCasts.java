@@ -1,6 +1,6 @@
 package io.dendrite.parquet.filter.internal;
 
-import io.dendrite.parquet.filter.Literal;
+import io.dendrite.parquet.filter.Filter.Literal;
 import io.dendrite.parquet.variant.VariantCastException;
 import io.dendrite.parquet.variant.VariantValue;
 import io.dendrite.parquet.variant.internal.JavaCasts;

@@ -4,10 +4,10 @@ import static io.dendrite.parquet.schema.internal.VariantSchemas.METADATA;
 import static io.dendrite.parquet.schema.internal.VariantSchemas.TYPED_VALUE;
 import static io.dendrite.parquet.schema.internal.VariantSchemas.VALUE;
 
-import io.dendrite.parquet.schema.ShreddedArray;
-import io.dendrite.parquet.schema.ShreddedObject;
 import io.dendrite.parquet.schema.ShreddedType;
-import io.dendrite.parquet.schema.ValueOnly;
+import io.dendrite.parquet.schema.ShreddedType.ShreddedArray;
+import io.dendrite.parquet.schema.ShreddedType.ShreddedObject;
+import io.dendrite.parquet.schema.ShreddedType.ValueOnly;
 import org.apache.parquet.schema.GroupType;
 import org.apache.parquet.schema.LogicalTypeAnnotation;
 import org.apache.parquet.schema.LogicalTypeAnnotation.DateLogicalTypeAnnotation;

@@ -4,12 +4,12 @@ import static org.apache.parquet.schema.LogicalTypeAnnotation.TimeUnit.MICROS;
 import static org.apache.parquet.schema.LogicalTypeAnnotation.TimeUnit.NANOS;
 
 import io.dendrite.parquet.schema.RecordSchema;
-import io.dendrite.parquet.schema.ShreddedArray;
-import io.dendrite.parquet.schema.ShreddedObject;
-import io.dendrite.parquet.schema.ShreddedPrimitive;
 import io.dendrite.parquet.schema.ShreddedType;
+import io.dendrite.parquet.schema.ShreddedType.ShreddedArray;
+import io.dendrite.parquet.schema.ShreddedType.ShreddedObject;
+import io.dendrite.parquet.schema.ShreddedType.ShreddedPrimitive;
+import io.dendrite.parquet.schema.ShreddedType.ValueOnly;
 import io.dendrite.parquet.schema.ShreddingSchema;
-import io.dendrite.parquet.schema.ValueOnly;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.apache.parquet.schema.GroupType;

@@ -1,10 +1,10 @@
 package io.dendrite.parquet.shred.internal;
 
-import io.dendrite.parquet.schema.ShreddedArray;
-import io.dendrite.parquet.schema.ShreddedObject;
-import io.dendrite.parquet.schema.ShreddedPrimitive;
 import io.dendrite.parquet.schema.ShreddedType;
-import io.dendrite.parquet.schema.ValueOnly;
+import io.dendrite.parquet.schema.ShreddedType.ShreddedArray;
+import io.dendrite.parquet.schema.ShreddedType.ShreddedObject;
+import io.dendrite.parquet.schema.ShreddedType.ShreddedPrimitive;
+import io.dendrite.parquet.schema.ShreddedType.ValueOnly;
 import io.dendrite.parquet.schema.internal.VariantSchemas;
 import io.dendrite.parquet.shred.ShreddingReport;
 import io.dendrite.parquet.variant.EncodedVariant;

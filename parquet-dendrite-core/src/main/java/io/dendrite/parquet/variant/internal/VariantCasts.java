@@ -1,10 +1,10 @@
 package io.dendrite.parquet.variant.internal;
 
-import io.dendrite.parquet.variant.JsonStyle;
 import io.dendrite.parquet.variant.VariantCastException;
 import io.dendrite.parquet.variant.VariantFormatException;
 import io.dendrite.parquet.variant.VariantType;
 import io.dendrite.parquet.variant.VariantValue;
+import io.dendrite.parquet.variant.VariantValue.JsonStyle;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.nio.charset.StandardCharsets;

@@ -1,11 +1,11 @@
 package io.dendrite.parquet.variant.internal;
 
 import io.dendrite.parquet.variant.EncodedVariant;
-import io.dendrite.parquet.variant.JsonStyle;
 import io.dendrite.parquet.variant.VariantFormatException;
 import io.dendrite.parquet.variant.VariantMetadata;
 import io.dendrite.parquet.variant.VariantType;
 import io.dendrite.parquet.variant.VariantValue;
+import io.dendrite.parquet.variant.VariantValue.JsonStyle;
 import java.util.Arrays;
 
 /**

@@ -1,10 +1,10 @@
 package io.dendrite.parquet.variant.internal;
 
 import com.fasterxml.jackson.core.JsonGenerator;
-import io.dendrite.parquet.variant.JsonStyle;
 import io.dendrite.parquet.variant.VariantJson;
 import io.dendrite.parquet.variant.VariantMetadata;
 import io.dendrite.parquet.variant.VariantType;
+import io.dendrite.parquet.variant.VariantValue.JsonStyle;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.time.LocalDate;

@@ -1,7 +1,7 @@
 package io.dendrite.parquet.read.internal.engine;
 
-import io.dendrite.parquet.filter.FilterEvaluator;
-import io.dendrite.parquet.filter.FilterValues;
+import io.dendrite.parquet.filter.Filter.FilterEvaluator;
+import io.dendrite.parquet.filter.Filter.FilterValues;
 import io.dendrite.parquet.read.internal.plan.VariantRoot;
 import io.dendrite.parquet.variant.VariantValue;
 

@@ -3,7 +3,7 @@ package io.dendrite.parquet.read.internal.engine;
 import io.dendrite.parquet.read.PathVector.Storage;
 import io.dendrite.parquet.read.internal.column.ColumnDictionary;
 import io.dendrite.parquet.read.internal.plan.VariantRoot;
-import io.dendrite.parquet.schema.ShreddedPrimitive;
+import io.dendrite.parquet.schema.ShreddedType.ShreddedPrimitive;
 import io.dendrite.parquet.variant.VariantValue;
 import java.math.BigDecimal;
 import java.time.Instant;

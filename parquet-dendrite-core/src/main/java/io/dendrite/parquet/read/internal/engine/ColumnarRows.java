@@ -1,9 +1,9 @@
 package io.dendrite.parquet.read.internal.engine;
 
-import io.dendrite.parquet.filter.FilterEvaluator;
+import io.dendrite.parquet.filter.Filter.FilterEvaluator;
 import io.dendrite.parquet.read.DendriteReadException;
 import io.dendrite.parquet.read.FilterPlan;
-import io.dendrite.parquet.read.RowRanges;
+import io.dendrite.parquet.read.FilterPlan.RowRanges;
 import io.dendrite.parquet.read.internal.column.ColumnChunkReader;
 import io.dendrite.parquet.read.internal.column.LeafBatch;
 import io.dendrite.parquet.read.internal.file.RowGroupPages;

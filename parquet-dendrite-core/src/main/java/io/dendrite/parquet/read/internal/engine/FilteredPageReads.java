@@ -1,6 +1,6 @@
 package io.dendrite.parquet.read.internal.engine;
 
-import io.dendrite.parquet.read.RowRanges;
+import io.dendrite.parquet.read.FilterPlan.RowRanges;
 import java.io.IOException;
 import org.apache.parquet.column.page.PageReadStore;
 import org.apache.parquet.hadoop.ParquetFileReader;

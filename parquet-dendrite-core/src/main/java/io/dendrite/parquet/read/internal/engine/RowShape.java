@@ -1,6 +1,6 @@
 package io.dendrite.parquet.read.internal.engine;
 
-import io.dendrite.parquet.schema.ShreddedPrimitive;
+import io.dendrite.parquet.schema.ShreddedType.ShreddedPrimitive;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;

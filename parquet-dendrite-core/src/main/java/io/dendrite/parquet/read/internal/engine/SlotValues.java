@@ -2,7 +2,7 @@ package io.dendrite.parquet.read.internal.engine;
 
 import io.dendrite.parquet.read.DendriteRow;
 import io.dendrite.parquet.read.internal.plan.VariantRoot;
-import io.dendrite.parquet.schema.ShreddedPrimitive;
+import io.dendrite.parquet.schema.ShreddedType.ShreddedPrimitive;
 import io.dendrite.parquet.variant.VariantCastException;
 import io.dendrite.parquet.variant.VariantValue;
 

@@ -1,6 +1,6 @@
 package io.dendrite.parquet.read.internal.engine;
 
-import io.dendrite.parquet.schema.ShreddedPrimitive;
+import io.dendrite.parquet.schema.ShreddedType.ShreddedPrimitive;
 import io.dendrite.parquet.variant.VariantValue;
 import io.dendrite.parquet.variant.internal.Temporal;
 import io.dendrite.parquet.variant.internal.VariantEncoder;

@@ -2,7 +2,7 @@ package io.dendrite.parquet.read.internal.engine;
 
 import io.dendrite.parquet.read.internal.column.ColumnDictionary;
 import io.dendrite.parquet.read.internal.column.LeafBatch;
-import io.dendrite.parquet.schema.ShreddedPrimitive;
+import io.dendrite.parquet.schema.ShreddedType.ShreddedPrimitive;
 import io.dendrite.parquet.variant.internal.VariantEncoder;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 

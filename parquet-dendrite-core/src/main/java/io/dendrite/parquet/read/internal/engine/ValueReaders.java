@@ -3,10 +3,10 @@ package io.dendrite.parquet.read.internal.engine;
 import io.dendrite.parquet.path.SelectionPath.Segment;
 import io.dendrite.parquet.schema.FieldType;
 import io.dendrite.parquet.schema.RecordSchema;
-import io.dendrite.parquet.schema.ShreddedArray;
-import io.dendrite.parquet.schema.ShreddedObject;
-import io.dendrite.parquet.schema.ShreddedPrimitive;
 import io.dendrite.parquet.schema.ShreddedType;
+import io.dendrite.parquet.schema.ShreddedType.ShreddedArray;
+import io.dendrite.parquet.schema.ShreddedType.ShreddedObject;
+import io.dendrite.parquet.schema.ShreddedType.ShreddedPrimitive;
 import io.dendrite.parquet.schema.internal.VariantSchemas;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -357,7 +357,7 @@ final class ValueReaders {
 
   /** A value-only field or element has no typed_value to read. */
   private static ShreddedType orNull(ShreddedType t) {
-    return t instanceof io.dendrite.parquet.schema.ValueOnly ? null : t;
+    return t instanceof io.dendrite.parquet.schema.ShreddedType.ValueOnly ? null : t;
   }
 
   // ================================================================ schema helpers

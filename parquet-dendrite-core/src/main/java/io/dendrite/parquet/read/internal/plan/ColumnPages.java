@@ -1,6 +1,6 @@
 package io.dendrite.parquet.read.internal.plan;
 
-import io.dendrite.parquet.read.RowRanges;
+import io.dendrite.parquet.read.FilterPlan.RowRanges;
 import java.nio.ByteBuffer;
 import java.util.List;
 import java.util.function.IntPredicate;

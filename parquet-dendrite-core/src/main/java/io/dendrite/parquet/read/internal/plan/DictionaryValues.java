@@ -2,7 +2,7 @@ package io.dendrite.parquet.read.internal.plan;
 
 import io.dendrite.parquet.read.internal.engine.JavaValues;
 import io.dendrite.parquet.read.internal.engine.TypedLeafValues;
-import io.dendrite.parquet.schema.ShreddedPrimitive;
+import io.dendrite.parquet.schema.ShreddedType.ShreddedPrimitive;
 import io.dendrite.parquet.variant.VariantValue;
 import org.apache.parquet.column.Dictionary;
 import org.apache.parquet.schema.PrimitiveType;

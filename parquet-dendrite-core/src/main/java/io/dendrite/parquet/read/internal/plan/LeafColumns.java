@@ -1,7 +1,6 @@
 package io.dendrite.parquet.read.internal.plan;
 
 import io.dendrite.parquet.path.SelectionPath;
-import io.dendrite.parquet.read.FilterPlanner;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.parquet.schema.MessageType;
@@ -9,7 +8,7 @@ import org.apache.parquet.schema.MessageType;
 /**
  * The Parquet leaf columns that store paths, for writer options that name paths (bloom filters,
  * encodings): an ordinary column's own leaf, or the {@code typed_value} leaf a file shreds a
- * VARIANT path to. The same resolution as {@link FilterPlanner}'s, so a bloom filter written
+ * VARIANT path to. The same resolution as {@code FilterPlanner}'s, so a bloom filter written
  * for a path is the one a filter on the path reads.
  */
 public final class LeafColumns {

@@ -1,6 +1,6 @@
 package io.dendrite.parquet.read.internal.plan;
 
-import io.dendrite.parquet.filter.Literal;
+import io.dendrite.parquet.filter.Filter.Literal;
 import io.dendrite.parquet.variant.internal.Temporal;
 import java.math.BigDecimal;
 import java.math.BigInteger;

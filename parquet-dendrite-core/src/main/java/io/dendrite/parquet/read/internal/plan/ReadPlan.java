@@ -8,7 +8,7 @@ import io.dendrite.parquet.read.DendriteReader;
 import io.dendrite.parquet.read.internal.engine.ColumnarPlan;
 import io.dendrite.parquet.read.internal.engine.RowShape;
 import io.dendrite.parquet.schema.RecordSchema;
-import io.dendrite.parquet.schema.ShreddedPrimitive;
+import io.dendrite.parquet.schema.ShreddedType.ShreddedPrimitive;
 import io.dendrite.parquet.schema.internal.VariantSchemas;
 import java.util.ArrayList;
 import java.util.HashMap;

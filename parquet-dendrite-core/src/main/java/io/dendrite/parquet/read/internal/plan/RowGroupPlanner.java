@@ -1,13 +1,12 @@
 package io.dendrite.parquet.read.internal.plan;
 
 import io.dendrite.parquet.filter.Filter;
-import io.dendrite.parquet.filter.Literal;
-import io.dendrite.parquet.filter.Op;
+import io.dendrite.parquet.filter.Filter.Literal;
+import io.dendrite.parquet.filter.Filter.Op;
 import io.dendrite.parquet.filter.internal.ValueCasts;
 import io.dendrite.parquet.path.SelectionPath;
-import io.dendrite.parquet.read.FilterPlanner;
-import io.dendrite.parquet.read.ReadReport;
-import io.dendrite.parquet.read.RowRanges;
+import io.dendrite.parquet.read.FilterPlan.ReadReport;
+import io.dendrite.parquet.read.FilterPlan.RowRanges;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.util.EnumSet;
@@ -35,7 +34,7 @@ import org.apache.parquet.schema.MessageType;
 /**
  * The rows of one row group where a filter may be true, or may be false, from metadata at one
  * {@link Level} of detail. Each leaf's row set is a union of sound "may" terms, each from one
- * column's pages; {@code and}/{@code or}/{@code not} combine them (see {@link FilterPlanner}).
+ * column's pages; {@code and}/{@code or}/{@code not} combine them (see {@code FilterPlanner}).
  */
 public final class RowGroupPlanner {
   /** How much metadata is consulted. */
