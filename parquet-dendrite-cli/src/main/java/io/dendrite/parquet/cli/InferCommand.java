@@ -13,8 +13,6 @@ import io.dendrite.parquet.shred.ShreddedType;
 import io.dendrite.parquet.shred.ShreddingInference;
 import io.dendrite.parquet.shred.ShreddingSchema;
 import io.dendrite.parquet.variant.VariantJson;
-import io.dendrite.parquet.variant.internal.JsonToVariant;
-import io.dendrite.parquet.variant.internal.VariantEncoder;
 import io.dendrite.parquet.write.InvalidRecordException;
 import io.dendrite.parquet.write.Utf8LineReader;
 import java.io.IOException;
@@ -106,7 +104,6 @@ final class InferCommand implements Callable<Integer> {
     }
     long bytes = 0;
     long rows = 0;
-    VariantEncoder encoder = new VariantEncoder(true);
     for (String line : records) {
       if (rows >= options.sampleRows() || bytes >= options.sampleBytes()) {
         break;
@@ -114,7 +111,7 @@ final class InferCommand implements Callable<Integer> {
       if (wholeLines) {
         inference.get("v").add(VariantJson.parse(line));
       } else {
-        addFields(line, inference, encoder);
+        addFields(line, inference);
       }
       rows++;
       bytes += line.length();
@@ -176,8 +173,8 @@ final class InferCommand implements Callable<Integer> {
   }
 
   /** Feeds the non-null values of the VARIANT keys of one record to their inference. */
-  private static void addFields(String line, Map<String, ShreddingInference> inference,
-      VariantEncoder encoder) throws IOException {
+  private static void addFields(String line, Map<String, ShreddingInference> inference)
+      throws IOException {
     try (JsonParser p = JSON.createParser(line)) {
       p.nextToken();
       while (p.nextToken() == JsonToken.FIELD_NAME) {
@@ -187,9 +184,7 @@ final class InferCommand implements Callable<Integer> {
           p.skipChildren();
           continue;
         }
-        encoder.reset();
-        JsonToVariant.parse(p, encoder);
-        target.add(encoder.finish());
+        target.add(VariantJson.parse(p));
       }
     }
   }
