@@ -11,8 +11,6 @@ import com.fasterxml.jackson.dataformat.smile.databind.SmileMapper;
 import io.dendrite.parquet.variant.EncodedVariant;
 import io.dendrite.parquet.variant.VariantJson;
 import io.dendrite.parquet.variant.VariantMetadata;
-import io.dendrite.parquet.variant.internal.JsonToVariant;
-import io.dendrite.parquet.variant.internal.VariantEncoder;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
@@ -44,8 +42,8 @@ import org.openjdk.jmh.infra.Blackhole;
  * {@value #DOCUMENTS_PROPERTY}; never committed.
  *
  * <ul>
- *   <li>JSON text to a variant: {@code fromJsonDendrite} ({@code VariantJson.parse} into a
- *       reused encoder) and parquet-java's {@code VariantJsonParser.parseJson}, beside
+ *   <li>JSON text to a variant: {@code fromJsonDendrite} ({@code VariantJson.parse}, a new
+ *       encoder per document) and parquet-java's {@code VariantJsonParser.parseJson}, beside
  *       Jackson building a tree ({@code readTree}) and Jackson's streaming parser reading every
  *       token and value ({@code parseJacksonStreaming}).
  *   <li>Variant to JSON text: {@code toJsonDendrite}, beside Jackson writing the tree and a
@@ -78,7 +76,6 @@ public class DocumentBenchmark {
   private JsonNode tree;
   private ObjectMapper mapper;
   private JsonFactory factory;
-  private VariantEncoder encoder;
   private EncodedVariant variant;
 
   /** Sizes of the document's encodings. */
@@ -114,7 +111,6 @@ public class DocumentBenchmark {
     tree = mapper.readTree(json);
     jsonBytes = mapper.writeValueAsBytes(tree).length;
     smileBytes = new SmileMapper().writeValueAsBytes(tree).length;
-    encoder = new VariantEncoder();
     variant = VariantJson.parse(json);
     JsonNode back = mapper.readTree(variant.toJson());
     if (!tree.equals(NUMBERS_BY_VALUE, back)) {
@@ -159,9 +155,7 @@ public class DocumentBenchmark {
   @Benchmark
   @Twin("fromJsonParquetJava")
   public void fromJsonDendrite(Blackhole bh, DocumentSizes sizes) throws IOException {
-    encoder.reset();
-    JsonToVariant.parse(json, encoder);
-    EncodedVariant v = encoder.finish();
+    EncodedVariant v = VariantJson.parse(json);
     bh.consume(v);
     sizes.encodedBytes = v.value().length + v.metadata().length;
     sizes.jsonBytes = jsonBytes;

@@ -8,15 +8,11 @@ import io.dendrite.parquet.bench.data.VariantDocuments;
 import io.dendrite.parquet.variant.EncodedVariant;
 import io.dendrite.parquet.variant.VariantJson;
 import io.dendrite.parquet.variant.VariantMetadata;
-import io.dendrite.parquet.variant.internal.JsonToVariant;
-import io.dendrite.parquet.variant.internal.VariantArrays;
-import io.dendrite.parquet.variant.internal.VariantBinary;
-import io.dendrite.parquet.variant.internal.VariantEncoder;
-import io.dendrite.parquet.variant.internal.VariantJava;
-import io.dendrite.parquet.variant.internal.VariantObjects;
+import io.dendrite.parquet.variant.VariantValue;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.apache.parquet.variant.Variant;
@@ -47,11 +43,11 @@ import org.openjdk.jmh.infra.Blackhole;
  *
  * <ul>
  *   <li>{@code build*}: Java values to a finished variant (value + metadata). parquet-java needs
- *       a new {@code VariantBuilder} per document; parquet-dendrite reuses one
- *       {@code VariantEncoder} ({@code reset()}), as its API intends. Both walk the values with
- *       the same loop; {@code buildDendriteVariantJava} uses the library's own converter. The
- *       same keys every time let the encoder reuse the previous dictionary order, as it does for
- *       rows of a file; {@code buildNewKeys*} alternate two key sets so it never can.
+ *       a new {@code VariantBuilder} per document, walked by the loop every user writes (it has
+ *       no converter from Java objects); parquet-dendrite's public entry point is
+ *       {@code EncodedVariant.fromJava}, its own converter on a new encoder per document (the
+ *       writer's reused encoders and their dictionary reuse are not public API). {@code
+ *       buildNewKeys*} alternate two documents with other keys.
  *   <li>{@code serialize*}: copy a finished variant into two reused output buffers (value,
  *       metadata), what a writer does when handing them to Parquet. A memcpy for both; it is
  *       here so that a regression (re-encoding on access) would show.
@@ -59,7 +55,8 @@ import org.openjdk.jmh.infra.Blackhole;
  *       parquet-java), visit every field recursively and decode every key and leaf to a Java
  *       value (String, long, BigDecimal, UUID, ...).
  *   <li>{@code fromJson*}: JSON text to a finished variant; parquet-java's
- *       {@code VariantJsonParser.parseJson(String)}.
+ *       {@code VariantJsonParser.parseJson(String)}, parquet-dendrite's {@code
+ *       VariantJson.parse(String)}.
  *   <li>{@code toJson*}: variant to JSON text. parquet-java has no variant-to-JSON, so the
  *       baseline is Jackson serializing the same document from a {@code JsonNode} tree.
  * </ul>
@@ -89,7 +86,6 @@ public class VariantBuilderBenchmark {
   /** The document and a copy with other keys ({@code buildNewKeys*} alternate between them). */
   private Map<String, Object>[] alternating;
   private int nextDocument;
-  private VariantEncoder encoder;
   private Variant parquetJavaVariant;
   private byte[] parquetJavaValue;
   private byte[] parquetJavaMetadata;
@@ -116,10 +112,7 @@ public class VariantBuilderBenchmark {
     @SuppressWarnings("unchecked")
     Map<String, Object>[] both = new Map[] {document, VariantDocuments.renamedKeys(document)};
     alternating = both;
-    encoder = new VariantEncoder();
-    encoder.reset();
-    DendriteVariants.append(encoder, document);
-    dendriteVariant = encoder.finish();
+    dendriteVariant = EncodedVariant.fromJava(document);
     parquetJavaVariant = ParquetJavaVariants.build(document);
     parquetJavaValue = bytes(parquetJavaVariant.getValueBuffer());
     parquetJavaMetadata = bytes(parquetJavaVariant.getMetadataBuffer());
@@ -153,28 +146,17 @@ public class VariantBuilderBenchmark {
   @Benchmark
   @Twin("buildParquetJava")
   public void buildDendrite(Blackhole bh, DocumentSizes sizes) {
-    encoder.reset();
-    DendriteVariants.append(encoder, document);
-    EncodedVariant v = encoder.finish();
+    EncodedVariant v = EncodedVariant.fromJava(document);
     bh.consume(v);
     sizes.encodedBytes = v.value().length + v.metadata().length;
     sizes.jsonBytes = jsonBytes;
   }
 
-  /** The library's own Java-to-variant converter ({@code VariantJava.write}). */
-  @Benchmark
-  @Twin("buildParquetJava")
-  public void buildDendriteVariantJava(Blackhole bh) {
-    encoder.reset();
-    VariantJava.write(document, encoder);
-    bh.consume(encoder.finish());
-  }
-
   /**
    * Like {@code buildParquetJava}, alternating between two documents that differ only in their
-   * keys, so that no build sees the key set of the build before it. parquet-dendrite's encoder
-   * reuses the sorted dictionary of a repeated key set (the common case when writing rows), which
-   * {@code buildDendrite} always hits; this pair measures the encoder without that shortcut.
+   * keys, so that no build sees the key set of the build before it. Each dendrite build uses a
+   * new encoder now, so this pair no longer differs from {@code build*} by the encoder's reuse
+   * of a repeated key set's sorted dictionary; it stays for comparison with earlier runs.
    */
   @Benchmark
   public void buildNewKeysParquetJava(Blackhole bh) {
@@ -184,9 +166,7 @@ public class VariantBuilderBenchmark {
   @Benchmark
   @Twin("buildNewKeysParquetJava")
   public void buildNewKeysDendrite(Blackhole bh) {
-    encoder.reset();
-    DendriteVariants.append(encoder, alternating[nextDocument++ & 1]);
-    bh.consume(encoder.finish());
+    bh.consume(EncodedVariant.fromJava(alternating[nextDocument++ & 1]));
   }
 
   // ---------------------------------------------------------------- serialize
@@ -222,7 +202,7 @@ public class VariantBuilderBenchmark {
   @Benchmark
   @Twin("deserializeParquetJava")
   public void deserializeDendrite(Blackhole bh) {
-    walk(VariantMetadata.parse(parquetJavaMetadata), parquetJavaValue, 0, bh);
+    walk(VariantValue.of(parquetJavaMetadata, parquetJavaValue), bh);
   }
 
   private static void walk(Variant v, Blackhole bh) {
@@ -258,34 +238,35 @@ public class VariantBuilderBenchmark {
     }
   }
 
-  private static void walk(VariantMetadata m, byte[] v, int pos, Blackhole bh) {
-    switch (VariantBinary.type(v, pos)) {
+  /** As the parquet-java walk: fields by index (keys listed once per object), every leaf decoded. */
+  private static void walk(VariantValue v, Blackhole bh) {
+    switch (v.type()) {
       case OBJECT -> {
-        int n = VariantObjects.size(v, pos);
-        for (int i = 0; i < n; i++) {
-          bh.consume(VariantObjects.fieldKey(m, v, pos, i));
-          walk(m, v, VariantObjects.fieldValuePos(v, pos, i), bh);
+        List<String> keys = v.keys();
+        for (int i = 0; i < keys.size(); i++) {
+          bh.consume(keys.get(i));
+          walk(v.fieldAt(i), bh);
         }
       }
       case ARRAY -> {
-        int n = VariantArrays.size(v, pos);
+        int n = v.arraySize();
         for (int i = 0; i < n; i++) {
-          walk(m, v, VariantArrays.elementPos(v, pos, i), bh);
+          walk(v.element(i), bh);
         }
       }
-      case STRING -> bh.consume(VariantBinary.getString(v, pos));
-      case INT8, INT16, INT32, INT64 -> bh.consume(VariantBinary.getLong(v, pos));
-      case DATE -> bh.consume(VariantBinary.getDate(v, pos));
+      case STRING -> bh.consume(v.getString());
+      case INT8, INT16, INT32, INT64 -> bh.consume(v.getLong());
+      case DATE -> bh.consume(v.getDate());
       case TIMESTAMP, TIMESTAMP_NTZ, TIME, TIMESTAMP_NANOS, TIMESTAMP_NTZ_NANOS ->
-          bh.consume(VariantBinary.getTimestamp(v, pos));
-      case DOUBLE -> bh.consume(VariantBinary.getDouble(v, pos));
-      case FLOAT -> bh.consume(VariantBinary.getFloat(v, pos));
-      case DECIMAL4, DECIMAL8, DECIMAL16 -> bh.consume(VariantBinary.getDecimal(v, pos));
-      case BOOLEAN -> bh.consume(VariantBinary.getBoolean(v, pos));
-      case UUID -> bh.consume(VariantBinary.getUuid(v, pos));
-      case BINARY -> bh.consume(VariantBinary.getBinary(v, pos));
-      case NULL -> bh.consume(pos);
-      default -> throw new IllegalStateException("unexpected type at " + pos);
+          bh.consume(v.getTimestamp());
+      case DOUBLE -> bh.consume(v.getDouble());
+      case FLOAT -> bh.consume(v.getFloat());
+      case DECIMAL4, DECIMAL8, DECIMAL16 -> bh.consume(v.getDecimal());
+      case BOOLEAN -> bh.consume(v.getBoolean());
+      case UUID -> bh.consume(v.getUuid());
+      case BINARY -> bh.consume(v.getBinary());
+      case NULL -> bh.consume(v.pos());
+      default -> throw new IllegalStateException("unexpected type at " + v.pos());
     }
   }
 
@@ -299,9 +280,7 @@ public class VariantBuilderBenchmark {
   @Benchmark
   @Twin("fromJsonParquetJava")
   public void fromJsonDendrite(Blackhole bh) throws JsonProcessingException {
-    encoder.reset();
-    JsonToVariant.parse(json, encoder);
-    bh.consume(encoder.finish());
+    bh.consume(VariantJson.parse(json));
   }
 
   /** parquet-java has no variant-to-JSON; Jackson writing the same document from a tree. */

@@ -13,8 +13,6 @@ import io.dendrite.parquet.schema.ShreddingSchema;
 import io.dendrite.parquet.shred.ShreddingInference;
 import io.dendrite.parquet.shred.ShreddingInference.InferenceOptions;
 import io.dendrite.parquet.variant.VariantJson;
-import io.dendrite.parquet.variant.internal.JsonToVariant;
-import io.dendrite.parquet.variant.internal.VariantEncoder;
 import io.dendrite.parquet.write.DendriteWriter;
 import io.dendrite.parquet.write.InvalidRecordException;
 import java.io.IOException;
@@ -106,7 +104,6 @@ final class InferCommand implements Callable<Integer> {
     }
     long bytes = 0;
     long rows = 0;
-    VariantEncoder encoder = new VariantEncoder(true);
     for (String line : records) {
       if (rows >= options.sampleRows() || bytes >= options.sampleBytes()) {
         break;
@@ -114,7 +111,7 @@ final class InferCommand implements Callable<Integer> {
       if (wholeLines) {
         inference.get("v").add(VariantJson.parse(line));
       } else {
-        addFields(line, inference, encoder);
+        addFields(line, inference);
       }
       rows++;
       bytes += line.length();
@@ -175,8 +172,8 @@ final class InferCommand implements Callable<Integer> {
   }
 
   /** Feeds the non-null values of the VARIANT keys of one record to their inference. */
-  private static void addFields(String line, Map<String, ShreddingInference> inference,
-      VariantEncoder encoder) throws IOException {
+  private static void addFields(String line, Map<String, ShreddingInference> inference)
+      throws IOException {
     try (JsonParser p = JSON.createParser(line)) {
       p.nextToken();
       while (p.nextToken() == JsonToken.FIELD_NAME) {
@@ -186,9 +183,7 @@ final class InferCommand implements Callable<Integer> {
           p.skipChildren();
           continue;
         }
-        encoder.reset();
-        JsonToVariant.parse(p, encoder);
-        target.add(encoder.finish());
+        target.add(VariantJson.parse(p));
       }
     }
   }

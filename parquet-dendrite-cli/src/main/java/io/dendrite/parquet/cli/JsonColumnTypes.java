@@ -9,7 +9,7 @@ import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import io.dendrite.parquet.schema.FieldType;
 import io.dendrite.parquet.schema.RecordSchema;
 import io.dendrite.parquet.schema.RecordSchema.Field;
-import io.dendrite.parquet.variant.internal.VariantBinary;
+import io.dendrite.parquet.variant.VariantValue;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -34,7 +34,7 @@ import java.util.Map;
  */
 final class JsonColumnTypes {
   /** A line is a record object around values that may nest as deep as a variant may. */
-  private static final int MAX_JSON_DEPTH = VariantBinary.MAX_NESTING_DEPTH + 1;
+  private static final int MAX_JSON_DEPTH = VariantValue.MAX_NESTING_DEPTH + 1;
 
   private static final JsonFactory JSON = JsonFactory.builder()
       .streamReadConstraints(
@@ -86,8 +86,8 @@ final class JsonColumnTypes {
         // Worded as the writer words it, which reports the lines after the sample.
         throw new CliException(source + ": line " + lineNumber
             + (key == null ? "" : ", field '" + key + "'") + ": value is nested deeper than "
-            + VariantBinary.MAX_NESTING_DEPTH + " levels of arrays and objects (the limit, "
-            + "VariantBinary.MAX_NESTING_DEPTH)", e);
+            + VariantValue.MAX_NESTING_DEPTH + " levels of arrays and objects (the limit, "
+            + "VariantBinary.MAX_NESTING_DEPTH)", e); // the writer's wording, unchanged
       }
     } catch (JsonProcessingException e) {
       throw new CliException(source + ": line " + lineNumber + ": malformed JSON: "

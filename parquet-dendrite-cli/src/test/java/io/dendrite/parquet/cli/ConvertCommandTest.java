@@ -339,7 +339,7 @@ class ConvertCommandTest {
 
   @Test
   void valuesAtTheNestingLimitConvertAndPrint() throws Exception {
-    int limit = io.dendrite.parquet.variant.internal.VariantBinary.MAX_NESTING_DEPTH;
+    int limit = io.dendrite.parquet.variant.VariantValue.MAX_NESTING_DEPTH;
     String deep = "{\"id\":2,\"payload\":" + deepJson(limit) + "}";
     Path in = write(dir.resolve("deep.jsonl"), List.of("{\"id\":1,\"payload\":{\"a\":1}}", deep));
     Path out = dir.resolve("deep.parquet");
@@ -354,7 +354,7 @@ class ConvertCommandTest {
 
   @Test
   void aLineNestedTooDeepNamesFileAndLineAndCanBeSkipped() throws Exception {
-    int tooDeep = io.dendrite.parquet.variant.internal.VariantBinary.MAX_NESTING_DEPTH + 1;
+    int tooDeep = io.dendrite.parquet.variant.VariantValue.MAX_NESTING_DEPTH + 1;
     List<String> lines = List.of("{\"id\":1,\"payload\":{\"a\":1}}", "",
         "{\"id\":3,\"payload\":" + deepJson(tooDeep) + "}", "{\"id\":4,\"payload\":[4]}");
     Path in = write(dir.resolve("deep.jsonl"), lines);

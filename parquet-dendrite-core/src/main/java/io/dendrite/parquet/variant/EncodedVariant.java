@@ -1,7 +1,9 @@
 package io.dendrite.parquet.variant;
 
 import io.dendrite.parquet.variant.internal.Bytes;
+import io.dendrite.parquet.variant.internal.VariantEncoder;
 import io.dendrite.parquet.variant.internal.VariantEquality;
+import io.dendrite.parquet.variant.internal.VariantJava;
 import io.dendrite.parquet.variant.internal.VariantValidator;
 import java.util.Arrays;
 import java.util.Objects;
@@ -49,6 +51,33 @@ public record EncodedVariant(byte[] metadata, byte[] value) {
    */
   public static EncodedVariant of(VariantMetadata metadata, byte[] value) {
     return new EncodedVariant(metadata.toByteArray(), value);
+  }
+
+  /**
+   * Encodes a Java value as a new variant with sorted metadata, by the mapping the writer uses
+   * for VARIANT columns: null, Boolean, boxed integers at their declared width (Byte is int8,
+   * Long int64), BigInteger and BigDecimal at the narrowest integer or decimal, Float, Double,
+   * CharSequence, LocalDate, Instant/OffsetDateTime/ZonedDateTime (UTC timestamps),
+   * LocalDateTime, LocalTime, UUID, byte[] and ByteBuffer (binary); Map with String keys as an
+   * object; Iterable and arrays as an array; Jackson JsonNode by node type; EncodedVariant and
+   * VariantValue copied. The reverse of {@link VariantValue#toJava()} for the types it returns.
+   *
+   * <pre>{@code
+   * EncodedVariant v = EncodedVariant.fromJava(Map.of("id", 7L, "tags", List.of("a", "b")));
+   * v.toJson(); // {"id":7,"tags":["a","b"]}
+   * }</pre>
+   *
+   * @param value the value; may be null
+   * @return the encoded variant
+   * @throws IllegalArgumentException for an unsupported type (naming its class), a map key that
+   *     is not a String, a value outside a variant type's range, or nesting deeper than {@link
+   *     VariantValue#MAX_NESTING_DEPTH} (which also catches cyclic structures)
+   * @throws VariantFormatException for a decimal wider than 38 digits, or a repeated key
+   */
+  public static EncodedVariant fromJava(Object value) {
+    VariantEncoder enc = new VariantEncoder();
+    VariantJava.write(value, enc);
+    return enc.finish();
   }
 
   /**

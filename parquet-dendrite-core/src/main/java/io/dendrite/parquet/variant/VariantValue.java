@@ -331,6 +331,26 @@ public final class VariantValue {
   }
 
   /**
+   * The value of the i-th field of this object, in stored order (the order of {@link #keys()}),
+   * for walks over all fields that need no lookup by key.
+   *
+   * <pre>{@code
+   * List<String> keys = object.keys();
+   * for (int i = 0; i < keys.size(); i++) {
+   *   visit(keys.get(i), object.fieldAt(i));
+   * }
+   * }</pre>
+   *
+   * @param i the field's index, {@code 0 <= i < objectSize()}
+   * @return a view of the field's value
+   * @throws IndexOutOfBoundsException if i is not a valid index
+   * @throws VariantFormatException if this value is not an object
+   */
+  public VariantValue fieldAt(int i) {
+    return nested(VariantObjects.fieldValuePos(value, pos, i));
+  }
+
+  /**
    * Number of elements of this array.
    *
    * @return the element count

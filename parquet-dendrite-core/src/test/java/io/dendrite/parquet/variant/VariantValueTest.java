@@ -70,6 +70,42 @@ class VariantValueTest {
     assertTrue(user.pos() > 0);
   }
 
+  /** Fields by index: the same views as by key, in the order of keys(); bad uses throw. */
+  @Test
+  void fieldAtWalksTheFieldsInStoredOrder() throws Exception {
+    VariantValue user = VariantJson.parse("{\"name\": \"Ada\", \"age\": 36, \"tags\": [\"a\"]}").toValue().validate();
+    List<String> keys = user.keys();
+    assertEquals(List.of("age", "name", "tags"), keys);
+    for (int i = 0; i < keys.size(); i++) {
+      VariantValue byIndex = user.fieldAt(i);
+      VariantValue byKey = user.field(keys.get(i));
+      assertEquals(byKey.pos(), byIndex.pos(), keys.get(i));
+      assertEquals(byKey, byIndex);
+    }
+    assertEquals(36, user.fieldAt(0).getLong());
+    assertEquals("a", user.fieldAt(2).element(0).getString());
+    assertThrows(IndexOutOfBoundsException.class, () -> user.fieldAt(3));
+    assertThrows(IndexOutOfBoundsException.class, () -> user.fieldAt(-1));
+    assertThrows(VariantFormatException.class, () -> user.fieldAt(2).fieldAt(0)); // an array
+  }
+
+  /** Java values encode as the writer encodes them (the same bytes as its converter). */
+  @Test
+  void fromJavaEncodesJavaValues() {
+    EncodedVariant v = EncodedVariant.fromJava(Map.of("id", 7L, "tags", List.of("a", "b")));
+    assertEquals("{\"id\":7,\"tags\":[\"a\",\"b\"]}", v.toJson());
+    Map<String, Object> doc = new java.util.LinkedHashMap<>();
+    doc.put("z", (byte) 1);
+    doc.put("a", List.of(new BigDecimal("1.50"), 2.5, java.util.UUID.fromString("f81d4fae-7dec-11d0-a765-00a0c91e6bf6")));
+    doc.put("m", null);
+    VariantEncoder enc = new VariantEncoder();
+    io.dendrite.parquet.variant.internal.VariantJava.write(doc, enc);
+    assertEquals(enc.finish(), EncodedVariant.fromJava(doc));
+    assertEquals(doc, EncodedVariant.fromJava(doc).toValue().toJava());
+    assertEquals("null", EncodedVariant.fromJava(null).toJson());
+    assertThrows(IllegalArgumentException.class, () -> EncodedVariant.fromJava(new Object()));
+  }
+
   @Test
   void toEncodedCopiesOutASubValueWithMinimalMetadata() throws Exception {
     EncodedVariant v = VariantJson.parse("{\"z\": 1, \"inner\": {\"b\": [true], \"a\": 2}, \"y\": 3}");

@@ -13,8 +13,8 @@ import org.apache.parquet.variant.VariantObjectBuilder;
 /**
  * Java values to parquet-java 1.18.1 {@link Variant}s through its public {@link VariantBuilder}
  * API. parquet-java has no converter from Java objects, so this is the loop every user writes;
- * the dendrite side of the builder suite uses the identical loop over {@code VariantEncoder}
- * ({@code DendriteVariants}), so the two differ only in the encoder.
+ * the dendrite side of the builder suite uses its public converter, {@code
+ * EncodedVariant.fromJava}.
  */
 public final class ParquetJavaVariants {
   private ParquetJavaVariants() {}
