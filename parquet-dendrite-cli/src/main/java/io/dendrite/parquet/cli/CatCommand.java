@@ -13,10 +13,10 @@ import java.io.PrintWriter;
 import java.io.Writer;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Set;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -138,9 +138,10 @@ final class CatCommand implements Callable<Integer> {
         check(filter.paths(), schema, file, "--where");
       }
       // The reader reads only what these paths need in this file's layout.
-      Set<String> wanted = new LinkedHashSet<>();
-      paths.forEach(p -> wanted.add(p.text()));
-      DendriteReader.Builder b = DendriteReader.builder(file).select(List.copyOf(wanted));
+      Map<String, SelectionPath> wanted = new LinkedHashMap<>();
+      paths.forEach(p -> wanted.putIfAbsent(p.text(), p)); // rows are looked up by text
+      DendriteReader.Builder b = DendriteReader.builder(file)
+          .select(wanted.values().toArray(new SelectionPath[0]));
       if (filter != null) {
         b.where(filter);
       }

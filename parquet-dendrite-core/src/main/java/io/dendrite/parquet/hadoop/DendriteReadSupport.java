@@ -1,18 +1,18 @@
 package io.dendrite.parquet.hadoop;
 
+import io.dendrite.parquet.path.SelectionPath;
 import io.dendrite.parquet.read.DendriteReader;
 import io.dendrite.parquet.read.DendriteRow;
 import io.dendrite.parquet.read.internal.engine.ColumnarPlan;
 import io.dendrite.parquet.read.internal.engine.VariantAssemblyException;
 import io.dendrite.parquet.read.internal.plan.ReadPlan;
-import java.util.ArrayList;
+import io.dendrite.parquet.read.internal.plan.Selection;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.apache.parquet.conf.ParquetConfiguration;
 import org.apache.parquet.hadoop.api.InitContext;
 import org.apache.parquet.hadoop.api.ReadSupport;
-import org.apache.parquet.io.api.GroupConverter;
 import org.apache.parquet.io.api.RecordMaterializer;
 import org.apache.parquet.schema.MessageType;
 
@@ -42,9 +42,15 @@ public final class DendriteReadSupport extends ReadSupport<DendriteRow> {
   /** Whether failed casts in typed getters throw (default false: they give null). */
   public static final String STRICT_CASTS = "dendrite.read.strict-casts";
 
-  private final List<String> selection;
+  /** The constructor's selection, parsed once; null: from the configuration. */
+  private final List<Selection> selection;
   private final Boolean strictCasts;
   private final Set<String> allNullColumns;
+  /** The plan init() made, for prepareForRead() of the same file. */
+  private ReadPlan planned;
+  private MessageType plannedFile;
+  private String plannedSelect;
+  private boolean plannedStrict;
 
   /** Takes the selection from the configuration ({@value #SELECT}). */
   public DendriteReadSupport() {
@@ -61,68 +67,52 @@ public final class DendriteReadSupport extends ReadSupport<DendriteRow> {
    * footer statistics, so typed leaves can skip their empty {@code value} column and metadata.
    */
   DendriteReadSupport(List<String> paths, Boolean strictCasts, Set<String> allNullColumns) {
-    this.selection = paths == null ? null : List.copyOf(paths);
+    this.selection = paths == null ? null : Selection.parse(paths);
     this.strictCasts = strictCasts;
     this.allNullColumns = allNullColumns;
   }
 
   @Override
   public ReadContext init(InitContext context) {
-    ReadPlan plan = ReadPlan.create(context.getFileSchema(),
-        selection(context.getParquetConfiguration().get(SELECT)), allNullColumns::contains);
-    return new ReadContext(plan.requestedSchema());
+    ParquetConfiguration conf = context.getParquetConfiguration();
+    return new ReadContext(plan(context.getFileSchema(), conf.get(SELECT),
+        conf.getBoolean(STRICT_CASTS, false)).requestedSchema());
   }
 
   @Override
   public RecordMaterializer<DendriteRow> prepareForRead(
       org.apache.hadoop.conf.Configuration configuration, Map<String, String> keyValueMetaData,
       MessageType fileSchema, ReadContext readContext) {
-    return materializer(fileSchema, configuration.get(SELECT),
-        configuration.getBoolean(STRICT_CASTS, false));
+    return new EngineMaterializer(ColumnarPlan.compile(plan(fileSchema,
+        configuration.get(SELECT), configuration.getBoolean(STRICT_CASTS, false))));
   }
 
   @Override
   public RecordMaterializer<DendriteRow> prepareForRead(ParquetConfiguration configuration,
       Map<String, String> keyValueMetaData, MessageType fileSchema, ReadContext readContext) {
-    return materializer(fileSchema, configuration.get(SELECT),
-        configuration.getBoolean(STRICT_CASTS, false));
+    return new EngineMaterializer(ColumnarPlan.compile(plan(fileSchema,
+        configuration.get(SELECT), configuration.getBoolean(STRICT_CASTS, false))));
   }
 
-  private RecordMaterializer<DendriteRow> materializer(MessageType fileSchema, String configured,
-      boolean configuredStrict) {
-    ReadPlan plan = ReadPlan.create(fileSchema, selection(configured), allNullColumns::contains);
-    plan.shape().strictCasts = strictCasts != null ? strictCasts : configuredStrict;
-    return new EngineMaterializer(ColumnarPlan.compile(plan));
-  }
-
-  private List<String> selection(String configured) {
-    return selection != null ? selection : configuredPaths(configured);
-  }
-
-  /** The paths of a {@value #SELECT} setting; null (every column) when absent or blank. */
-  static List<String> configuredPaths(String configured) {
-    return configured == null || configured.isBlank() ? null : splitPaths(configured);
-  }
-
-  /** Splits on commas outside back-quotes. */
-  public static List<String> splitPaths(String text) {
-    List<String> out = new ArrayList<>();
-    StringBuilder cur = new StringBuilder();
-    boolean quoted = false;
-    for (int i = 0; i < text.length(); i++) {
-      char c = text.charAt(i);
-      if (c == '`') {
-        quoted = !quoted;
-      }
-      if (c == ',' && !quoted) {
-        out.add(cur.toString().trim());
-        cur.setLength(0);
-      } else {
-        cur.append(c);
-      }
+  /** The plan of one file: made by init(), reused by prepareForRead() of the same file. */
+  private ReadPlan plan(MessageType fileSchema, String configured, boolean configuredStrict) {
+    boolean strict = strictCasts != null ? strictCasts : configuredStrict;
+    if (planned == null || !plannedFile.equals(fileSchema) || plannedStrict != strict
+        || (selection == null && !java.util.Objects.equals(plannedSelect, configured))) {
+      planned = ReadPlan.create(fileSchema,
+          selection != null ? selection : configuredSelection(configured),
+          allNullColumns::contains, strict);
+      plannedFile = fileSchema;
+      plannedSelect = configured;
+      plannedStrict = strict;
     }
-    out.add(cur.toString().trim());
-    out.removeIf(String::isEmpty);
-    return out;
+    return planned;
   }
+
+  /** The paths of a {@value #SELECT} setting, parsed; null (every column) when absent or blank. */
+  static List<Selection> configuredSelection(String configured) {
+    return configured == null || configured.isBlank() ? null
+        : Selection.of(SelectionPath.parseList(configured));
+  }
+
 }

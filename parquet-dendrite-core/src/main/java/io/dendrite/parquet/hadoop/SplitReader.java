@@ -3,37 +3,30 @@ package io.dendrite.parquet.hadoop;
 import io.dendrite.parquet.read.DendriteReadException;
 import io.dendrite.parquet.read.DendriteRow;
 import io.dendrite.parquet.read.internal.column.PageCodecs;
-import io.dendrite.parquet.read.internal.engine.ColumnVector;
 import io.dendrite.parquet.read.internal.engine.ColumnarPlan;
 import io.dendrite.parquet.read.internal.engine.ColumnarRows;
 import io.dendrite.parquet.read.internal.engine.LeafDecoding;
 import io.dendrite.parquet.read.internal.engine.RowBatch;
 import io.dendrite.parquet.read.internal.file.AllNullColumns;
 import io.dendrite.parquet.read.internal.plan.ReadPlan;
+import io.dendrite.parquet.read.internal.plan.Selection;
 import java.io.Closeable;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.mapreduce.lib.input.FileSplit;
 import org.apache.parquet.HadoopReadOptions;
 import org.apache.parquet.ParquetReadOptions;
-import org.apache.parquet.column.page.PageReadStore;
 import org.apache.parquet.filter2.compat.FilterCompat;
 import org.apache.parquet.format.converter.ParquetMetadataConverter;
 import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.hadoop.ParquetInputFormat;
 import org.apache.parquet.hadoop.ParquetInputSplit;
-import org.apache.parquet.hadoop.api.ReadSupport;
 import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.hadoop.util.HadoopCodecs;
 import org.apache.parquet.hadoop.util.HadoopInputFile;
-import org.apache.parquet.io.ColumnIOFactory;
 import org.apache.parquet.io.InputFile;
-import org.apache.parquet.io.MessageColumnIO;
-import org.apache.parquet.io.RecordReader;
-import org.apache.parquet.io.api.RecordMaterializer;
 import org.apache.parquet.schema.MessageType;
 
 /**
@@ -107,13 +100,12 @@ public final class SplitReader implements Closeable {
         firstRows[g] = g == 0 ? 1 : firstRows[g - 1] + all.get(g - 1).getRowCount();
       }
       long rows = assigned.stream().mapToLong(BlockMetaData::getRowCount).sum();
-      List<String> selection = DendriteReadSupport.configuredPaths(
+      List<Selection> selection = DendriteReadSupport.configuredSelection(
           conf.get(DendriteReadSupport.SELECT));
       boolean strict = conf.getBoolean(DendriteReadSupport.STRICT_CASTS, false);
       java.util.Set<String> allNull = AllNullColumns.of(assigned);
       MessageType fileSchema = reader.getFooter().getFileMetaData().getSchema();
-      ReadPlan plan = ReadPlan.create(fileSchema, selection, allNull::contains);
-      plan.shape().strictCasts = strict;
+      ReadPlan plan = ReadPlan.create(fileSchema, selection, allNull::contains, strict);
       ColumnarPlan compiled = ColumnarPlan.compile(plan);
       // A task per split already: its column chunks decode on the task's thread.
       return new SplitReader(name, firstRows, rows, new ColumnarRows(name, reader, compiled,

@@ -1,5 +1,6 @@
 package io.dendrite.parquet.read;
 
+import io.dendrite.parquet.filter.Filter;
 import io.dendrite.parquet.path.SelectionPath;
 import io.dendrite.parquet.read.FilterPlan.ReadReport;
 import io.dendrite.parquet.read.FilterPlan.RowRanges;
@@ -17,23 +18,36 @@ import io.dendrite.parquet.read.internal.engine.RowShape;
 import io.dendrite.parquet.read.internal.file.BufferedLocalFile;
 import io.dendrite.parquet.read.internal.file.PrunedFooter;
 import io.dendrite.parquet.read.internal.plan.ReadPlan;
+import io.dendrite.parquet.read.internal.plan.Selection;
 import io.dendrite.parquet.schema.RecordSchema;
 import java.io.Closeable;
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
 import java.util.NoSuchElementException;
+import java.util.Set;
 import java.util.Spliterator;
 import java.util.Spliterators;
+import java.util.function.Supplier;
+import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
+import org.apache.hadoop.conf.Configuration;
 import org.apache.parquet.HadoopReadOptions;
 import org.apache.parquet.ParquetReadOptions;
 import org.apache.parquet.conf.PlainParquetConfiguration;
 import org.apache.parquet.hadoop.ParquetFileReader;
+import org.apache.parquet.hadoop.metadata.BlockMetaData;
+import org.apache.parquet.hadoop.metadata.ColumnPath;
+import org.apache.parquet.hadoop.metadata.ParquetMetadata;
 import org.apache.parquet.hadoop.util.HadoopCodecs;
 import org.apache.parquet.hadoop.util.HadoopInputFile;
 import org.apache.parquet.io.InputFile;
+import org.apache.parquet.io.SeekableInputStream;
+import org.apache.parquet.schema.MessageType;
 
 /**
  * Reads rows from one Parquet file, reassembling VARIANT columns from any valid layout
@@ -61,7 +75,7 @@ public final class DendriteReader implements Closeable, Iterable<DendriteRow> {
 
   private final String file;
   private final RecordSchema schema;
-  private final org.apache.parquet.schema.MessageType requested;
+  private final MessageType requested;
   private final RowShape shape;
   /** Exactly one of these two reads the rows. */
   private final EngineOpener engine;
@@ -82,7 +96,7 @@ public final class DendriteReader implements Closeable, Iterable<DendriteRow> {
   private long rowsRead;
 
   private DendriteReader(String file, RecordSchema schema,
-      org.apache.parquet.schema.MessageType requested, RowShape shape, EngineOpener engine,
+      MessageType requested, RowShape shape, EngineOpener engine,
       int rowBatch, ParallelRowGroups parallel, long[] firstRows,
       ReadReport report) {
     this.file = file;
@@ -101,7 +115,7 @@ public final class DendriteReader implements Closeable, Iterable<DendriteRow> {
   }
 
   public static Builder builder(org.apache.hadoop.fs.Path path,
-      org.apache.hadoop.conf.Configuration conf) {
+      Configuration conf) {
     return new Builder(null, path, conf);
   }
 
@@ -114,7 +128,7 @@ public final class DendriteReader implements Closeable, Iterable<DendriteRow> {
    * The Parquet columns this read requests from the file: with a selection, only what the
    * selected paths need in this file's layout.
    */
-  public org.apache.parquet.schema.MessageType requestedSchema() {
+  public MessageType requestedSchema() {
     return requested;
   }
 
@@ -273,11 +287,6 @@ public final class DendriteReader implements Closeable, Iterable<DendriteRow> {
     return columnar == null ? 0 : columnar.rowsDecoded();
   }
 
-  /** Rows returned so far. */
-  public long rowsRead() {
-    return rowsRead;
-  }
-
   @Override
   public Iterator<DendriteRow> iterator() {
     return new Iterator<>() {
@@ -328,18 +337,21 @@ public final class DendriteReader implements Closeable, Iterable<DendriteRow> {
   public static final class Builder {
     private final java.nio.file.Path localPath;
     private final org.apache.hadoop.fs.Path hadoopPath;
-    private final org.apache.hadoop.conf.Configuration conf;
+    private final Configuration conf;
+    /** The paths as given: parsed once, by build(). */
     private List<String> selection;
+    /** Or paths parsed by the caller. */
+    private List<SelectionPath> parsedSelection;
     /** The record type of {@link #select(Class)}, mapped on decoding threads when parallel. */
     private Class<?> recordType;
     private boolean strictCasts;
     private int parallelism = 1;
-    private boolean filteredPages = FilteredPageReads.AVAILABLE;
+    private boolean pageSkipping = true;
     private long parallelColumnBytes = LeafDecoding.PARALLEL_BYTES;
-    private io.dendrite.parquet.filter.Filter filter;
+    private Filter filter;
 
     private Builder(java.nio.file.Path localPath, org.apache.hadoop.fs.Path hadoopPath,
-        org.apache.hadoop.conf.Configuration conf) {
+        Configuration conf) {
       this.localPath = localPath;
       this.hadoopPath = hadoopPath;
       this.conf = conf;
@@ -360,6 +372,18 @@ public final class DendriteReader implements Closeable, Iterable<DendriteRow> {
         throw new IllegalArgumentException("select at least one path");
       }
       this.selection = List.copyOf(paths);
+      this.parsedSelection = null;
+      this.recordType = null;
+      return this;
+    }
+
+    /** As {@link #select(String...)}, with paths parsed already (rows name them by their text). */
+    public Builder select(SelectionPath... paths) {
+      if (paths.length == 0) {
+        throw new IllegalArgumentException("select at least one path");
+      }
+      this.parsedSelection = List.of(paths);
+      this.selection = null;
       this.recordType = null;
       return this;
     }
@@ -406,21 +430,27 @@ public final class DendriteReader implements Closeable, Iterable<DendriteRow> {
     }
 
     /**
-     * For tests: false makes a filtered read decode whole row groups and skip the rows outside
-     * the plan's ranges while decoding, as on a parquet-java without the public RowRanges
-     * ({@link FilteredPageReads}); true is the default where that class exists.
+     * Whether a filtered read asks parquet-java for only the pages its row ranges need
+     * ({@code readFilteredRowGroup} with the public {@code RowRanges}, parquet-java 1.17 and
+     * later; default true). False, and always on an older parquet-java (1.16, Spark 4.1's),
+     * reads whole row groups and skips the rows outside the ranges while decoding: the same
+     * rows, more bytes read.
      */
-    Builder filteredPages(boolean on) {
-      this.filteredPages = on && FilteredPageReads.AVAILABLE;
+    public Builder pageSkipping(boolean on) {
+      this.pageSkipping = on;
       return this;
     }
 
     /**
-     * For tests: batches of at least this many bytes (uncompressed, estimated) decode their
-     * column chunks in parallel under {@link #parallelism}; {@link LeafDecoding#PARALLEL_BYTES}
-     * by default, lower to decode small test files in parallel.
+     * Batches of at least this many bytes (uncompressed, estimated) decode their column chunks
+     * on the {@link #parallelism} threads (default 1 MiB): a smaller batch costs more to hand
+     * over than a thread saves on it. 0 splits every batch.
      */
-    Builder parallelColumnBytes(long bytes) {
+    public Builder parallelColumnBytes(long bytes) {
+      if (bytes < 0) {
+        throw new IllegalArgumentException("parallelColumnBytes must not be negative, got "
+            + bytes);
+      }
       this.parallelColumnBytes = bytes;
       return this;
     }
@@ -437,11 +467,11 @@ public final class DendriteReader implements Closeable, Iterable<DendriteRow> {
      * @throws IllegalArgumentException naming the position of a syntax error
      */
     public Builder where(String expression) {
-      return where(io.dendrite.parquet.filter.Filter.parse(expression));
+      return where(Filter.parse(expression));
     }
 
     /** As {@link #where(String)}, with a filter built in code ({@code Filter.path(..).gt(..)}). */
-    public Builder where(io.dendrite.parquet.filter.Filter filter) {
+    public Builder where(Filter filter) {
       this.filter = filter;
       return this;
     }
@@ -449,93 +479,104 @@ public final class DendriteReader implements Closeable, Iterable<DendriteRow> {
     /** Opens the file; fails with the file name if it is missing or not Parquet. */
     public DendriteReader build() throws IOException {
       String name = localPath != null ? localPath.toString() : hadoopPath.toString();
-      org.apache.hadoop.conf.Configuration hadoopConf =
-          conf == null ? new org.apache.hadoop.conf.Configuration() : conf;
+      Configuration hadoopConf = conf == null ? new Configuration() : conf;
       InputFile input = localPath != null ? new BufferedLocalFile(localPath)
           : HadoopInputFile.fromPath(hadoopPath, hadoopConf);
       // A damaged page fails instead of decoding to wrong values (DESIGN.md §6). One options
       // object per file reader: its codec factory caches decompressors, not thread-safe.
-      java.util.function.Supplier<ParquetReadOptions> options = () -> (localPath != null
+      Supplier<ParquetReadOptions> options = () -> (localPath != null
           ? ParquetReadOptions.builder(new PlainParquetConfiguration())
           : HadoopReadOptions.builder(hadoopConf)).usePageChecksumVerification(true)
           .withCodecFactory(new PageCodecs(localPath != null
               ? HadoopCodecs.newFactory(new PlainParquetConfiguration(), 0)
               : HadoopCodecs.newFactory(hadoopConf, 0)))
           .build();
-      RecordSchema schema;
-      ReadPlan plan;
-      ColumnarRows.Filtering filtering = null;
-      List<org.apache.parquet.hadoop.metadata.BlockMetaData> rowGroups;
-      org.apache.parquet.hadoop.metadata.ParquetMetadata metadata;
       try {
-        // The engine converts the footer for the chunks it reads only.
-        PrunedFooter pruned = PrunedFooter.read(input);
-        org.apache.parquet.schema.MessageType fileSchema = pruned.schema();
-        List<String> reads = filter != null ? withFilterPaths(fileSchema) : selection;
-        plan = ReadPlan.create(fileSchema, reads, pruned.allNullColumns()::contains);
-        java.util.Set<org.apache.parquet.hadoop.metadata.ColumnPath> kept =
-            new java.util.HashSet<>();
-        plan.requestedSchema().getColumns().forEach(c -> kept.add(
-            org.apache.parquet.hadoop.metadata.ColumnPath.get(c.getPath())));
-        if (filter != null) {
-          kept.addAll(FilterPlanner.columns(filter, fileSchema));
-        }
-        metadata = pruned.keep(kept);
-        ParquetFileReader footer = filter != null ? reopen(input, metadata, options.get()) : null;
-        try (ParquetFileReader planning = footer) {
-          if (filter != null) {
-            filtering = filtering(planning, plan, reads);
-          }
-        }
-        rowGroups = metadata.getBlocks();
-        schema = RecordSchema.fromParquet(fileSchema);
+        return open(name, input, options, plan(input, options));
       } catch (IOException | RuntimeException e) {
         throw DendriteReadException.of(name, -1, 0, e);
       }
-      plan.shape().strictCasts = strictCasts;
-      RowShape shape = filtering != null ? filtering.shape() : plan.shape();
-      ReadReport report =
-          filtering != null ? filtering.plan().report() : null;
-      long[] counts = rowGroups.stream().mapToLong(b -> b.getRowCount()).toArray();
+    }
+
+    /** What build() learns from the footer: the plan, and the footer kept for the engine. */
+    private record Planned(RecordSchema schema, ReadPlan plan, ParquetMetadata metadata,
+        ColumnarRows.Filtering filtering) {
+      RowShape shape() {
+        return filtering != null ? filtering.shape() : plan.shape();
+      }
+    }
+
+    /**
+     * Reads the footer once, keeping only what the selection (and filter) reads, and plans the
+     * read: every path parsed once, here.
+     */
+    private Planned plan(InputFile input, Supplier<ParquetReadOptions> options)
+        throws IOException {
+      // The engine converts the footer for the chunks it reads only.
+      PrunedFooter pruned = PrunedFooter.read(input);
+      MessageType fileSchema = pruned.schema();
+      List<Selection> selected = parsedSelection != null ? Selection.of(parsedSelection)
+          : selection != null ? Selection.parse(selection) : null;
+      List<Selection> reads = filter != null ? withFilterPaths(fileSchema, selected) : selected;
+      ReadPlan plan = ReadPlan.create(fileSchema, reads, pruned.allNullColumns()::contains,
+          strictCasts);
+      Set<ColumnPath> kept = new HashSet<>();
+      plan.requestedSchema().getColumns().forEach(c -> kept.add(ColumnPath.get(c.getPath())));
+      if (filter != null) {
+        kept.addAll(FilterPlanner.columns(filter, fileSchema));
+      }
+      ParquetMetadata metadata = pruned.keep(kept);
+      ColumnarRows.Filtering filtering = null;
+      if (filter != null) {
+        try (ParquetFileReader planning = reopen(input, metadata, options.get())) {
+          filtering = filtering(planning, plan, reads,
+              selected != null ? selected.size() : fileSchema.getFieldCount());
+        }
+      }
+      return new Planned(RecordSchema.fromParquet(fileSchema), plan, metadata, filtering);
+    }
+
+    /**
+     * The reader over the planned read: the engine's batches, serially (column chunks decode on
+     * the threads), or row groups decoded in parallel, each on one thread.
+     */
+    private DendriteReader open(String name, InputFile input,
+        Supplier<ParquetReadOptions> options, Planned planned) {
+      List<BlockMetaData> rowGroups = planned.metadata().getBlocks();
+      long[] counts = rowGroups.stream().mapToLong(BlockMetaData::getRowCount).toArray();
       long[] firstRows = new long[counts.length];
       for (int g = 0; g < counts.length; g++) {
         firstRows[g] = g == 0 ? 1 : firstRows[g - 1] + counts[g - 1];
       }
-      ColumnarRows.Filtering rowFilter = filtering; // effectively final, for the lambdas
-      List<Integer> all = java.util.stream.IntStream.range(0, counts.length).boxed().toList();
+      ColumnarRows.Filtering filtering = planned.filtering();
       // The row groups the filter may find rows in: with none, the file is not opened again.
-      List<Integer> kept = rowFilter == null ? all
-          : all.stream().filter(g -> !rowFilter.plan().skips(g)).toList();
-      try {
-        boolean parallel = parallelism > 1 && rowGroups.size() > 1;
-        int threads = Math.min(parallelism, rowGroups.size());
-        ColumnarPlan compiled = ColumnarPlan.compile(plan);
-        int rowBatch = RowBatchSize.of(rowGroups, plan.requestedSchema());
-        // Read serially (batches, or rows of a single row group), column chunks decode on the
-        // threads; read in parallel row groups, each row group's decode on one thread.
-        int leafCount = compiled.leaves.size();
-        EngineOpener engine = batchRows -> kept.isEmpty() ? null : new ColumnarRows(name,
-            reopen(input, metadata, options.get()), compiled, kept, firstRows, batchRows,
-            rowFilter, new LeafDecoding(parallelism, leafCount, parallelColumnBytes));
-        ParallelRowGroups rows = !parallel ? null : new ParallelRowGroups((rowGroup, into) -> {
-          if (rowFilter != null && rowFilter.plan().skips(rowGroup)) {
-            return; // not even opened
-          }
-          try (ColumnarRows one = new ColumnarRows(name, reopen(input, metadata, options.get()),
-              compiled, List.of(rowGroup), firstRows, rowBatch, rowFilter,
-              LeafDecoding.serial(leafCount))) {
-            for (RowBatch b = one.next(); b != null; b = one.next()) {
-              for (int r = 0; r < b.size(); r++) {
-                into.add(b.row(r));
-              }
+      List<Integer> kept = IntStream.range(0, counts.length).boxed()
+          .filter(g -> filtering == null || !filtering.plan().skips(g)).toList();
+      ColumnarPlan compiled = ColumnarPlan.compile(planned.plan());
+      int rowBatch = RowBatchSize.of(rowGroups, planned.plan().requestedSchema());
+      int leafCount = compiled.leaves.size();
+      ParquetMetadata metadata = planned.metadata();
+      EngineOpener engine = batchRows -> kept.isEmpty() ? null : new ColumnarRows(name,
+          reopen(input, metadata, options.get()), compiled, kept, firstRows, batchRows,
+          filtering, new LeafDecoding(parallelism, leafCount, parallelColumnBytes));
+      boolean parallel = parallelism > 1 && rowGroups.size() > 1;
+      ParallelRowGroups rows = !parallel ? null : new ParallelRowGroups((rowGroup, into) -> {
+        if (filtering != null && filtering.plan().skips(rowGroup)) {
+          return; // not even opened
+        }
+        try (ColumnarRows one = new ColumnarRows(name, reopen(input, metadata, options.get()),
+            compiled, List.of(rowGroup), firstRows, rowBatch, filtering,
+            LeafDecoding.serial(leafCount))) {
+          for (RowBatch b = one.next(); b != null; b = one.next()) {
+            for (int r = 0; r < b.size(); r++) {
+              into.add(b.row(r));
             }
           }
-        }, counts, threads, premap(shape));
-        return new DendriteReader(name, schema, plan.requestedSchema(), shape, engine,
-            rowBatch, rows, firstRows, report);
-      } catch (RuntimeException e) {
-        throw DendriteReadException.of(name, -1, 0, e);
-      }
+        }
+      }, counts, Math.min(parallelism, rowGroups.size()), premap(planned.shape()));
+      return new DendriteReader(name, planned.schema(), planned.plan().requestedSchema(),
+          planned.shape(), engine, rowBatch, rows, firstRows,
+          filtering != null ? filtering.plan().report() : null);
     }
 
     /** The mapping of {@link #select(Class)}'s record for decoding threads, or null. */
@@ -545,9 +586,9 @@ public final class DendriteReader implements Closeable, Iterable<DendriteRow> {
 
     /** A reader of the file given the footer build() read, so that it is not read again. */
     private static ParquetFileReader reopen(InputFile input,
-        org.apache.parquet.hadoop.metadata.ParquetMetadata footer, ParquetReadOptions options)
+        ParquetMetadata footer, ParquetReadOptions options)
         throws IOException {
-      org.apache.parquet.io.SeekableInputStream in = input.newStream();
+      SeekableInputStream in = input.newStream();
       try {
         return ParquetFileReader.open(input, footer, options, in);
       } catch (IOException | RuntimeException e) {
@@ -560,18 +601,18 @@ public final class DendriteReader implements Closeable, Iterable<DendriteRow> {
      * The selection (every column when none) followed by the filter's paths that are not
      * selected: those are read only to test rows and left out of the rows returned.
      */
-    private List<String> withFilterPaths(org.apache.parquet.schema.MessageType fileSchema) {
-      List<String> reads = new java.util.ArrayList<>();
-      if (selection != null) {
-        reads.addAll(selection);
+    private List<Selection> withFilterPaths(MessageType fileSchema, List<Selection> selected) {
+      List<Selection> reads = new ArrayList<>();
+      if (selected != null) {
+        reads.addAll(selected);
       } else {
         fileSchema.getFields().forEach(t -> reads.add(
-            io.dendrite.parquet.path.FieldPath.quote(t.getName())));
+            new Selection(t.getName(), SelectionPath.column(t.getName()))));
       }
-      List<SelectionPath> selected = reads.stream().map(SelectionPath::parse).toList();
+      List<SelectionPath> paths = reads.stream().map(Selection::path).toList();
       for (SelectionPath p : filter.paths()) {
-        if (!selected.contains(p)) {
-          reads.add(p.text());
+        if (!paths.contains(p)) {
+          reads.add(new Selection(p.text(), p));
         }
       }
       return reads;
@@ -583,18 +624,15 @@ public final class DendriteReader implements Closeable, Iterable<DendriteRow> {
      * returned (the plan's first selections).
      */
     private ColumnarRows.Filtering filtering(ParquetFileReader footer, ReadPlan plan,
-        List<String> reads) throws IOException {
-      List<SelectionPath> paths = reads.stream().map(SelectionPath::parse).toList();
+        List<Selection> reads, int returned) throws IOException {
+      List<SelectionPath> paths = reads.stream().map(Selection::path).toList();
       int[] slots = filter.paths().stream().mapToInt(paths::indexOf).toArray();
       RowShape all = plan.shape();
-      int n = selection != null ? selection.size()
-          : footer.getFooter().getFileMetaData().getSchema().getFieldCount();
-      RowShape shape = new RowShape(all.names.subList(0, n),
-          java.util.Arrays.copyOf(all.leafTypes, n), java.util.Arrays.copyOf(all.variant, n));
-      shape.strictCasts = strictCasts;
-      return new ColumnarRows.Filtering(
-          FilterPlanner.plan(footer, filter, plan.requestedSchema()),
-          filter.evaluator(), slots, shape, filteredPages);
+      RowShape shape = new RowShape(all.names.subList(0, returned),
+          Arrays.copyOf(all.leafTypes, returned), Arrays.copyOf(all.variant, returned),
+          strictCasts);
+      return new ColumnarRows.Filtering(FilterPlanner.plan(footer, filter, plan.requestedSchema()),
+          filter.evaluator(), slots, shape, pageSkipping && FilteredPageReads.AVAILABLE);
     }
   }
 }

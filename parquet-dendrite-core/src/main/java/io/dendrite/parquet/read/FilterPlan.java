@@ -355,11 +355,6 @@ public final class FilterPlan {
       return filter;
     }
 
-    /** Each row group's verdict, in file order. */
-    public List<RowGroup> rowGroupDetails() {
-      return rowGroups;
-    }
-
     public int rowGroups() {
       return rowGroups.size();
     }

@@ -124,11 +124,6 @@ public final class RecordSchema {
     return i == null ? -1 : i;
   }
 
-  /** The fields as a struct type (the record is a struct of its columns). */
-  public StructType asStruct() {
-    return new StructType(fields);
-  }
-
   /**
    * The dotted {@link FieldPath paths} of every VARIANT field, in schema order, including
    * those inside structs ({@code addr.payload}), list elements ({@code events.element}) and

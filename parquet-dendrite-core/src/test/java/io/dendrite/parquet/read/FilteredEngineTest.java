@@ -115,7 +115,7 @@ class FilteredEngineTest {
       for (int threads : new int[] {1, 2}) {
         List<Long> got = new ArrayList<>();
         try (DendriteReader r = DendriteReader.builder(file).select(SELECT).where(c.getKey())
-            .parallelism(threads).filteredPages(filteredPages).build()) {
+            .parallelism(threads).pageSkipping(filteredPages).build()) {
           for (DendriteRow row : r) {
             assertEquals(SELECT, row.columns(), where);
             long id = (Long) row.get("id");
@@ -155,7 +155,7 @@ class FilteredEngineTest {
       String where = c.getKey() + (filteredPages ? "" : " (decoders skipping)");
       List<Long> got = new ArrayList<>();
       try (DendriteReader r = DendriteReader.builder(file).select(SELECT).where(c.getKey())
-          .filteredPages(filteredPages).build()) {
+          .pageSkipping(filteredPages).build()) {
         for (DendriteBatch b : r.batches(64)) {
           assertTrue(b.size() > 0, where + ": an empty batch");
           assertEquals(SELECT, b.paths());
@@ -214,7 +214,7 @@ class FilteredEngineTest {
     for (boolean filteredPages : checksums ? new boolean[] {true} : new boolean[] {true, false}) {
       List<String> got = new ArrayList<>();
       try (DendriteReader r = DendriteReader.builder(damaged).select("id", "s")
-          .where("id >= 170 and id < 172").filteredPages(filteredPages).build()) {
+          .where("id >= 170 and id < 172").pageSkipping(filteredPages).build()) {
         r.forEach(row -> got.add(row.get("id") + "=" + row.get("s")));
         assertEquals(190, r.readReport().rowsSkipped());
       }
@@ -224,7 +224,7 @@ class FilteredEngineTest {
       // Proof that filteredPages(false) takes the other path: it reads the page, and checks it.
       DendriteReadException e = assertThrows(DendriteReadException.class, () -> {
         try (DendriteReader r = DendriteReader.builder(damaged).select("id", "s")
-            .where("id >= 170 and id < 172").filteredPages(false).build()) {
+            .where("id >= 170 and id < 172").pageSkipping(false).build()) {
           r.forEach(row -> { });
         }
       });
@@ -280,7 +280,7 @@ class FilteredEngineTest {
       List<Long> ids = new ArrayList<>();
       DendriteReadException e = assertThrows(DendriteReadException.class, () -> {
         try (DendriteReader r = DendriteReader.builder(bad).select("id")
-            .where("id >= 170 and v = 1").filteredPages(filteredPages).build()) {
+            .where("id >= 170 and v = 1").pageSkipping(filteredPages).build()) {
           for (DendriteRow row = r.read(); row != null; row = r.read()) {
             ids.add((Long) row.get("id"));
           }

@@ -140,7 +140,6 @@ class ReaderFeaturesTest {
       row = r.read();
       assertEquals(1L, row.getLong("v.n"));
     }
-    assertEquals(List.of("a.`b,c`", "d"), DendriteReadSupport.splitPaths("a.`b,c`, d"));
   }
 
   @Test

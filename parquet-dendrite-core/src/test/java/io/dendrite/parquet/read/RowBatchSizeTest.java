@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.dendrite.parquet.read.internal.engine.RowBatchSize;
 import io.dendrite.parquet.read.internal.plan.ReadPlan;
+import io.dendrite.parquet.read.internal.plan.Selection;
 import io.dendrite.parquet.write.DendriteWriter;
 import java.nio.file.Path;
 import java.util.List;
@@ -39,10 +40,10 @@ class RowBatchSizeTest {
     try (ParquetFileReader r = ParquetFileReader.open(new LocalInputFile(file))) {
       footer = r.getFooter();
     }
-    ReadPlan wide = ReadPlan.create(footer.getFileMetaData().getSchema(), List.of("id", "doc"),
-        c -> false);
-    ReadPlan narrow = ReadPlan.create(footer.getFileMetaData().getSchema(), List.of("id"),
-        c -> false);
+    ReadPlan wide = ReadPlan.create(footer.getFileMetaData().getSchema(), Selection.parse(List.of("id", "doc")),
+        c -> false, false);
+    ReadPlan narrow = ReadPlan.create(footer.getFileMetaData().getSchema(), Selection.parse(List.of("id")),
+        c -> false, false);
     // 40 KB per row: 1 MB holds 26 rows, below the floor
     assertEquals(RowBatchSize.MIN_ROWS, RowBatchSize.of(footer.getBlocks(),
         wide.requestedSchema()));

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dendrite.parquet.read.internal.plan.ReadPlan;
+import io.dendrite.parquet.read.internal.plan.Selection;
 import io.dendrite.parquet.schema.RecordSchema;
 import io.dendrite.parquet.write.DendriteWriter;
 import java.nio.file.Path;
@@ -123,7 +124,8 @@ class SelectionThroughListsTest {
   private static String rejection(String... selection) {
     MessageType schema = RecordSchema.parse(SCHEMA).toParquet("m");
     return assertThrows(IllegalArgumentException.class,
-        () -> ReadPlan.create(schema, List.of(selection))).getMessage();
+        () -> ReadPlan.create(schema, Selection.parse(List.of(selection)), c -> false, false))
+        .getMessage();
   }
 
   @Test

@@ -19,11 +19,14 @@ public final class RowShape {
   public final ShreddedPrimitive[] leafTypes;
   /** Slots whose value is (inside) a variant: VariantValue, typed leaf, or missing. */
   public final boolean[] variant;
-  public boolean strictCasts;
+  /** Whether typed getters throw on a failed cast instead of giving null. */
+  public final boolean strictCasts;
   /** The last record mapping asked for: reads map every row to the same record type. */
   private volatile RecordMapping<?> mapping;
 
-  public RowShape(List<String> names, ShreddedPrimitive[] leafTypes, boolean[] variant) {
+  public RowShape(List<String> names, ShreddedPrimitive[] leafTypes, boolean[] variant,
+      boolean strictCasts) {
+    this.strictCasts = strictCasts;
     this.names = Collections.unmodifiableList(names);
     this.nameArray = names.toArray(new String[0]);
     Map<String, Integer> idx = new HashMap<>();

@@ -1,10 +1,7 @@
 package io.dendrite.parquet.read.internal.plan;
 
-import io.dendrite.parquet.hadoop.DendriteReadSupport;
-import io.dendrite.parquet.hadoop.SplitReader;
 import io.dendrite.parquet.path.SelectionPath;
 import io.dendrite.parquet.path.SelectionPath.Segment;
-import io.dendrite.parquet.read.DendriteReader;
 import io.dendrite.parquet.read.internal.engine.ColumnarPlan;
 import io.dendrite.parquet.read.internal.engine.RowShape;
 import io.dendrite.parquet.schema.RecordSchema;
@@ -27,8 +24,8 @@ import org.apache.parquet.schema.Type;
  * Ordinary columns are projected through structs, list elements and map values (a selection of
  * {@code addr.city} or {@code devices[0].os} reads only that leaf); top-level VARIANT columns
  * are planned by {@link VariantProjection}. The columnar engine compiles the plan
- * ({@link ColumnarPlan}) for every reader: {@link DendriteReader}, {@link DendriteReadSupport}
- * and {@link SplitReader}.
+ * ({@link ColumnarPlan}) for every reader: {@code DendriteReader}, {@code DendriteReadSupport}
+ * and {@code SplitReader}.
  */
 public final class ReadPlan {
   /**
@@ -48,31 +45,27 @@ public final class ReadPlan {
     this.columns = columns;
   }
 
-  /** Plans a read of {@code selections} (null: every column, whole). */
-  public static ReadPlan create(MessageType file, List<String> selections) {
-    return create(file, selections, column -> false);
-  }
-
   /**
-   * As {@link #create(MessageType, List)}, told which leaf columns (dotted paths) hold only
-   * nulls in the row groups this plan will read, so it can leave them out.
+   * Plans a read of {@code selections} (null: every column, whole), told which leaf columns
+   * (dotted paths) hold only nulls in the row groups this plan will read, so it can leave them
+   * out; typed getters of the rows cast strictly when {@code strictCasts}.
    */
-  public static ReadPlan create(MessageType file, List<String> selections, Predicate<String> allNull) {
+  public static ReadPlan create(MessageType file, List<Selection> selections,
+      Predicate<String> allNull, boolean strictCasts) {
     List<String> names = new ArrayList<>();
     List<SelectionPath> paths = new ArrayList<>();
     if (selections == null) {
       for (Type t : file.getFields()) {
-        String quoted = io.dendrite.parquet.path.FieldPath.quote(t.getName());
         names.add(t.getName());
-        paths.add(SelectionPath.parse(quoted));
+        paths.add(SelectionPath.column(t.getName()));
       }
     } else {
-      for (String s : selections) {
-        if (names.contains(s)) {
-          throw new IllegalArgumentException("path '" + s + "' is selected twice");
+      for (Selection s : selections) {
+        if (names.contains(s.name())) {
+          throw new IllegalArgumentException("path '" + s.name() + "' is selected twice");
         }
-        names.add(s);
-        paths.add(SelectionPath.parse(s));
+        names.add(s.name());
+        paths.add(s.path());
       }
     }
     Map<String, List<Integer>> byColumn = new LinkedHashMap<>();
@@ -120,7 +113,8 @@ public final class ReadPlan {
       }
     }
     MessageType requested = new MessageType(file.getName(), requestedFields);
-    return new ReadPlan(requested, new RowShape(names, leafTypes, variant), columns);
+    return new ReadPlan(requested, new RowShape(names, leafTypes, variant, strictCasts),
+        columns);
   }
 
   public MessageType requestedSchema() {
