@@ -1,20 +1,11 @@
 package io.dendrite.parquet.path;
 
 import io.dendrite.parquet.path.internal.TextCursor;
-import io.dendrite.parquet.read.internal.plan.VariantRoot;
-import io.dendrite.parquet.schema.FieldType;
-import io.dendrite.parquet.schema.FieldType.ListType;
-import io.dendrite.parquet.schema.FieldType.MapType;
-import io.dendrite.parquet.schema.FieldType.StructType;
-import io.dendrite.parquet.schema.FieldType.VariantFieldType;
-import io.dendrite.parquet.schema.RecordSchema;
-import io.dendrite.parquet.schema.RecordSchema.Field;
 import io.dendrite.parquet.variant.VariantType;
 import io.dendrite.parquet.variant.VariantValue;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Collectors;
 
 /**
  * A path to a value in a row: the one path grammar of {@code select}, {@code where} and the

@@ -3,7 +3,6 @@ package io.dendrite.parquet.read;
 import io.dendrite.parquet.filter.Filter;
 import io.dendrite.parquet.path.SelectionPath;
 import io.dendrite.parquet.read.FilterPlan.ReadReport;
-import io.dendrite.parquet.read.FilterPlan.RowRanges;
 import io.dendrite.parquet.read.internal.column.PageCodecs;
 import io.dendrite.parquet.read.internal.engine.ColumnarPlan;
 import io.dendrite.parquet.read.internal.engine.ColumnarRows;

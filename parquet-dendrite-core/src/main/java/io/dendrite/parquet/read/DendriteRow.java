@@ -5,7 +5,6 @@ import io.dendrite.parquet.read.internal.engine.RecordMapping;
 import io.dendrite.parquet.read.internal.engine.RowShape;
 import io.dendrite.parquet.read.internal.engine.Rows;
 import io.dendrite.parquet.variant.VariantValue;
-import io.dendrite.parquet.variant.internal.VariantCasts;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.time.LocalDate;

@@ -2,7 +2,6 @@ package io.dendrite.parquet.shred;
 
 import io.dendrite.parquet.schema.ShreddedType;
 import io.dendrite.parquet.schema.ShreddedType.ShreddedPrimitive;
-import io.dendrite.parquet.shred.internal.PrimitiveShredder;
 import io.dendrite.parquet.variant.EncodedVariant;
 import io.dendrite.parquet.variant.VariantMetadata;
 import java.util.ArrayList;

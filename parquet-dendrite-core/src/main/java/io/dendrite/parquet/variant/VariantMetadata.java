@@ -3,7 +3,6 @@ package io.dendrite.parquet.variant;
 import io.dendrite.parquet.variant.internal.ApiAccess;
 import io.dendrite.parquet.variant.internal.Bytes;
 import io.dendrite.parquet.variant.internal.Utf8;
-import io.dendrite.parquet.variant.internal.VariantValidator;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.HashMap;

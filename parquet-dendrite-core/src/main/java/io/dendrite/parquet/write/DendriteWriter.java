@@ -5,8 +5,6 @@ import io.dendrite.parquet.schema.ShreddingSchema;
 import io.dendrite.parquet.schema.internal.VariantSchemas;
 import io.dendrite.parquet.shred.ShreddingInference.InferenceOptions;
 import io.dendrite.parquet.shred.ShreddingReport;
-import io.dendrite.parquet.shred.internal.VariantColumnShredder;
-import io.dendrite.parquet.variant.EncodedVariant;
 import io.dendrite.parquet.variant.internal.VariantBinary;
 import java.io.BufferedReader;
 import java.io.Closeable;

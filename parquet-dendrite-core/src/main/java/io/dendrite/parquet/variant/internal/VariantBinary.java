@@ -2,7 +2,6 @@ package io.dendrite.parquet.variant.internal;
 
 import io.dendrite.parquet.variant.VariantFormatException;
 import io.dendrite.parquet.variant.VariantJson;
-import io.dendrite.parquet.variant.VariantMetadata;
 import io.dendrite.parquet.variant.VariantType;
 import io.dendrite.parquet.variant.VariantValue;
 import java.math.BigDecimal;

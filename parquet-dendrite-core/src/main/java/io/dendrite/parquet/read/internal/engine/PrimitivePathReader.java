@@ -1,6 +1,5 @@
 package io.dendrite.parquet.read.internal.engine;
 
-import io.dendrite.parquet.read.PathVector.Storage;
 import io.dendrite.parquet.read.internal.column.LeafBatch;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 

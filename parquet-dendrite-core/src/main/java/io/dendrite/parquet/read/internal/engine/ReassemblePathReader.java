@@ -1,6 +1,5 @@
 package io.dendrite.parquet.read.internal.engine;
 
-import io.dendrite.parquet.path.SelectionPath;
 import io.dendrite.parquet.path.SelectionPath.Segment;
 import io.dendrite.parquet.read.internal.column.LeafBatch;
 import io.dendrite.parquet.read.internal.plan.AncestorValue;

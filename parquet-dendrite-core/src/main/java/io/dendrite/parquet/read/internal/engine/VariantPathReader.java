@@ -1,8 +1,6 @@
 package io.dendrite.parquet.read.internal.engine;
 
-import io.dendrite.parquet.path.SelectionPath;
 import io.dendrite.parquet.path.SelectionPath.Segment;
-import io.dendrite.parquet.read.PathVector.Storage;
 import io.dendrite.parquet.read.internal.column.LeafBatch;
 import io.dendrite.parquet.read.internal.plan.AncestorValue;
 import io.dendrite.parquet.read.internal.plan.VariantRoot;

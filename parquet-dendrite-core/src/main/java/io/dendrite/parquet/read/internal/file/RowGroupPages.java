@@ -1,6 +1,5 @@
 package io.dendrite.parquet.read.internal.file;
 
-import io.dendrite.parquet.read.DendriteReadException;
 import io.dendrite.parquet.read.internal.column.ColumnReadException;
 import java.io.IOException;
 import java.util.List;
