@@ -1,5 +1,9 @@
 package io.dendrite.parquet.read.internal.engine;
 
+import static io.dendrite.parquet.schema.internal.VariantSchemas.METADATA;
+import static io.dendrite.parquet.schema.internal.VariantSchemas.TYPED_VALUE;
+import static io.dendrite.parquet.schema.internal.VariantSchemas.VALUE;
+
 import io.dendrite.parquet.path.SelectionPath.Segment;
 import io.dendrite.parquet.read.internal.plan.AncestorValue;
 import io.dendrite.parquet.read.internal.plan.ReadPlan;
@@ -28,9 +32,6 @@ import org.apache.parquet.schema.Type;
  * inside them) is assembled by a {@link ValueReader} tree ({@link NestedPathReader}).
  */
 public final class ColumnarPlan {
-  private static final String METADATA = "metadata";
-  private static final String VALUE = "value";
-  private static final String TYPED_VALUE = "typed_value";
 
   public final MessageType requested;
   public final List<ColumnDescriptor> leaves;

@@ -1,5 +1,9 @@
 package io.dendrite.parquet.read.internal.engine;
 
+import static io.dendrite.parquet.schema.internal.VariantSchemas.METADATA;
+import static io.dendrite.parquet.schema.internal.VariantSchemas.TYPED_VALUE;
+import static io.dendrite.parquet.schema.internal.VariantSchemas.VALUE;
+
 import io.dendrite.parquet.path.SelectionPath.Segment;
 import io.dendrite.parquet.schema.FieldType;
 import io.dendrite.parquet.schema.RecordSchema;
@@ -30,9 +34,6 @@ import org.apache.parquet.schema.Type;
  * state) without looking anything up.
  */
 final class ValueReaders {
-  private static final String METADATA = "metadata";
-  private static final String VALUE = "value";
-  private static final String TYPED_VALUE = "typed_value";
 
   /** Builds one reader tree, its cursors taken from {@code cursors}. */
   interface Recipe {

@@ -1,5 +1,9 @@
 package io.dendrite.parquet.read.internal.plan;
 
+import static io.dendrite.parquet.schema.internal.VariantSchemas.METADATA;
+import static io.dendrite.parquet.schema.internal.VariantSchemas.TYPED_VALUE;
+import static io.dendrite.parquet.schema.internal.VariantSchemas.VALUE;
+
 import io.dendrite.parquet.path.SelectionPath.Segment;
 import io.dendrite.parquet.read.internal.engine.ColumnarPlan;
 import io.dendrite.parquet.read.internal.plan.VariantRoot.Kind;
@@ -33,9 +37,6 @@ import org.apache.parquet.schema.Type;
  * not reads correctly from both.
  */
 public final class VariantProjection {
-  private static final String METADATA = "metadata";
-  private static final String VALUE = "value";
-  private static final String TYPED_VALUE = "typed_value";
 
   /** A selection served by a root: the rest of its path is navigated in the root's value. */
   public record Use(VariantRoot root, int rootIndex, List<Segment> remaining) {}
