@@ -162,7 +162,7 @@ public final class ColumnarPlan {
     List<String> metadataPath = List.of(column, METADATA);
     int metadataLeaf = leaf(leafIndex, metadataPath);
     int metadataDef = maxDef(requested, metadataPath);
-    List<String> pair = pairPath(column, root.node);
+    List<String> pair = root.at().path();
     GroupType pairGroup = requested.getType(pair.toArray(new String[0])).asGroupType();
     ValueReaders.PairRecipe rootPair = readers.pair(pairGroup, root.type, pair, root.path, null,
         root.node.isEmpty());
@@ -171,7 +171,7 @@ public final class ColumnarPlan {
     List<List<Segment>> toSelections = new ArrayList<>();
     List<String> ancestorPaths = new ArrayList<>();
     for (AncestorValue a : root.ancestors) {
-      List<String> ancestorPair = pairPath(column, a.node);
+      List<String> ancestorPair = a.pair;
       int leaf = leaf(leafIndex, with(ancestorPair, VALUE));
       fresh[leaf] = true;
       ancestorLevels.add(new int[] {leaf, maxDef(requested, with(ancestorPair, VALUE)),
@@ -208,7 +208,7 @@ public final class ColumnarPlan {
     String column = c.fileType().getName();
     int groupDef = requested.getMaxDefinitionLevel(column);
     int metadataLeaf = leaf(leafIndex, List.of(column, METADATA));
-    List<String> pair = pairPath(column, root.node);
+    List<String> pair = root.at().path();
     int valueLeaf = root.readsValue ? leaf(leafIndex, with(pair, VALUE)) : -1;
     int typedLeaf = root.kind == Kind.TYPED_LEAF ? leaf(leafIndex, with(pair, TYPED_VALUE)) : -1;
     int presenceLeaf = typedLeaf >= 0 ? typedLeaf : valueLeaf >= 0 ? valueLeaf
@@ -222,7 +222,7 @@ public final class ColumnarPlan {
     }
     List<VariantPathReader.Ancestor> ancestors = new ArrayList<>();
     for (AncestorValue a : root.ancestors) {
-      List<String> ancestorPair = pairPath(column, a.node);
+      List<String> ancestorPair = a.pair;
       int leaf = leaf(leafIndex, with(ancestorPair, VALUE));
       fresh[leaf] = true;
       List<Segment> toSelection = new ArrayList<>();
@@ -244,15 +244,6 @@ public final class ColumnarPlan {
         root.kind, root.path, metadata.computeIfAbsent(column, MetadataColumn::new),
         metadataLeaf, groupDef, presenceLeaf, valueLeaf, valueDef, typedLeaf, typedDef,
         physical, root.node.isEmpty(), ancestors, use.remaining());
-  }
-
-  private static List<String> pairPath(String column, List<String> node) {
-    List<String> out = new ArrayList<>(List.of(column));
-    for (String n : node) {
-      out.add(TYPED_VALUE);
-      out.add(n);
-    }
-    return out;
   }
 
   private static List<String> with(List<String> path, String last) {

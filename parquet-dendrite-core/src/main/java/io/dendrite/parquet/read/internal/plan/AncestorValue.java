@@ -12,11 +12,14 @@ import java.util.List;
 public final class AncestorValue {
   /** Field names from the column to this object. */
   public final List<String> node;
+  /** The Parquet path of the object's value/typed_value pair. */
+  public final List<String> pair;
   /** The object's dotted path, for errors. */
   public final String path;
 
-  AncestorValue(List<String> node, String path) {
+  AncestorValue(List<String> node, List<String> pair, String path) {
     this.node = List.copyOf(node);
+    this.pair = List.copyOf(pair);
     this.path = path;
   }
 }

@@ -9,10 +9,9 @@ import io.dendrite.parquet.read.internal.engine.ColumnarPlan;
 import io.dendrite.parquet.read.internal.plan.VariantRoot.Kind;
 import io.dendrite.parquet.schema.ShreddedType;
 import io.dendrite.parquet.schema.ShreddedType.ShreddedArray;
-import io.dendrite.parquet.schema.ShreddedType.ShreddedObject;
 import io.dendrite.parquet.schema.ShreddedType.ShreddedPrimitive;
 import io.dendrite.parquet.schema.ShreddedType.ValueOnly;
-import io.dendrite.parquet.schema.internal.VariantSchemas;
+import io.dendrite.parquet.schema.internal.VariantNode;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -63,20 +62,14 @@ public final class VariantProjection {
    */
   static VariantProjection plan(GroupType fileGroup, String column,
       List<List<Segment>> selections, Predicate<String> allNull) {
-    ShreddedType top = VariantSchemas.shreddedTypeOf(fileGroup, column);
+    VariantNode top = VariantNode.column(fileGroup);
     List<VariantRoot> candidates = new ArrayList<>();
     List<List<Segment>> remainders = new ArrayList<>();
     for (List<Segment> segments : selections) {
-      List<String> node = new ArrayList<>();
-      ShreddedType t = top;
-      int i = 0;
-      while (i < segments.size() && t instanceof ShreddedObject && !segments.get(i).isIndex()
-          && ((ShreddedObject) t).fields().containsKey(segments.get(i).name())) {
-        node.add(segments.get(i).name());
-        t = ((ShreddedObject) t).fields().get(segments.get(i).name());
-        i++;
-      }
-      List<Segment> remaining = segments.subList(i, segments.size());
+      // The read plan stops at arrays: it reassembles them rather than step into elements.
+      ShreddedPath walk = ShreddedPath.walk(top, segments, false);
+      ShreddedType t = walk.end().type();
+      List<Segment> remaining = walk.remaining;
       Kind kind;
       if (remaining.isEmpty()) {
         kind = t == null || t instanceof ValueOnly ? Kind.RESIDUAL
@@ -85,8 +78,9 @@ public final class VariantProjection {
         kind = t instanceof ShreddedArray && remaining.get(0).isIndex() ? Kind.REASSEMBLE
             : Kind.RESIDUAL;
       }
+      List<String> node = walk.fieldNames();
       String path = column + (node.isEmpty() ? "" : "." + String.join(".", node));
-      candidates.add(new VariantRoot(kind, node, t, path));
+      candidates.add(new VariantRoot(kind, walk, path));
       remainders.add(remaining);
     }
 
@@ -118,12 +112,12 @@ public final class VariantProjection {
     Map<List<String>, AncestorValue> ancestors = new LinkedHashMap<>();
     for (VariantRoot r : roots) {
       List<AncestorValue> above = new ArrayList<>();
-      for (int depth = 0; depth < r.node.size(); depth++) {
-        List<String> node = r.node.subList(0, depth);
-        if (nodeGroup(fileGroup, node).containsField(VALUE)
-            && !allNull.test(leafPath(column, node) + "." + VALUE)) {
+      for (int depth : r.walk.hiders()) {
+        VariantNode hider = r.walk.node(depth);
+        if (!allNull.test(dotted(hider.valuePath()))) {
+          List<String> node = r.node.subList(0, depth);
           above.add(ancestors.computeIfAbsent(List.copyOf(node), n -> new AncestorValue(n,
-              column + (n.isEmpty() ? "" : "." + String.join(".", n)))));
+              hider.path(), column + (n.isEmpty() ? "" : "." + String.join(".", n)))));
         }
       }
       r.ancestors = above.toArray(new AncestorValue[0]);
@@ -131,11 +125,11 @@ public final class VariantProjection {
 
     boolean readsMetadata = !ancestors.isEmpty();
     for (VariantRoot r : roots) {
-      GroupType g = nodeGroup(fileGroup, r.node);
+      VariantNode at = r.at();
       // A typed leaf whose value column holds no value in what is read needs neither that
       // column nor metadata (DESIGN.md §3.5: skip metadata where the leaf value is all-null).
-      r.readsValue = g.containsField(VALUE) && !(r.kind == Kind.TYPED_LEAF
-          && allNull.test(leafPath(column, r.node) + "." + VALUE));
+      r.readsValue = at.hasValue() && !(r.kind == Kind.TYPED_LEAF
+          && allNull.test(dotted(at.valuePath())));
       if (r.kind != Kind.TYPED_LEAF || r.readsValue) {
         readsMetadata = true;
       }
@@ -182,14 +176,6 @@ public final class VariantProjection {
     for (Type f : t.asGroupType().getFields()) {
       collectLeaves(f, path + "." + f.getName(), out);
     }
-  }
-
-  private static GroupType nodeGroup(GroupType columnGroup, List<String> node) {
-    GroupType g = columnGroup;
-    for (String name : node) {
-      g = g.getType(TYPED_VALUE).asGroupType().getType(name).asGroupType();
-    }
-    return g;
   }
 
   private static VariantRoot rootAt(List<VariantRoot> roots, List<String> node) {
@@ -254,12 +240,8 @@ public final class VariantProjection {
     return pair.withNewFields(fields);
   }
 
-  private static String leafPath(String column, List<String> node) {
-    StringBuilder sb = new StringBuilder(column);
-    for (String name : node) {
-      sb.append('.').append(TYPED_VALUE).append('.').append(name);
-    }
-    return sb.toString();
+  private static String dotted(List<String> parquetPath) {
+    return String.join(".", parquetPath);
   }
 
   @Override
