@@ -38,8 +38,20 @@ public final class VariantNode {
    * @throws IllegalArgumentException for a layout the specification does not allow
    */
   public static VariantNode column(GroupType column) {
-    ShreddedType type = VariantSchemas.shreddedTypeOf(column, column.getName());
-    return new VariantNode(column, type, List.of(column.getName()), levelOf(0, column));
+    return variant(column, List.of(column.getName()), column.getName(), levelOf(0, column));
+  }
+
+  /**
+   * The node of the VARIANT group {@code group} at Parquet path {@code path} (a column, or a
+   * variant in a struct, list or map), present at {@code definitionLevel}.
+   *
+   * @param columnPath the variant's path, used in error messages
+   * @throws IllegalArgumentException for a layout the specification does not allow
+   */
+  public static VariantNode variant(GroupType group, List<String> path, String columnPath,
+      int definitionLevel) {
+    return new VariantNode(group, VariantSchemas.shreddedTypeOf(group, columnPath), path,
+        definitionLevel);
   }
 
   /** The pair's group. */
@@ -60,6 +72,18 @@ public final class VariantNode {
   /** The definition level at which the pair's group is present. */
   public int definitionLevel() {
     return definitionLevel;
+  }
+
+  /**
+   * The fields of a shredded object, in the layout's order; empty for any other node.
+   */
+  public List<String> fieldNames() {
+    return type instanceof ShreddedObject o ? List.copyOf(o.fields().keySet()) : List.of();
+  }
+
+  /** Whether the pair has a {@code typed_value} column to read (not value-only). */
+  public boolean hasTypedValue() {
+    return type != null && group.containsField(TYPED_VALUE);
   }
 
   /** Whether the pair has a {@code value} column. */

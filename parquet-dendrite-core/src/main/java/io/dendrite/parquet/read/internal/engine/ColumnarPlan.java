@@ -162,11 +162,10 @@ public final class ColumnarPlan {
     List<String> metadataPath = List.of(column, METADATA);
     int metadataLeaf = leaf(leafIndex, metadataPath);
     int metadataDef = maxDef(requested, metadataPath);
-    List<String> pair = root.at().path();
-    GroupType pairGroup = requested.getType(pair.toArray(new String[0])).asGroupType();
-    ValueReaders.PairRecipe rootPair = readers.pair(pairGroup, root.type, pair, root.path, null,
+    // A reassembly root's pair is requested whole (VariantProjection), as the file has it.
+    ValueReaders.PairRecipe rootPair = readers.pair(root.at(), root.path, null,
         root.node.isEmpty());
-    readers.markFresh(pairGroup, pair);
+    readers.markFresh(root.at());
     List<int[]> ancestorLevels = new ArrayList<>();
     List<List<Segment>> toSelections = new ArrayList<>();
     List<String> ancestorPaths = new ArrayList<>();
