@@ -1,6 +1,5 @@
 package io.dendrite.parquet.shred.internal;
 
-import static io.dendrite.parquet.schema.internal.VariantSchemas.TYPED_VALUE;
 import static io.dendrite.parquet.schema.internal.VariantSchemas.VALUE;
 
 import io.dendrite.parquet.schema.ShreddedType;

@@ -2,7 +2,6 @@ package io.dendrite.parquet.read.internal.engine;
 
 import static io.dendrite.parquet.schema.internal.VariantSchemas.METADATA;
 import static io.dendrite.parquet.schema.internal.VariantSchemas.TYPED_VALUE;
-import static io.dendrite.parquet.schema.internal.VariantSchemas.VALUE;
 
 import io.dendrite.parquet.path.SelectionPath.Segment;
 import io.dendrite.parquet.read.internal.plan.AncestorValue;
@@ -11,6 +10,7 @@ import io.dendrite.parquet.read.internal.plan.ReadPlan.PlannedColumn;
 import io.dendrite.parquet.read.internal.plan.VariantProjection.Use;
 import io.dendrite.parquet.read.internal.plan.VariantRoot;
 import io.dendrite.parquet.read.internal.plan.VariantRoot.Kind;
+import io.dendrite.parquet.schema.internal.VariantNode;
 import io.dendrite.parquet.schema.internal.VariantSchemas;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -170,11 +170,10 @@ public final class ColumnarPlan {
     List<List<Segment>> toSelections = new ArrayList<>();
     List<String> ancestorPaths = new ArrayList<>();
     for (AncestorValue a : root.ancestors) {
-      List<String> ancestorPair = a.pair;
-      int leaf = leaf(leafIndex, with(ancestorPair, VALUE));
+      int leaf = leaf(leafIndex, a.at.valuePath());
       fresh[leaf] = true;
-      ancestorLevels.add(new int[] {leaf, maxDef(requested, with(ancestorPair, VALUE)),
-          typedDef(requested, ancestorPair)});
+      ancestorLevels.add(new int[] {leaf, maxDef(requested, a.at.valuePath()),
+          typedDef(requested, a.at.path())});
       List<Segment> toSelection = new ArrayList<>();
       for (String n : root.node.subList(a.node.size(), root.node.size())) {
         toSelection.add(new Segment(n, -1));
@@ -207,9 +206,9 @@ public final class ColumnarPlan {
     String column = c.fileType().getName();
     int groupDef = requested.getMaxDefinitionLevel(column);
     int metadataLeaf = leaf(leafIndex, List.of(column, METADATA));
-    List<String> pair = root.at().path();
-    int valueLeaf = root.readsValue ? leaf(leafIndex, with(pair, VALUE)) : -1;
-    int typedLeaf = root.kind == Kind.TYPED_LEAF ? leaf(leafIndex, with(pair, TYPED_VALUE)) : -1;
+    VariantNode at = root.at();
+    int valueLeaf = root.readsValue ? leaf(leafIndex, at.valuePath()) : -1;
+    int typedLeaf = root.kind == Kind.TYPED_LEAF ? leaf(leafIndex, at.typedValuePath()) : -1;
     int presenceLeaf = typedLeaf >= 0 ? typedLeaf : valueLeaf >= 0 ? valueLeaf
         : root.node.isEmpty() ? metadataLeaf : -1;
     boolean needsMetadata = valueLeaf >= 0 || root.ancestors.length > 0;
@@ -221,19 +220,18 @@ public final class ColumnarPlan {
     }
     List<VariantPathReader.Ancestor> ancestors = new ArrayList<>();
     for (AncestorValue a : root.ancestors) {
-      List<String> ancestorPair = a.pair;
-      int leaf = leaf(leafIndex, with(ancestorPair, VALUE));
+      int leaf = leaf(leafIndex, a.at.valuePath());
       fresh[leaf] = true;
       List<Segment> toSelection = new ArrayList<>();
       for (String n : root.node.subList(a.node.size(), root.node.size())) {
         toSelection.add(new Segment(n, -1));
       }
       toSelection.addAll(use.remaining());
-      ancestors.add(new VariantPathReader.Ancestor(leaf, maxDef(requested, with(ancestorPair,
-          VALUE)), typedDef(requested, ancestorPair), toSelection, a.path));
+      ancestors.add(new VariantPathReader.Ancestor(leaf, maxDef(requested,
+          a.at.valuePath()), typedDef(requested, a.at.path()), toSelection, a.path));
     }
-    int valueDef = valueLeaf >= 0 ? maxDef(requested, with(pair, VALUE)) : 0;
-    int typedDef = typedLeaf >= 0 ? maxDef(requested, with(pair, TYPED_VALUE)) : 0;
+    int valueDef = valueLeaf >= 0 ? maxDef(requested, at.valuePath()) : 0;
+    int typedDef = typedLeaf >= 0 ? maxDef(requested, at.typedValuePath()) : 0;
     boolean typedRows = typedLeaf >= 0 && use.remaining().isEmpty();
     org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName physical = typedLeaf >= 0
         ? requested.getColumns().get(typedLeaf).getPrimitiveType().getPrimitiveTypeName() : null;

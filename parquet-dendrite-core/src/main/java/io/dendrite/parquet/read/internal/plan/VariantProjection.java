@@ -117,7 +117,7 @@ public final class VariantProjection {
         if (!allNull.test(dotted(hider.valuePath()))) {
           List<String> node = r.node.subList(0, depth);
           above.add(ancestors.computeIfAbsent(List.copyOf(node), n -> new AncestorValue(n,
-              hider.path(), column + (n.isEmpty() ? "" : "." + String.join(".", n)))));
+              hider, column + (n.isEmpty() ? "" : "." + String.join(".", n)))));
         }
       }
       r.ancestors = above.toArray(new AncestorValue[0]);
@@ -134,7 +134,7 @@ public final class VariantProjection {
         readsMetadata = true;
       }
     }
-    GroupType requested = project(fileGroup, List.of(), roots, ancestors.keySet(),
+    GroupType requested = project(top, List.of(), roots, ancestors.keySet(),
         readsMetadata);
     return new VariantProjection(column, roots, List.copyOf(ancestors.values()), uses, requested);
   }
@@ -188,11 +188,11 @@ public final class VariantProjection {
   }
 
   /** The part of a value/typed_value pair group that the roots at and below {@code node} need. */
-  private static GroupType project(GroupType pair, List<String> node, List<VariantRoot> roots,
+  private static GroupType project(VariantNode at, List<String> node, List<VariantRoot> roots,
       Set<List<String>> ancestors, boolean readsMetadata) {
     VariantRoot here = rootAt(roots, node);
     if (here != null && here.kind == Kind.REASSEMBLE) {
-      return pair; // a reassembly root makes readsMetadata true, so nothing is dropped here
+      return at.group(); // a reassembly root makes readsMetadata true, so nothing is dropped here
     }
     Map<String, List<VariantRoot>> below = new LinkedHashMap<>();
     for (VariantRoot r : roots) {
@@ -201,7 +201,7 @@ public final class VariantProjection {
       }
     }
     List<Type> fields = new ArrayList<>();
-    for (Type f : pair.getFields()) {
+    for (Type f : at.group().getFields()) {
       String name = f.getName();
       if (name.equals(METADATA)) {
         if (readsMetadata) {
@@ -223,7 +223,7 @@ public final class VariantProjection {
               List<String> child = new ArrayList<>(node);
               child.add(field.getName());
               GroupType projected =
-                  project(field.asGroupType(), child, roots, ancestors, readsMetadata);
+                  project(at.field(field.getName()), child, roots, ancestors, readsMetadata);
               // A field with no column to read (a path below an object that has only
               // typed_value): an empty group is no valid Parquet schema, so it is left out.
               if (projected.getFieldCount() > 0) {
@@ -237,7 +237,7 @@ public final class VariantProjection {
         }
       }
     }
-    return pair.withNewFields(fields);
+    return at.group().withNewFields(fields);
   }
 
   private static String dotted(List<String> parquetPath) {
