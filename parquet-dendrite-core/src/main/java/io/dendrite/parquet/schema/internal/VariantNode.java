@@ -59,7 +59,10 @@ public final class VariantNode {
     return group;
   }
 
-  /** The shredded type: null for an unshredded column, {@code ValueOnly} for a field or element with no typed_value. */
+  /**
+   * The shredded type: null for an unshredded column, {@code ValueOnly} for a field or element
+   * with no {@code typed_value}.
+   */
   public ShreddedType type() {
     return type;
   }
