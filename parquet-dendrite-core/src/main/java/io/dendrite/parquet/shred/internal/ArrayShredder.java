@@ -1,5 +1,7 @@
 package io.dendrite.parquet.shred.internal;
 
+import static io.dendrite.parquet.schema.internal.VariantSchemas.TYPED_VALUE;
+
 import io.dendrite.parquet.variant.VariantMetadata;
 import io.dendrite.parquet.variant.VariantType;
 import io.dendrite.parquet.variant.internal.VariantArrays;

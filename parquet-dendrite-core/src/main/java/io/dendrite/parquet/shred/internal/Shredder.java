@@ -1,5 +1,7 @@
 package io.dendrite.parquet.shred.internal;
 
+import static io.dendrite.parquet.schema.internal.VariantSchemas.VALUE;
+
 import io.dendrite.parquet.schema.ShreddedType;
 import io.dendrite.parquet.variant.VariantMetadata;
 import io.dendrite.parquet.variant.internal.VariantBinary;
@@ -14,8 +16,6 @@ import org.apache.parquet.io.api.RecordConsumer;
  * {@link ShreddedType} and reused for every row.
  */
 abstract class Shredder {
-  static final String VALUE = "value";
-  static final String TYPED_VALUE = "typed_value";
 
   final int valueIndex;
   final int typedIndex;

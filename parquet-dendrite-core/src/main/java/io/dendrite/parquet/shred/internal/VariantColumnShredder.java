@@ -1,5 +1,7 @@
 package io.dendrite.parquet.shred.internal;
 
+import static io.dendrite.parquet.schema.internal.VariantSchemas.METADATA;
+
 import io.dendrite.parquet.schema.ShreddedType;
 import io.dendrite.parquet.schema.ShreddedType.ShreddedArray;
 import io.dendrite.parquet.schema.ShreddedType.ShreddedObject;
@@ -34,7 +36,6 @@ import org.apache.parquet.io.api.RecordConsumer;
  * otherwise.
  */
 public final class VariantColumnShredder {
-  private static final String METADATA = "metadata";
 
   private final String column;
   private final ShreddedType schema;

@@ -1,5 +1,8 @@
 package io.dendrite.parquet.read.internal.engine;
 
+import static io.dendrite.parquet.schema.internal.VariantSchemas.METADATA;
+import static io.dendrite.parquet.schema.internal.VariantSchemas.TYPED_VALUE;
+
 import io.dendrite.parquet.path.SelectionPath.Segment;
 import io.dendrite.parquet.read.internal.plan.AncestorValue;
 import io.dendrite.parquet.read.internal.plan.ReadPlan;
@@ -7,6 +10,7 @@ import io.dendrite.parquet.read.internal.plan.ReadPlan.PlannedColumn;
 import io.dendrite.parquet.read.internal.plan.VariantProjection.Use;
 import io.dendrite.parquet.read.internal.plan.VariantRoot;
 import io.dendrite.parquet.read.internal.plan.VariantRoot.Kind;
+import io.dendrite.parquet.schema.internal.VariantNode;
 import io.dendrite.parquet.schema.internal.VariantSchemas;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -28,9 +32,6 @@ import org.apache.parquet.schema.Type;
  * inside them) is assembled by a {@link ValueReader} tree ({@link NestedPathReader}).
  */
 public final class ColumnarPlan {
-  private static final String METADATA = "metadata";
-  private static final String VALUE = "value";
-  private static final String TYPED_VALUE = "typed_value";
 
   public final MessageType requested;
   public final List<ColumnDescriptor> leaves;
@@ -161,20 +162,18 @@ public final class ColumnarPlan {
     List<String> metadataPath = List.of(column, METADATA);
     int metadataLeaf = leaf(leafIndex, metadataPath);
     int metadataDef = maxDef(requested, metadataPath);
-    List<String> pair = pairPath(column, root.node);
-    GroupType pairGroup = requested.getType(pair.toArray(new String[0])).asGroupType();
-    ValueReaders.PairRecipe rootPair = readers.pair(pairGroup, root.type, pair, root.path, null,
+    // A reassembly root's pair is requested whole (VariantProjection), as the file has it.
+    ValueReaders.PairRecipe rootPair = readers.pair(root.at(), root.path, null,
         root.node.isEmpty());
-    readers.markFresh(pairGroup, pair);
+    readers.markFresh(root.at());
     List<int[]> ancestorLevels = new ArrayList<>();
     List<List<Segment>> toSelections = new ArrayList<>();
     List<String> ancestorPaths = new ArrayList<>();
     for (AncestorValue a : root.ancestors) {
-      List<String> ancestorPair = pairPath(column, a.node);
-      int leaf = leaf(leafIndex, with(ancestorPair, VALUE));
+      int leaf = leaf(leafIndex, a.at.valuePath());
       fresh[leaf] = true;
-      ancestorLevels.add(new int[] {leaf, maxDef(requested, with(ancestorPair, VALUE)),
-          typedDef(requested, ancestorPair)});
+      ancestorLevels.add(new int[] {leaf, maxDef(requested, a.at.valuePath()),
+          typedDef(requested, a.at.path())});
       List<Segment> toSelection = new ArrayList<>();
       for (String n : root.node.subList(a.node.size(), root.node.size())) {
         toSelection.add(new Segment(n, -1));
@@ -207,9 +206,9 @@ public final class ColumnarPlan {
     String column = c.fileType().getName();
     int groupDef = requested.getMaxDefinitionLevel(column);
     int metadataLeaf = leaf(leafIndex, List.of(column, METADATA));
-    List<String> pair = pairPath(column, root.node);
-    int valueLeaf = root.readsValue ? leaf(leafIndex, with(pair, VALUE)) : -1;
-    int typedLeaf = root.kind == Kind.TYPED_LEAF ? leaf(leafIndex, with(pair, TYPED_VALUE)) : -1;
+    VariantNode at = root.at();
+    int valueLeaf = root.readsValue ? leaf(leafIndex, at.valuePath()) : -1;
+    int typedLeaf = root.kind == Kind.TYPED_LEAF ? leaf(leafIndex, at.typedValuePath()) : -1;
     int presenceLeaf = typedLeaf >= 0 ? typedLeaf : valueLeaf >= 0 ? valueLeaf
         : root.node.isEmpty() ? metadataLeaf : -1;
     boolean needsMetadata = valueLeaf >= 0 || root.ancestors.length > 0;
@@ -221,19 +220,18 @@ public final class ColumnarPlan {
     }
     List<VariantPathReader.Ancestor> ancestors = new ArrayList<>();
     for (AncestorValue a : root.ancestors) {
-      List<String> ancestorPair = pairPath(column, a.node);
-      int leaf = leaf(leafIndex, with(ancestorPair, VALUE));
+      int leaf = leaf(leafIndex, a.at.valuePath());
       fresh[leaf] = true;
       List<Segment> toSelection = new ArrayList<>();
       for (String n : root.node.subList(a.node.size(), root.node.size())) {
         toSelection.add(new Segment(n, -1));
       }
       toSelection.addAll(use.remaining());
-      ancestors.add(new VariantPathReader.Ancestor(leaf, maxDef(requested, with(ancestorPair,
-          VALUE)), typedDef(requested, ancestorPair), toSelection, a.path));
+      ancestors.add(new VariantPathReader.Ancestor(leaf, maxDef(requested,
+          a.at.valuePath()), typedDef(requested, a.at.path()), toSelection, a.path));
     }
-    int valueDef = valueLeaf >= 0 ? maxDef(requested, with(pair, VALUE)) : 0;
-    int typedDef = typedLeaf >= 0 ? maxDef(requested, with(pair, TYPED_VALUE)) : 0;
+    int valueDef = valueLeaf >= 0 ? maxDef(requested, at.valuePath()) : 0;
+    int typedDef = typedLeaf >= 0 ? maxDef(requested, at.typedValuePath()) : 0;
     boolean typedRows = typedLeaf >= 0 && use.remaining().isEmpty();
     org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName physical = typedLeaf >= 0
         ? requested.getColumns().get(typedLeaf).getPrimitiveType().getPrimitiveTypeName() : null;
@@ -243,15 +241,6 @@ public final class ColumnarPlan {
         root.kind, root.path, metadata.computeIfAbsent(column, MetadataColumn::new),
         metadataLeaf, groupDef, presenceLeaf, valueLeaf, valueDef, typedLeaf, typedDef,
         physical, root.node.isEmpty(), ancestors, use.remaining());
-  }
-
-  private static List<String> pairPath(String column, List<String> node) {
-    List<String> out = new ArrayList<>(List.of(column));
-    for (String n : node) {
-      out.add(TYPED_VALUE);
-      out.add(n);
-    }
-    return out;
   }
 
   private static List<String> with(List<String> path, String last) {

@@ -5,6 +5,7 @@ import io.dendrite.parquet.read.internal.column.ColumnDictionary;
 import io.dendrite.parquet.read.internal.column.LeafBatch;
 import io.dendrite.parquet.schema.FieldType.PrimitiveFieldType;
 import io.dendrite.parquet.schema.ShreddedType.ShreddedPrimitive;
+import io.dendrite.parquet.schema.internal.VariantSchemas;
 import io.dendrite.parquet.variant.internal.Temporal;
 import io.dendrite.parquet.variant.internal.VariantBinary;
 import java.math.BigDecimal;
@@ -263,7 +264,7 @@ public abstract class JavaValues {
             default: return v;
           }
         } catch (RuntimeException e) {
-          throw VariantChecks.invalid(path, "typed_value", e);
+          throw VariantChecks.invalid(path, VariantSchemas.TYPED_VALUE, e);
         }
       }
 
@@ -283,7 +284,7 @@ public abstract class JavaValues {
             default: return v;
           }
         } catch (RuntimeException e) {
-          throw VariantChecks.invalid(path, "typed_value", e);
+          throw VariantChecks.invalid(path, VariantSchemas.TYPED_VALUE, e);
         }
       }
 
@@ -305,7 +306,7 @@ public abstract class JavaValues {
               return Arrays.copyOfRange(b, off, off + len);
           }
         } catch (RuntimeException e) {
-          throw VariantChecks.invalid(path, "typed_value", e);
+          throw VariantChecks.invalid(path, VariantSchemas.TYPED_VALUE, e);
         }
       }
 

@@ -1,6 +1,7 @@
 package io.dendrite.parquet.read.internal.engine;
 
 import io.dendrite.parquet.schema.ShreddedType.ShreddedPrimitive;
+import io.dendrite.parquet.schema.internal.VariantSchemas;
 import io.dendrite.parquet.variant.VariantMetadata;
 import io.dendrite.parquet.variant.VariantType;
 import io.dendrite.parquet.variant.internal.VariantBinary;
@@ -36,7 +37,7 @@ final class Reconstruction {
         default: e.writeInt32(value); break;
       }
     } catch (RuntimeException ex) {
-      throw VariantChecks.invalid(path, "typed_value", ex);
+      throw VariantChecks.invalid(path, VariantSchemas.TYPED_VALUE, ex);
     }
   }
 
@@ -55,7 +56,7 @@ final class Reconstruction {
         default: e.writeInt64(value); break;
       }
     } catch (RuntimeException ex) {
-      throw VariantChecks.invalid(path, "typed_value", ex);
+      throw VariantChecks.invalid(path, VariantSchemas.TYPED_VALUE, ex);
     }
   }
 
@@ -89,7 +90,7 @@ final class Reconstruction {
           break;
       }
     } catch (RuntimeException ex) {
-      throw VariantChecks.invalid(path, "typed_value", ex);
+      throw VariantChecks.invalid(path, VariantSchemas.TYPED_VALUE, ex);
     }
   }
 

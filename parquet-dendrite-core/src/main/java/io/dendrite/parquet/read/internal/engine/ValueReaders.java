@@ -1,12 +1,14 @@
 package io.dendrite.parquet.read.internal.engine;
 
+import static io.dendrite.parquet.schema.internal.VariantSchemas.METADATA;
+import static io.dendrite.parquet.schema.internal.VariantSchemas.TYPED_VALUE;
+
 import io.dendrite.parquet.path.SelectionPath.Segment;
 import io.dendrite.parquet.schema.FieldType;
 import io.dendrite.parquet.schema.RecordSchema;
-import io.dendrite.parquet.schema.ShreddedType;
 import io.dendrite.parquet.schema.ShreddedType.ShreddedArray;
-import io.dendrite.parquet.schema.ShreddedType.ShreddedObject;
 import io.dendrite.parquet.schema.ShreddedType.ShreddedPrimitive;
+import io.dendrite.parquet.schema.internal.VariantNode;
 import io.dendrite.parquet.schema.internal.VariantSchemas;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -30,9 +32,6 @@ import org.apache.parquet.schema.Type;
  * state) without looking anything up.
  */
 final class ValueReaders {
-  private static final String METADATA = "metadata";
-  private static final String VALUE = "value";
-  private static final String TYPED_VALUE = "typed_value";
 
   /** Builds one reader tree, its cursors taken from {@code cursors}. */
   interface Recipe {
@@ -259,12 +258,12 @@ final class ValueReaders {
 
   /** A VARIANT group below the top level, read whole and reassembled if shredded. */
   private Recipe variant(GroupType g, List<String> path, String readable, int def, int rep) {
-    ShreddedType shredded = VariantSchemas.shreddedTypeOf(g, readable);
+    VariantNode node = VariantNode.variant(g, path, readable, def);
     List<String> metadataPath = with(path, METADATA);
     int metadataLeaf = leaf(metadataPath);
     int metadataDef = maxDef(metadataPath);
-    PairRecipe pair = pair(g, shredded, path, readable, null, true);
-    markFresh(g, path);
+    PairRecipe pair = pair(node, readable, null, true);
+    markFresh(node);
     return c -> new ShapeReaders.Variant(def, rep, c.get(metadataLeaf, metadataDef),
         new MetadataColumn(readable), new VariantContext(readable), pair.build(c));
   }
@@ -272,26 +271,23 @@ final class ValueReaders {
   // ================================================================ shredded variants
 
   /**
-   * The {@code value} / {@code typed_value} pair of {@code group} (a VARIANT group, object
-   * field or array element, requested whole), shredded as {@code type} (null: no
-   * typed_value), at Parquet path {@code path}.
+   * The {@code value} / {@code typed_value} pair of {@code node} (a VARIANT group, object
+   * field or array element, requested whole).
    *
    * @param key the object field key to write before the value, or null
    * @param nullWhenMissing whether a pair with neither value reads as variant null (the top
    *     of a variant, array elements) rather than as missing (object fields)
    */
-  PairRecipe pair(GroupType group, ShreddedType type, List<String> path, String readable,
-      String key, boolean nullWhenMissing) {
+  PairRecipe pair(VariantNode node, String readable, String key, boolean nullWhenMissing) {
+    List<String> path = node.path();
     int rep = maxRep(path);
     int valueLeaf = -1;
     int valueDef = 0;
-    if (group.containsField(VALUE)) {
-      List<String> valuePath = with(path, VALUE);
-      valueLeaf = leaf(valuePath);
-      valueDef = maxDef(valuePath);
+    if (node.hasValue()) {
+      valueLeaf = leaf(node.valuePath());
+      valueDef = maxDef(node.valuePath());
     }
-    TypedRecipe typed = group.containsField(TYPED_VALUE) && type != null
-        ? typed(group.getType(TYPED_VALUE), type, with(path, TYPED_VALUE), readable) : null;
+    TypedRecipe typed = node.hasTypedValue() ? typed(node, readable) : null;
     int leafValue = valueLeaf;
     int leafValueDef = valueDef;
     return c -> new PairReader(leafValue < 0 ? null : c.get(leafValue, leafValueDef),
@@ -303,9 +299,9 @@ final class ValueReaders {
    * Marks the {@code value} leaf of a pair read whole as fresh per batch: a residual without
    * a typed value is returned as a view of the page's bytes ({@link PairReader#readVariant}).
    */
-  void markFresh(GroupType pair, List<String> path) {
-    if (pair.containsField(VALUE)) {
-      fresh[leaf(with(path, VALUE))] = true;
+  void markFresh(VariantNode node) {
+    if (node.hasValue()) {
+      fresh[leaf(node.valuePath())] = true;
     }
   }
 
@@ -314,33 +310,28 @@ final class ValueReaders {
     TypedReaders.TypedReader build(Cursors cursors);
   }
 
-  private TypedRecipe typed(Type t, ShreddedType type, List<String> path, String readable) {
+  private TypedRecipe typed(VariantNode node, String readable) {
+    List<String> path = node.typedValuePath();
     int def = maxDef(path);
     int rep = maxRep(path);
-    if (type instanceof ShreddedPrimitive p) {
+    if (node.type() instanceof ShreddedPrimitive p) {
       int leaf = leaf(path);
-      PrimitiveTypeName physical = t.asPrimitiveType().getPrimitiveTypeName();
+      PrimitiveTypeName physical =
+          node.group().getType(TYPED_VALUE).asPrimitiveType().getPrimitiveTypeName();
       return c -> new TypedReaders.Primitive(c.get(leaf, def), rep, p, physical, readable);
     }
-    GroupType g = t.asGroupType();
-    if (type instanceof ShreddedArray array) {
-      GroupType repeated = g.getType(0).asGroupType();
-      GroupType element = repeated.getType(0).asGroupType();
-      List<String> repeatedPath = with(path, repeated.getName());
-      PairRecipe pair = pair(element, orNull(array.element()),
-          with(repeatedPath, element.getName()), readable + "[]", null, true);
+    if (node.type() instanceof ShreddedArray) {
+      VariantNode element = node.element();
+      List<String> repeatedPath = element.path().subList(0, element.path().size() - 1);
+      PairRecipe pair = pair(element, readable + "[]", null, true);
       int elementsDef = maxDef(repeatedPath);
       int elementRep = maxRep(repeatedPath);
       return c -> new TypedReaders.ArrayOf(def, rep, elementsDef, elementRep, pair.build(c));
     }
-    ShreddedObject object = (ShreddedObject) type;
-    List<String> names = new ArrayList<>();
+    List<String> names = node.fieldNames();
     List<PairRecipe> fields = new ArrayList<>();
-    for (Type f : g.getFields()) {
-      String name = f.getName();
-      names.add(name);
-      fields.add(pair(f.asGroupType(), orNull(object.field(name)), with(path, name),
-          readable + "." + name, name, false));
+    for (String name : names) {
+      fields.add(pair(node.field(name), readable + "." + name, name, false));
     }
     Set<String> shredded = new HashSet<>(names);
     return c -> {
@@ -353,11 +344,6 @@ final class ValueReaders {
       return new TypedReaders.ObjectOf(all.toArray(new LeafCursor[0]), def, rep, pairs,
           new ShreddedFieldNames(shredded), readable);
     };
-  }
-
-  /** A value-only field or element has no typed_value to read. */
-  private static ShreddedType orNull(ShreddedType t) {
-    return t instanceof io.dendrite.parquet.schema.ShreddedType.ValueOnly ? null : t;
   }
 
   // ================================================================ schema helpers

@@ -1,5 +1,6 @@
 package io.dendrite.parquet.read.internal.engine;
 
+import io.dendrite.parquet.schema.internal.VariantSchemas;
 import io.dendrite.parquet.variant.VariantMetadata;
 import io.dendrite.parquet.variant.VariantValue;
 import io.dendrite.parquet.variant.internal.VariantValidator;
@@ -18,7 +19,7 @@ final class VariantChecks {
     try {
       return VariantMetadata.parse(bytes, off, len).validate();
     } catch (RuntimeException e) {
-      throw invalid(path, "metadata", e);
+      throw invalid(path, VariantSchemas.METADATA, e);
     }
   }
 
@@ -27,7 +28,7 @@ final class VariantChecks {
     try {
       VariantValidator.validate(metadata, v, pos, len);
     } catch (RuntimeException e) {
-      throw invalid(path, "value", e);
+      throw invalid(path, VariantSchemas.VALUE, e);
     }
   }
 
@@ -39,7 +40,7 @@ final class VariantChecks {
     try {
       return VariantValue.of(metadata, v, pos, len).validate();
     } catch (RuntimeException e) {
-      throw invalid(path, "value", e);
+      throw invalid(path, VariantSchemas.VALUE, e);
     }
   }
 

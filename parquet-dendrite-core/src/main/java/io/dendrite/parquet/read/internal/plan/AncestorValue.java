@@ -1,6 +1,7 @@
 package io.dendrite.parquet.read.internal.plan;
 
 import io.dendrite.parquet.read.internal.engine.VariantPathReader;
+import io.dendrite.parquet.schema.internal.VariantNode;
 import java.util.List;
 
 /**
@@ -12,11 +13,14 @@ import java.util.List;
 public final class AncestorValue {
   /** Field names from the column to this object. */
   public final List<String> node;
+  /** The object's value/typed_value pair in the file's layout. */
+  public final VariantNode at;
   /** The object's dotted path, for errors. */
   public final String path;
 
-  AncestorValue(List<String> node, String path) {
+  AncestorValue(List<String> node, VariantNode at, String path) {
     this.node = List.copyOf(node);
+    this.at = at;
     this.path = path;
   }
 }

@@ -2,10 +2,8 @@ package io.dendrite.parquet.read.internal.plan;
 
 import io.dendrite.parquet.path.SelectionPath;
 import io.dendrite.parquet.path.SelectionPath.Segment;
-import io.dendrite.parquet.schema.ShreddedType;
-import io.dendrite.parquet.schema.ShreddedType.ShreddedArray;
-import io.dendrite.parquet.schema.ShreddedType.ShreddedObject;
 import io.dendrite.parquet.schema.ShreddedType.ShreddedPrimitive;
+import io.dendrite.parquet.schema.internal.VariantNode;
 import io.dendrite.parquet.schema.internal.VariantSchemas;
 import java.util.ArrayList;
 import java.util.List;
@@ -78,11 +76,10 @@ public final class PathColumns {
       return OPAQUE_PATH;
     }
     Type top = file.getType(path.column());
-    List<String> parquet = new ArrayList<>(List.of(path.column()));
     if (!top.isPrimitive() && VariantSchemas.isVariantGroup(top.asGroupType())) {
-      return variant(file, top.asGroupType(), parquet, path.tail(1));
+      return variant(file, top.asGroupType(), path.tail(1));
     }
-    return ordinary(top, parquet, path.tail(1));
+    return ordinary(top, new ArrayList<>(List.of(path.column())), path.tail(1));
   }
 
   private static PathColumns ordinary(Type t, List<String> parquet, List<Segment> rest) {
@@ -104,66 +101,37 @@ public final class PathColumns {
         cur.asPrimitiveType(), null, null, List.of(), false, false);
   }
 
-  private static PathColumns variant(MessageType file, GroupType column, List<String> parquet,
-      List<Segment> rest) {
-    ShreddedType shredded;
+  private static PathColumns variant(MessageType file, GroupType column, List<Segment> rest) {
+    VariantNode top;
     try {
-      shredded = VariantSchemas.shreddedTypeOf(column, String.join(".", parquet));
+      top = VariantNode.column(column);
     } catch (IllegalArgumentException e) {
       return OPAQUE_PATH; // the reader rejects the layout; nothing to skip on
     }
-    GroupType pair = column;
-    List<Hider> hiders = new ArrayList<>();
-    boolean indexed = false;
-    boolean bothNullIsNull = true; // the column itself, until a field is stepped into
-    for (Segment seg : rest) {
-      if (shredded == null || !pair.containsField(VariantSchemas.TYPED_VALUE)) {
-        return OPAQUE_PATH;
-      }
-      Type typedField = pair.getType(VariantSchemas.TYPED_VALUE);
-      if (typedField.isPrimitive()) {
-        return OPAQUE_PATH; // a path below a primitive exists nowhere
-      }
-      GroupType typed = typedField.asGroupType();
-      List<String> next = new ArrayList<>(parquet);
-      next.add(VariantSchemas.TYPED_VALUE);
-      if (seg.name() != null && shredded instanceof ShreddedObject o
-          && o.fields().containsKey(seg.name())) {
-        shredded = o.field(seg.name());
-        next.add(seg.name());
-        addHider(file, pair, parquet, hiders);
-        pair = typed.getType(seg.name()).asGroupType();
-        bothNullIsNull = false;
-      } else if (seg.name() == null && shredded instanceof ShreddedArray a) {
-        GroupType list = typed.getType(0).asGroupType();
-        GroupType element = list.getType(0).asGroupType();
-        shredded = a.element();
-        next.add(list.getName());
-        next.add(element.getName());
-        addHider(file, pair, parquet, hiders);
-        pair = element;
-        indexed = true;
-        bothNullIsNull = true;
-      } else {
-        return OPAQUE_PATH;
-      }
-      parquet = next;
-    }
-    if (!(shredded instanceof ShreddedPrimitive) || !pair.containsField(VariantSchemas.TYPED_VALUE)) {
+    // Filter planning steps into array elements: statistics of an element's typed_value bound
+    // every element, so a path through arrays still reaches a typed leaf.
+    ShreddedPath walk = ShreddedPath.walk(top, rest, true);
+    VariantNode leaf = walk.end();
+    if (!walk.remaining.isEmpty() || !(leaf.type() instanceof ShreddedPrimitive)) {
       return OPAQUE_PATH;
     }
-    List<String> typedPath = new ArrayList<>(parquet);
-    typedPath.add(VariantSchemas.TYPED_VALUE);
-    ColumnPath value = null;
-    if (pair.containsField(VariantSchemas.VALUE)) {
-      List<String> v = new ArrayList<>(parquet);
-      v.add(VariantSchemas.VALUE);
-      value = ColumnPath.get(v.toArray(new String[0]));
+    List<Hider> hiders = new ArrayList<>();
+    for (int depth : walk.hiders()) {
+      VariantNode h = walk.node(depth);
+      hiders.add(new Hider(columnPath(h.valuePath()), h.definitionLevel()));
     }
-    String[] leaf = typedPath.toArray(new String[0]);
-    return new PathColumns(Kind.TYPED, ColumnPath.get(leaf),
-        file.getType(leaf).asPrimitiveType(), (ShreddedPrimitive) shredded, value,
-        List.copyOf(hiders), indexed, bothNullIsNull);
+    boolean indexed = rest.stream().anyMatch(seg -> seg.name() == null);
+    // A missing value reads as variant null for the whole column and array elements.
+    boolean bothNullIsNull = rest.isEmpty() || rest.get(rest.size() - 1).name() == null;
+    String[] typed = leaf.typedValuePath().toArray(new String[0]);
+    return new PathColumns(Kind.TYPED, ColumnPath.get(typed),
+        file.getType(typed).asPrimitiveType(), (ShreddedPrimitive) leaf.type(),
+        leaf.hasValue() ? columnPath(leaf.valuePath()) : null, List.copyOf(hiders), indexed,
+        bothNullIsNull);
+  }
+
+  private static ColumnPath columnPath(List<String> parquetPath) {
+    return ColumnPath.get(parquetPath.toArray(new String[0]));
   }
 
   /**
@@ -175,18 +143,6 @@ public final class PathColumns {
       return DictionaryValues.ofTypedLeaf(leafType, type, column.toDotString());
     }
     return kind == Kind.ORDINARY ? DictionaryValues.ofColumn(type) : null;
-  }
-
-  /** {@code pair}, an object or array the path goes through, hides it when it has a value. */
-  private static void addHider(MessageType file, GroupType pair, List<String> parquet,
-      List<Hider> hiders) {
-    if (!pair.containsField(VariantSchemas.VALUE)) {
-      return;
-    }
-    List<String> v = new ArrayList<>(parquet);
-    v.add(VariantSchemas.VALUE);
-    hiders.add(new Hider(ColumnPath.get(v.toArray(new String[0])),
-        file.getMaxDefinitionLevel(parquet.toArray(new String[0]))));
   }
 
   @Override

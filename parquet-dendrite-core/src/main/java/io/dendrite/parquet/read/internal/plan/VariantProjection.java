@@ -1,14 +1,17 @@
 package io.dendrite.parquet.read.internal.plan;
 
+import static io.dendrite.parquet.schema.internal.VariantSchemas.METADATA;
+import static io.dendrite.parquet.schema.internal.VariantSchemas.TYPED_VALUE;
+import static io.dendrite.parquet.schema.internal.VariantSchemas.VALUE;
+
 import io.dendrite.parquet.path.SelectionPath.Segment;
 import io.dendrite.parquet.read.internal.engine.ColumnarPlan;
 import io.dendrite.parquet.read.internal.plan.VariantRoot.Kind;
 import io.dendrite.parquet.schema.ShreddedType;
 import io.dendrite.parquet.schema.ShreddedType.ShreddedArray;
-import io.dendrite.parquet.schema.ShreddedType.ShreddedObject;
 import io.dendrite.parquet.schema.ShreddedType.ShreddedPrimitive;
 import io.dendrite.parquet.schema.ShreddedType.ValueOnly;
-import io.dendrite.parquet.schema.internal.VariantSchemas;
+import io.dendrite.parquet.schema.internal.VariantNode;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -33,9 +36,6 @@ import org.apache.parquet.schema.Type;
  * not reads correctly from both.
  */
 public final class VariantProjection {
-  private static final String METADATA = "metadata";
-  private static final String VALUE = "value";
-  private static final String TYPED_VALUE = "typed_value";
 
   /** A selection served by a root: the rest of its path is navigated in the root's value. */
   public record Use(VariantRoot root, int rootIndex, List<Segment> remaining) {}
@@ -62,20 +62,14 @@ public final class VariantProjection {
    */
   static VariantProjection plan(GroupType fileGroup, String column,
       List<List<Segment>> selections, Predicate<String> allNull) {
-    ShreddedType top = VariantSchemas.shreddedTypeOf(fileGroup, column);
+    VariantNode top = VariantNode.column(fileGroup);
     List<VariantRoot> candidates = new ArrayList<>();
     List<List<Segment>> remainders = new ArrayList<>();
     for (List<Segment> segments : selections) {
-      List<String> node = new ArrayList<>();
-      ShreddedType t = top;
-      int i = 0;
-      while (i < segments.size() && t instanceof ShreddedObject && !segments.get(i).isIndex()
-          && ((ShreddedObject) t).fields().containsKey(segments.get(i).name())) {
-        node.add(segments.get(i).name());
-        t = ((ShreddedObject) t).fields().get(segments.get(i).name());
-        i++;
-      }
-      List<Segment> remaining = segments.subList(i, segments.size());
+      // The read plan stops at arrays: it reassembles them rather than step into elements.
+      ShreddedPath walk = ShreddedPath.walk(top, segments, false);
+      ShreddedType t = walk.end().type();
+      List<Segment> remaining = walk.remaining;
       Kind kind;
       if (remaining.isEmpty()) {
         kind = t == null || t instanceof ValueOnly ? Kind.RESIDUAL
@@ -84,8 +78,9 @@ public final class VariantProjection {
         kind = t instanceof ShreddedArray && remaining.get(0).isIndex() ? Kind.REASSEMBLE
             : Kind.RESIDUAL;
       }
+      List<String> node = walk.fieldNames();
       String path = column + (node.isEmpty() ? "" : "." + String.join(".", node));
-      candidates.add(new VariantRoot(kind, node, t, path));
+      candidates.add(new VariantRoot(kind, walk, path));
       remainders.add(remaining);
     }
 
@@ -117,12 +112,12 @@ public final class VariantProjection {
     Map<List<String>, AncestorValue> ancestors = new LinkedHashMap<>();
     for (VariantRoot r : roots) {
       List<AncestorValue> above = new ArrayList<>();
-      for (int depth = 0; depth < r.node.size(); depth++) {
-        List<String> node = r.node.subList(0, depth);
-        if (nodeGroup(fileGroup, node).containsField(VALUE)
-            && !allNull.test(leafPath(column, node) + "." + VALUE)) {
+      for (int depth : r.walk.hiders()) {
+        VariantNode hider = r.walk.node(depth);
+        if (!allNull.test(dotted(hider.valuePath()))) {
+          List<String> node = r.node.subList(0, depth);
           above.add(ancestors.computeIfAbsent(List.copyOf(node), n -> new AncestorValue(n,
-              column + (n.isEmpty() ? "" : "." + String.join(".", n)))));
+              hider, column + (n.isEmpty() ? "" : "." + String.join(".", n)))));
         }
       }
       r.ancestors = above.toArray(new AncestorValue[0]);
@@ -130,16 +125,16 @@ public final class VariantProjection {
 
     boolean readsMetadata = !ancestors.isEmpty();
     for (VariantRoot r : roots) {
-      GroupType g = nodeGroup(fileGroup, r.node);
+      VariantNode at = r.at();
       // A typed leaf whose value column holds no value in what is read needs neither that
       // column nor metadata (DESIGN.md §3.5: skip metadata where the leaf value is all-null).
-      r.readsValue = g.containsField(VALUE) && !(r.kind == Kind.TYPED_LEAF
-          && allNull.test(leafPath(column, r.node) + "." + VALUE));
+      r.readsValue = at.hasValue() && !(r.kind == Kind.TYPED_LEAF
+          && allNull.test(dotted(at.valuePath())));
       if (r.kind != Kind.TYPED_LEAF || r.readsValue) {
         readsMetadata = true;
       }
     }
-    GroupType requested = project(fileGroup, List.of(), roots, ancestors.keySet(),
+    GroupType requested = project(top, List.of(), roots, ancestors.keySet(),
         readsMetadata);
     return new VariantProjection(column, roots, List.copyOf(ancestors.values()), uses, requested);
   }
@@ -183,14 +178,6 @@ public final class VariantProjection {
     }
   }
 
-  private static GroupType nodeGroup(GroupType columnGroup, List<String> node) {
-    GroupType g = columnGroup;
-    for (String name : node) {
-      g = g.getType(TYPED_VALUE).asGroupType().getType(name).asGroupType();
-    }
-    return g;
-  }
-
   private static VariantRoot rootAt(List<VariantRoot> roots, List<String> node) {
     for (VariantRoot r : roots) {
       if (r.node.equals(node)) {
@@ -201,11 +188,11 @@ public final class VariantProjection {
   }
 
   /** The part of a value/typed_value pair group that the roots at and below {@code node} need. */
-  private static GroupType project(GroupType pair, List<String> node, List<VariantRoot> roots,
+  private static GroupType project(VariantNode at, List<String> node, List<VariantRoot> roots,
       Set<List<String>> ancestors, boolean readsMetadata) {
     VariantRoot here = rootAt(roots, node);
     if (here != null && here.kind == Kind.REASSEMBLE) {
-      return pair; // a reassembly root makes readsMetadata true, so nothing is dropped here
+      return at.group(); // a reassembly root makes readsMetadata true, so nothing is dropped here
     }
     Map<String, List<VariantRoot>> below = new LinkedHashMap<>();
     for (VariantRoot r : roots) {
@@ -214,7 +201,7 @@ public final class VariantProjection {
       }
     }
     List<Type> fields = new ArrayList<>();
-    for (Type f : pair.getFields()) {
+    for (Type f : at.group().getFields()) {
       String name = f.getName();
       if (name.equals(METADATA)) {
         if (readsMetadata) {
@@ -236,7 +223,7 @@ public final class VariantProjection {
               List<String> child = new ArrayList<>(node);
               child.add(field.getName());
               GroupType projected =
-                  project(field.asGroupType(), child, roots, ancestors, readsMetadata);
+                  project(at.field(field.getName()), child, roots, ancestors, readsMetadata);
               // A field with no column to read (a path below an object that has only
               // typed_value): an empty group is no valid Parquet schema, so it is left out.
               if (projected.getFieldCount() > 0) {
@@ -250,15 +237,11 @@ public final class VariantProjection {
         }
       }
     }
-    return pair.withNewFields(fields);
+    return at.group().withNewFields(fields);
   }
 
-  private static String leafPath(String column, List<String> node) {
-    StringBuilder sb = new StringBuilder(column);
-    for (String name : node) {
-      sb.append('.').append(TYPED_VALUE).append('.').append(name);
-    }
-    return sb.toString();
+  private static String dotted(List<String> parquetPath) {
+    return String.join(".", parquetPath);
   }
 
   @Override

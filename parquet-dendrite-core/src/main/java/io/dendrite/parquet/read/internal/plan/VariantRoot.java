@@ -4,6 +4,7 @@ import io.dendrite.parquet.path.SelectionPath;
 import io.dendrite.parquet.path.SelectionPath.Segment;
 import io.dendrite.parquet.schema.ShreddedType;
 import io.dendrite.parquet.schema.ShreddedType.ShreddedPrimitive;
+import io.dendrite.parquet.schema.internal.VariantNode;
 import io.dendrite.parquet.variant.VariantValue;
 import java.util.List;
 
@@ -41,16 +42,24 @@ public final class VariantRoot {
   public final List<String> node;
   public final ShreddedType type;
   public final String path;
+  /** The walk from the column to the node; its end is the node's pair. */
+  final ShreddedPath walk;
   /** Whether the node's {@code value} column is read (not: absent, or all-null in this read). */
   public boolean readsValue = true;
   /** The shredded objects above the node whose {@code value} is read, top first. */
   public AncestorValue[] ancestors = new AncestorValue[0];
 
-  VariantRoot(Kind kind, List<String> node, ShreddedType type, String path) {
+  VariantRoot(Kind kind, ShreddedPath walk, String path) {
     this.kind = kind;
-    this.node = List.copyOf(node);
-    this.type = type;
+    this.walk = walk;
+    this.node = List.copyOf(walk.fieldNames());
+    this.type = walk.end().type();
     this.path = path;
+  }
+
+  /** The node's pair in the file's layout. */
+  public VariantNode at() {
+    return walk.end();
   }
 
   public ShreddedPrimitive leafType() {
