@@ -5,12 +5,12 @@ import io.dendrite.parquet.schema.ShreddedType;
 import io.dendrite.parquet.schema.ShreddedType.ShreddedArray;
 import io.dendrite.parquet.schema.ShreddedType.ShreddedObject;
 import io.dendrite.parquet.schema.ShreddedType.ValueOnly;
-import io.dendrite.parquet.schema.internal.VariantSchemas;
+import io.dendrite.parquet.schema.ShreddingSchema;
+import io.dendrite.parquet.schema.ShreddingSchema.ShreddedPath;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.hadoop.metadata.FileMetaData;
@@ -90,8 +90,15 @@ final class SchemaCommand implements Callable<Integer> {
     }
     GroupType g = t.asGroupType();
     LogicalTypeAnnotation a = g.getLogicalTypeAnnotation();
-    if (VariantSchemas.isVariantGroup(g)) {
-      variant(out, g, path, indent);
+    List<ShreddedPath> layout;
+    try {
+      layout = ShreddingSchema.layout(g, path);
+    } catch (IllegalArgumentException e) {
+      out.println(indent + path + ": variant (invalid layout: " + e.getMessage() + ")");
+      return;
+    }
+    if (layout != null) {
+      variant(out, g, layout, path, indent);
     } else if (a instanceof LogicalTypeAnnotation.ListLogicalTypeAnnotation
         && g.getFieldCount() == 1 && g.getType(0).isRepetition(Type.Repetition.REPEATED)) {
       out.println(indent + path + ": list" + nullability(t));
@@ -115,52 +122,29 @@ final class SchemaCommand implements Callable<Integer> {
     }
   }
 
-  private static void variant(PrintWriter out, GroupType g, String path, String indent) {
-    ShreddedType shredded;
-    try {
-      shredded = VariantSchemas.shreddedTypeOf(g, path);
-    } catch (IllegalArgumentException e) {
-      out.println(indent + path + ": variant (invalid layout: " + e.getMessage() + ")");
-      return;
-    }
+  private static void variant(PrintWriter out, GroupType g, List<ShreddedPath> layout,
+      String path, String indent) {
     String nulls = nullability(g);
-    if (shredded == null) {
+    ShreddedPath column = layout.get(0);
+    if (column.type() instanceof ValueOnly) {
       out.println(indent + path + ": variant" + nulls + " (unshredded: metadata, value)");
       return;
     }
-    String kind = shredded instanceof ShreddedObject ? "object"
-        : shredded instanceof ShreddedArray ? "array" : shredded.toString();
-    out.println(indent + path + ": variant" + nulls + " (shredded as " + kind
-        + (g.containsField(VariantSchemas.VALUE) ? "" : ", no residual value column") + ")");
-    children(out, g, shredded, path, indent + "  ");
-  }
-
-  /** The shredded paths below the {@code value}/{@code typed_value} group {@code g}. */
-  private static void children(PrintWriter out, GroupType g, ShreddedType t, String path,
-      String indent) {
-    if (t instanceof ShreddedObject o) {
-      GroupType typed = g.getType(VariantSchemas.TYPED_VALUE).asGroupType();
-      for (Map.Entry<String, ShreddedType> f : o.fields().entrySet()) {
-        GroupType child = typed.getType(f.getKey()).asGroupType();
-        node(out, child, f.getValue(), path + "." + FieldPath.quote(f.getKey()), indent);
+    out.println(indent + path + ": variant" + nulls + " (shredded as " + kind(column.type())
+        + (column.value() != null ? "" : ", no residual value column") + ")");
+    // The shredded paths below the column, depth first, all at one indent.
+    for (ShreddedPath p : layout.subList(1, layout.size())) {
+      if (p.type() instanceof ValueOnly) {
+        out.println(indent + "  " + p.path() + ": value-only");
+      } else {
+        out.println(indent + "  " + p.path() + ": " + kind(p.type()) + " (shredded"
+            + (p.value() != null ? "" : ", no value column") + ")");
       }
-    } else if (t instanceof ShreddedArray a) {
-      GroupType list = g.getType(VariantSchemas.TYPED_VALUE).asGroupType();
-      GroupType element = list.getType(0).asGroupType().getType(0).asGroupType();
-      node(out, element, a.element(), path + "[]", indent);
     }
   }
 
-  private static void node(PrintWriter out, GroupType g, ShreddedType t, String path,
-      String indent) {
-    if (t instanceof ValueOnly) {
-      out.println(indent + path + ": value-only");
-      return;
-    }
-    String kind = t instanceof ShreddedObject ? "object" : t instanceof ShreddedArray ? "array"
+  private static String kind(ShreddedType t) {
+    return t instanceof ShreddedObject ? "object" : t instanceof ShreddedArray ? "array"
         : t.toString();
-    out.println(indent + path + ": " + kind + " (shredded"
-        + (g.containsField(VariantSchemas.VALUE) ? "" : ", no value column") + ")");
-    children(out, g, t, path, indent);
   }
 }

@@ -2,15 +2,16 @@ package io.dendrite.parquet.cli;
 
 import io.dendrite.parquet.path.FieldPath;
 import io.dendrite.parquet.read.DendriteReadException;
-import io.dendrite.parquet.read.internal.file.RowGroupPages;
 import io.dendrite.parquet.schema.ShreddedType;
 import io.dendrite.parquet.schema.ShreddedType.ShreddedArray;
 import io.dendrite.parquet.schema.ShreddedType.ShreddedObject;
 import io.dendrite.parquet.schema.ShreddedType.ValueOnly;
-import io.dendrite.parquet.schema.internal.VariantSchemas;
+import io.dendrite.parquet.schema.ShreddingSchema;
+import io.dendrite.parquet.schema.ShreddingSchema.ShreddedPath;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -18,6 +19,7 @@ import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.ColumnReader;
 import org.apache.parquet.column.impl.ColumnReadStoreImpl;
 import org.apache.parquet.column.page.PageReadStore;
+import org.apache.parquet.column.page.PageReader;
 import org.apache.parquet.example.data.simple.convert.GroupRecordConverter;
 import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.io.api.GroupConverter;
@@ -229,63 +231,61 @@ final class ShreddingCoverage {
       List<String> p = new ArrayList<>(path);
       p.add(t.getName());
       GroupType g = t.asGroupType();
-      if (VariantSchemas.isVariantGroup(g)) {
-        String name = FieldPath.join(p);
-        try {
-          ShreddedType shredded = VariantSchemas.shreddedTypeOf(g, name);
-          columns.add(new ColumnCoverage(name, shredded, null, List.of()));
-          if (shredded != null) {
-            List<Node> ns = new ArrayList<>();
-            nodes(g, p, shredded, name, ns);
-            nodesByColumn.put(name, ns);
-            nodes.addAll(ns);
-          }
-        } catch (IllegalArgumentException e) {
-          columns.add(new ColumnCoverage(name, null, e.getMessage(), List.of()));
-        }
-      } else {
+      String name = FieldPath.join(p);
+      List<ShreddedPath> layout;
+      try {
+        layout = ShreddingSchema.layout(g, name);
+      } catch (IllegalArgumentException e) {
+        columns.add(new ColumnCoverage(name, null, e.getMessage(), List.of()));
+        continue;
+      }
+      if (layout == null) {
         findVariants(g, p);
+        continue;
+      }
+      ShreddedType shredded = layout.get(0).type() instanceof ValueOnly ? null
+          : layout.get(0).type();
+      columns.add(new ColumnCoverage(name, shredded, null, List.of()));
+      if (shredded != null) {
+        List<Node> ns = new ArrayList<>();
+        for (ShreddedPath sp : layout) {
+          ns.add(node(p, sp));
+        }
+        nodesByColumn.put(name, ns);
+        nodes.addAll(ns);
       }
     }
   }
 
-  private void nodes(GroupType g, List<String> path, ShreddedType type, String display,
-      List<Node> out) {
+  /** The counting node of shredded path {@code sp} of the VARIANT column at {@code column}. */
+  private Node node(List<String> column, ShreddedPath sp) {
     Leaf value = null;
     int valueDef = 0;
-    if (g.containsField(VariantSchemas.VALUE)) {
-      List<String> vp = child(path, VariantSchemas.VALUE);
+    if (sp.value() != null) {
+      List<String> vp = concat(column, sp.value());
       value = leaf(vp);
       valueDef = schema.getMaxDefinitionLevel(vp.toArray(new String[0]));
     }
     Leaf typed = null;
     int typedDef = 0;
-    if (g.containsField(VariantSchemas.TYPED_VALUE)) {
-      List<String> tp = child(path, VariantSchemas.TYPED_VALUE);
-      typed = leaf(firstLeaf(g.getType(VariantSchemas.TYPED_VALUE), tp));
+    if (sp.typedValue() != null) {
+      List<String> tp = concat(column, sp.typedValue());
+      typed = leaf(firstLeaf(schema.getType(tp.toArray(new String[0])), tp));
       typedDef = schema.getMaxDefinitionLevel(tp.toArray(new String[0]));
     }
-    String[] gp = path.toArray(new String[0]);
+    String[] gp = concat(column, sp.group()).toArray(new String[0]);
+    ShreddedType type = sp.type();
     String shreddedAs = type instanceof ValueOnly ? "value-only"
         : type instanceof ShreddedObject ? "object"
         : type instanceof ShreddedArray ? "array" : type.toString();
-    out.add(new Node(display, shreddedAs, schema.getMaxRepetitionLevel(gp),
-        schema.getMaxDefinitionLevel(gp), value, valueDef, typed, typedDef));
-    if (type instanceof ShreddedObject o) {
-      GroupType fields = g.getType(VariantSchemas.TYPED_VALUE).asGroupType();
-      for (Map.Entry<String, ShreddedType> f : o.fields().entrySet()) {
-        List<String> fp = child(child(path, VariantSchemas.TYPED_VALUE), f.getKey());
-        nodes(fields.getType(f.getKey()).asGroupType(), fp, f.getValue(),
-            display + "." + FieldPath.quote(f.getKey()), out);
-      }
-    } else if (type instanceof ShreddedArray a) {
-      GroupType list = g.getType(VariantSchemas.TYPED_VALUE).asGroupType();
-      GroupType repeated = list.getType(0).asGroupType();
-      GroupType element = repeated.getType(0).asGroupType();
-      List<String> ep = child(child(child(path, VariantSchemas.TYPED_VALUE), repeated.getName()),
-          element.getName());
-      nodes(element, ep, a.element(), display + "[]", out);
-    }
+    return new Node(sp.path(), shreddedAs, schema.getMaxRepetitionLevel(gp),
+        schema.getMaxDefinitionLevel(gp), value, valueDef, typed, typedDef);
+  }
+
+  private static List<String> concat(List<String> a, List<String> b) {
+    List<String> p = new ArrayList<>(a);
+    p.addAll(b);
+    return p;
   }
 
   private static List<String> child(List<String> path, String name) {
@@ -314,7 +314,6 @@ final class ShreddingCoverage {
     for (Leaf l : leaves.values()) {
       wanted.add(l.descriptor);
     }
-    reader.setRequestedSchema(wanted);
     GroupConverter converter = new GroupRecordConverter(schema).getRootConverter();
     String createdBy = reader.getFooter().getFileMetaData().getCreatedBy();
     int rowGroup = 0;
@@ -324,9 +323,7 @@ final class ShreddingCoverage {
         if (reader.getRowGroups().get(rowGroup).getRowCount() == 0) {
           continue; // parquet-java refuses to read a row group of no rows
         }
-        // Read through RowGroupPages so that a damaged page names its column, as cat's does.
-        PageReadStore pages = RowGroupPages.read(reader, rowGroup, wanted,
-            ParquetFileReader::readRowGroup);
+        PageReadStore pages = pages(file, reader, rowGroup, row, wanted);
         ColumnReadStoreImpl store = new ColumnReadStoreImpl(pages, converter, schema, createdBy);
         for (Leaf l : leaves.values()) {
           l.reader = store.getColumnReader(l.descriptor);
@@ -342,8 +339,43 @@ final class ShreddingCoverage {
           }
         }
       }
-    } catch (IOException | RuntimeException e) {
+    } catch (RuntimeException e) {
       throw DendriteReadException.of(file, rowGroup, row, e);
     }
+  }
+
+  /**
+   * The pages of {@code columns} in row group {@code rowGroup}, read one column chunk at a time
+   * so that a damaged page (a checksum that does not match) names its column: parquet-java
+   * reads a row group's chunks together and does not say which one failed.
+   */
+  private static PageReadStore pages(String file, ParquetFileReader reader, int rowGroup,
+      long row, List<ColumnDescriptor> columns) {
+    Map<ColumnDescriptor, PageReader> byColumn = new HashMap<>();
+    long rows = -1;
+    for (ColumnDescriptor c : columns) {
+      reader.setRequestedSchema(List.of(c));
+      PageReadStore chunk;
+      try {
+        chunk = reader.readRowGroup(rowGroup);
+      } catch (IOException | RuntimeException e) {
+        throw DendriteReadException.inColumn(file, rowGroup, row, String.join(".", c.getPath()),
+            e);
+      }
+      byColumn.put(c, chunk.getPageReader(c));
+      rows = chunk.getRowCount();
+    }
+    long rowCount = rows;
+    return new PageReadStore() {
+      @Override
+      public PageReader getPageReader(ColumnDescriptor descriptor) {
+        return byColumn.get(descriptor);
+      }
+
+      @Override
+      public long getRowCount() {
+        return rowCount;
+      }
+    };
   }
 }

@@ -11,7 +11,6 @@ import io.dendrite.parquet.read.DendriteReader;
 import io.dendrite.parquet.read.DendriteRow;
 import io.dendrite.parquet.schema.RecordSchema;
 import io.dendrite.parquet.schema.ShreddingSchema;
-import io.dendrite.parquet.schema.internal.VariantSchemas;
 import io.dendrite.parquet.variant.VariantValue;
 import java.io.ByteArrayInputStream;
 import java.io.InputStream;
@@ -98,7 +97,7 @@ class ConvertCommandTest {
   }
 
   static ShreddingSchema shredding(Path file) throws Exception {
-    return VariantSchemas.fromParquet(footer(file).getFileMetaData().getSchema());
+    return ShreddingSchema.fromParquet(footer(file).getFileMetaData().getSchema());
   }
 
   /** Every row of {@code file} equals the corresponding input line, value by value. */

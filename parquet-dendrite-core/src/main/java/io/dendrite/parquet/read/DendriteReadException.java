@@ -66,6 +66,17 @@ public final class DendriteReadException extends RuntimeException {
     return new DendriteReadException(file, rowGroup, row, null, ColumnReadException.problem(innermost), failure);
   }
 
+  /**
+   * Describes {@code failure}, thrown while reading the pages of {@code column} (its dotted
+   * Parquet path) in {@code file} at the given row group and row (-1 and 0 when unknown). For
+   * tools that read a file's pages with parquet-java themselves, one column at a time.
+   */
+  public static DendriteReadException inColumn(String file, int rowGroup, long row,
+      String column, Throwable failure) {
+    return new DendriteReadException(file, rowGroup, row, column,
+        ColumnReadException.problem(failure), failure);
+  }
+
   private static String where(int rowGroup, long row, String column) {
     List<String> parts = new ArrayList<>();
     if (rowGroup >= 0) {

@@ -2,11 +2,18 @@ package io.dendrite.parquet.schema;
 
 import io.dendrite.parquet.path.FieldPath;
 import io.dendrite.parquet.path.internal.TextCursor;
+import io.dendrite.parquet.schema.ShreddedType.ShreddedArray;
+import io.dendrite.parquet.schema.ShreddedType.ShreddedObject;
+import io.dendrite.parquet.schema.internal.VariantSchemas;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
+import org.apache.parquet.schema.GroupType;
+import org.apache.parquet.schema.MessageType;
 
 /**
  * How each VARIANT column of a file is shredded: a map from the column's dotted path, as
@@ -64,6 +71,93 @@ public final class ShreddingSchema implements Function<String, ShreddedType> {
       put(copy, e.getKey(), e.getValue());
     }
     return new ShreddingSchema(Collections.unmodifiableMap(copy));
+  }
+
+  /**
+   * The shredding of every VARIANT column of a file's schema, keyed by the path
+   * {@link RecordSchema#variantColumns()} gives it; unshredded columns are left out. Writing
+   * with the result reproduces the file's layout ("pinning" it), except that decimals take
+   * the physical type their precision implies.
+   *
+   * @throws IllegalArgumentException naming the column for an invalid VARIANT group
+   */
+  public static ShreddingSchema fromParquet(MessageType schema) {
+    return VariantSchemas.fromParquet(schema);
+  }
+
+  /**
+   * The shredded paths of a VARIANT group of a file, as it lays them out: the column itself
+   * first, then its object fields and array elements depth first, in column order. For tools
+   * that walk the Parquet columns of a shredded Variant (VariantShredding.md).
+   *
+   * @param group a group of a file's schema
+   * @param column the column's path, which starts every {@link ShreddedPath#path()}
+   * @return the paths, or null when {@code group} is not a VARIANT group (see
+   *     {@link RecordSchema#fromParquet} for which groups are)
+   * @throws IllegalArgumentException naming the column for a layout VariantShredding.md does
+   *     not allow
+   */
+  public static List<ShreddedPath> layout(GroupType group, String column) {
+    if (!VariantSchemas.isVariantGroup(group)) {
+      return null;
+    }
+    ShreddedType type = VariantSchemas.shreddedTypeOf(group, column);
+    List<ShreddedPath> out = new ArrayList<>();
+    layout(group, List.of(), type == null ? ShreddedType.valueOnly() : type, column, out);
+    return Collections.unmodifiableList(out);
+  }
+
+  private static void layout(GroupType group, List<String> at, ShreddedType type, String path,
+      List<ShreddedPath> out) {
+    List<String> value = group.containsField(VariantSchemas.VALUE)
+        ? child(at, VariantSchemas.VALUE) : null;
+    List<String> typed = group.containsField(VariantSchemas.TYPED_VALUE)
+        ? child(at, VariantSchemas.TYPED_VALUE) : null;
+    out.add(new ShreddedPath(path, type, at, value, typed));
+    if (type instanceof ShreddedObject o) {
+      GroupType fields = group.getType(VariantSchemas.TYPED_VALUE).asGroupType();
+      for (Map.Entry<String, ShreddedType> f : o.fields().entrySet()) {
+        layout(fields.getType(f.getKey()).asGroupType(), child(typed, f.getKey()), f.getValue(),
+            path + "." + FieldPath.quote(f.getKey()), out);
+      }
+    } else if (type instanceof ShreddedArray a) {
+      // The layout reader has checked the 3-level LIST: typed_value.list.element.
+      GroupType repeated = group.getType(VariantSchemas.TYPED_VALUE).asGroupType().getType(0)
+          .asGroupType();
+      GroupType element = repeated.getType(0).asGroupType();
+      layout(element, child(child(typed, repeated.getName()), element.getName()), a.element(),
+          path + "[]", out);
+    }
+  }
+
+  private static List<String> child(List<String> path, String name) {
+    List<String> p = new ArrayList<>(path);
+    p.add(name);
+    return p;
+  }
+
+  /**
+   * One shredded path of a VARIANT column in a file ({@link #layout}): the column itself, an
+   * object field or an array element, and the Parquet fields of its group. Parquet paths are
+   * field names below the VARIANT group.
+   *
+   * @param path dotted from the column, {@code []} for array elements ({@code payload},
+   *     {@code payload.user.id}, {@code payload.tags[]}), as {@code ShreddingReport} names paths
+   * @param type how it is shredded; {@link ShreddedType.ValueOnly} when it has no
+   *     {@code typed_value} (for the column itself: unshredded)
+   * @param group the path of its group (empty for the column itself)
+   * @param value the path of its {@code value} column, or null when it has none
+   * @param typedValue the path of its {@code typed_value} field (a column or a group), or null
+   *     when it has none
+   */
+  public record ShreddedPath(String path, ShreddedType type, List<String> group,
+      List<String> value, List<String> typedValue) {
+    /** Copies the paths. */
+    public ShreddedPath {
+      group = List.copyOf(group);
+      value = value == null ? null : List.copyOf(value);
+      typedValue = typedValue == null ? null : List.copyOf(typedValue);
+    }
   }
 
   private static void put(Map<String, ShreddedType> into, String path, ShreddedType type) {

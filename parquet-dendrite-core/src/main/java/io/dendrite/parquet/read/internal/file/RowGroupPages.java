@@ -11,8 +11,7 @@ import org.apache.parquet.hadoop.ParquetFileReader;
  * Reads a row group's pages with parquet-java and, when that fails (a page whose checksum does
  * not match, an I/O error in a chunk), names the column chunk: parquet-java reads a row group's
  * chunks together and does not say which one failed, so each requested chunk is read again
- * alone until one fails. Costs nothing unless a read fails. For the read engine and for tools
- * reading pages themselves (the CLI's {@code inspect}).
+ * alone until one fails. Costs nothing unless a read fails. For the read engine.
  */
 public final class RowGroupPages {
   private RowGroupPages() {}
