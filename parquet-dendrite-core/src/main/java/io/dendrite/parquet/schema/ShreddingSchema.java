@@ -2,8 +2,7 @@ package io.dendrite.parquet.schema;
 
 import io.dendrite.parquet.path.FieldPath;
 import io.dendrite.parquet.path.internal.TextCursor;
-import io.dendrite.parquet.schema.ShreddedType.ShreddedArray;
-import io.dendrite.parquet.schema.ShreddedType.ShreddedObject;
+import io.dendrite.parquet.schema.internal.VariantNode;
 import io.dendrite.parquet.schema.internal.VariantSchemas;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -101,39 +100,23 @@ public final class ShreddingSchema implements Function<String, ShreddedType> {
     if (!VariantSchemas.isVariantGroup(group)) {
       return null;
     }
-    ShreddedType type = VariantSchemas.shreddedTypeOf(group, column);
     List<ShreddedPath> out = new ArrayList<>();
-    layout(group, List.of(), type == null ? ShreddedType.valueOnly() : type, column, out);
+    layout(VariantNode.variant(group, List.of(), column, 0), column, out);
     return Collections.unmodifiableList(out);
   }
 
-  private static void layout(GroupType group, List<String> at, ShreddedType type, String path,
-      List<ShreddedPath> out) {
-    List<String> value = group.containsField(VariantSchemas.VALUE)
-        ? child(at, VariantSchemas.VALUE) : null;
-    List<String> typed = group.containsField(VariantSchemas.TYPED_VALUE)
-        ? child(at, VariantSchemas.TYPED_VALUE) : null;
-    out.add(new ShreddedPath(path, type, at, value, typed));
-    if (type instanceof ShreddedObject o) {
-      GroupType fields = group.getType(VariantSchemas.TYPED_VALUE).asGroupType();
-      for (Map.Entry<String, ShreddedType> f : o.fields().entrySet()) {
-        layout(fields.getType(f.getKey()).asGroupType(), child(typed, f.getKey()), f.getValue(),
-            path + "." + FieldPath.quote(f.getKey()), out);
-      }
-    } else if (type instanceof ShreddedArray a) {
-      // The layout reader has checked the 3-level LIST: typed_value.list.element.
-      GroupType repeated = group.getType(VariantSchemas.TYPED_VALUE).asGroupType().getType(0)
-          .asGroupType();
-      GroupType element = repeated.getType(0).asGroupType();
-      layout(element, child(child(typed, repeated.getName()), element.getName()), a.element(),
-          path + "[]", out);
+  private static void layout(VariantNode node, String path, List<ShreddedPath> out) {
+    ShreddedType type = node.type() == null ? ShreddedType.valueOnly() : node.type();
+    out.add(new ShreddedPath(path, type, node.path(),
+        node.hasValue() ? node.valuePath() : null,
+        node.group().containsField(VariantSchemas.TYPED_VALUE) ? node.typedValuePath() : null));
+    for (String name : node.fieldNames()) {
+      layout(node.field(name), path + "." + FieldPath.quote(name), out);
     }
-  }
-
-  private static List<String> child(List<String> path, String name) {
-    List<String> p = new ArrayList<>(path);
-    p.add(name);
-    return p;
+    VariantNode element = node.element();
+    if (element != null) {
+      layout(element, path + "[]", out);
+    }
   }
 
   /**

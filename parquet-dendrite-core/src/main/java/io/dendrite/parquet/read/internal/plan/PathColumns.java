@@ -110,7 +110,7 @@ public final class PathColumns {
     }
     // Filter planning steps into array elements: statistics of an element's typed_value bound
     // every element, so a path through arrays still reaches a typed leaf.
-    ShreddedPath walk = ShreddedPath.walk(top, rest, true);
+    LayoutWalk walk = LayoutWalk.walk(top, rest, true);
     VariantNode leaf = walk.end();
     if (!walk.remaining.isEmpty() || !(leaf.type() instanceof ShreddedPrimitive)) {
       return OPAQUE_PATH;

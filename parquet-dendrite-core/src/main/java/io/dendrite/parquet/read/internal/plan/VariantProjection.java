@@ -67,7 +67,7 @@ public final class VariantProjection {
     List<List<Segment>> remainders = new ArrayList<>();
     for (List<Segment> segments : selections) {
       // The read plan stops at arrays: it reassembles them rather than step into elements.
-      ShreddedPath walk = ShreddedPath.walk(top, segments, false);
+      LayoutWalk walk = LayoutWalk.walk(top, segments, false);
       ShreddedType t = walk.end().type();
       List<Segment> remaining = walk.remaining;
       Kind kind;

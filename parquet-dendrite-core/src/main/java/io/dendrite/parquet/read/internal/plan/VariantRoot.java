@@ -43,13 +43,13 @@ public final class VariantRoot {
   public final ShreddedType type;
   public final String path;
   /** The walk from the column to the node; its end is the node's pair. */
-  final ShreddedPath walk;
+  final LayoutWalk walk;
   /** Whether the node's {@code value} column is read (not: absent, or all-null in this read). */
   public boolean readsValue = true;
   /** The shredded objects above the node whose {@code value} is read, top first. */
   public AncestorValue[] ancestors = new AncestorValue[0];
 
-  VariantRoot(Kind kind, ShreddedPath walk, String path) {
+  VariantRoot(Kind kind, LayoutWalk walk, String path) {
     this.kind = kind;
     this.walk = walk;
     this.node = List.copyOf(walk.fieldNames());

@@ -12,7 +12,7 @@ import java.util.List;
  * {@code value}). The one resolution that the read plan ({@link VariantProjection}) and filter
  * planning ({@link PathColumns}) build on, each with its own decisions on top.
  */
-final class ShreddedPath {
+final class LayoutWalk {
   /** The nodes passed, the column's first; the last is where the walk ended. */
   private final List<VariantNode> nodes;
   /** The field names stepped through, one per node after the first (null: an array element). */
@@ -20,7 +20,7 @@ final class ShreddedPath {
   /** The segments left below the last node. */
   final List<Segment> remaining;
 
-  private ShreddedPath(List<VariantNode> nodes, List<String> names, List<Segment> remaining) {
+  private LayoutWalk(List<VariantNode> nodes, List<String> names, List<Segment> remaining) {
     this.nodes = nodes;
     this.names = names;
     this.remaining = remaining;
@@ -32,7 +32,7 @@ final class ShreddedPath {
    * element), stopping
    * at the first segment the file does not shred.
    */
-  static ShreddedPath walk(VariantNode column, List<Segment> segments, boolean intoArrays) {
+  static LayoutWalk walk(VariantNode column, List<Segment> segments, boolean intoArrays) {
     List<VariantNode> nodes = new ArrayList<>(List.of(column));
     List<String> names = new ArrayList<>();
     VariantNode at = column;
@@ -48,7 +48,7 @@ final class ShreddedPath {
       names.add(seg.name());
       at = next;
     }
-    return new ShreddedPath(nodes, names, segments.subList(i, segments.size()));
+    return new LayoutWalk(nodes, names, segments.subList(i, segments.size()));
   }
 
   /** The node the walk ended on. */
