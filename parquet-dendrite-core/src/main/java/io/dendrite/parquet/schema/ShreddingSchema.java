@@ -81,7 +81,14 @@ public final class ShreddingSchema implements Function<String, ShreddedType> {
    * @throws IllegalArgumentException naming the column for an invalid VARIANT group
    */
   public static ShreddingSchema fromParquet(MessageType schema) {
-    return VariantSchemas.fromParquet(schema);
+    Map<String, ShreddedType> out = new LinkedHashMap<>();
+    for (Map.Entry<String, GroupType> e : RecordSchema.variantGroups(schema).entrySet()) {
+      ShreddedType t = VariantSchemas.shreddedTypeOf(e.getValue(), e.getKey());
+      if (t != null) {
+        out.put(e.getKey(), t);
+      }
+    }
+    return of(out);
   }
 
   /**
@@ -221,11 +228,6 @@ public final class ShreddingSchema implements Function<String, ShreddedType> {
   /** The shredded column paths (canonical), in order. */
   public Set<String> paths() {
     return byPath.keySet();
-  }
-
-  /** The entries by canonical path, in order; unmodifiable. */
-  public Map<String, ShreddedType> asMap() {
-    return byPath;
   }
 
   @Override

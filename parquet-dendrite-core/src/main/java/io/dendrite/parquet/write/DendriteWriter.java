@@ -2,7 +2,6 @@ package io.dendrite.parquet.write;
 
 import io.dendrite.parquet.schema.RecordSchema;
 import io.dendrite.parquet.schema.ShreddingSchema;
-import io.dendrite.parquet.schema.internal.VariantSchemas;
 import io.dendrite.parquet.shred.ShreddingInference.InferenceOptions;
 import io.dendrite.parquet.shred.ShreddingReport;
 import io.dendrite.parquet.variant.internal.VariantBinary;
@@ -674,7 +673,7 @@ public final class DendriteWriter implements Closeable {
       if (pinLocal != null || pinHadoop != null) {
         MessageType pinned = pinLocal != null ? ParquetWriters.footerSchema(pinLocal)
             : ParquetWriters.footerSchema(pinHadoop, conf);
-        shredding = VariantSchemas.fromParquet(pinned);
+        shredding = ShreddingSchema.fromParquet(pinned);
         origin = "pinned from " + (pinLocal != null ? pinLocal : pinHadoop);
         if (schema == null) {
           schema = RecordSchema.fromParquet(pinned);

@@ -130,7 +130,7 @@ class RecordSchemaParquetTest {
     assertEquals(schema, RecordSchema.fromParquet(actual));
     assertEquals(List.of("v", "s.w", "l.element", "m.value", "plain"),
         List.copyOf(RecordSchema.variantGroups(actual).keySet()));
-    assertEquals(shredding, io.dendrite.parquet.schema.internal.VariantSchemas.fromParquet(actual));
+    assertEquals(shredding, io.dendrite.parquet.schema.ShreddingSchema.fromParquet(actual));
   }
 
   @Test

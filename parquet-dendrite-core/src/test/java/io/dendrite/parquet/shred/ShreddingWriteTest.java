@@ -861,7 +861,7 @@ class ShreddingWriteTest {
     MessageType a = footer(first);
     MessageType b = footer(second);
     assertEquals(a, b, "pinned file schema\n" + b + "\ndiffers from\n" + a);
-    assertEquals(VariantSchemas.fromParquet(a), VariantSchemas.fromParquet(b));
+    assertEquals(ShreddingSchema.fromParquet(a), ShreddingSchema.fromParquet(b));
     ShreddedType v = VariantSchemas.shreddedTypeOf(variantGroup(b, "v"));
     // The first file's a values are 0..19: int8.
     assertEquals(ShreddedType.parse("{a: int8, s: string}"), v);

@@ -171,7 +171,7 @@ class VariantSchemasTest {
         + MEASUREMENT + "\n" + TAGS + "\n" + NESTED_EVENT + "\n}"));
     MessageType actual = schema.toParquet("m", shredding);
     assertEquals(expected, actual);
-    assertEquals(shredding, VariantSchemas.fromParquet(actual));
+    assertEquals(shredding, ShreddingSchema.fromParquet(actual));
     assertEquals(schema, RecordSchema.fromParquet(actual));
   }
 
@@ -369,7 +369,7 @@ class VariantSchemasTest {
                 ShreddedType.parse("{x: [string]}")))
             .named("s"))
         .named("m");
-    ShreddingSchema shredding = VariantSchemas.fromParquet(m);
+    ShreddingSchema shredding = ShreddingSchema.fromParquet(m);
     assertEquals(List.of("a", "s.c"), List.copyOf(shredding.paths()));
     assertEquals("a: int64\ns.c: {x: [string]}", shredding.toString());
   }

@@ -3,18 +3,14 @@ package io.dendrite.parquet.schema.internal;
 import static org.apache.parquet.schema.LogicalTypeAnnotation.TimeUnit.MICROS;
 import static org.apache.parquet.schema.LogicalTypeAnnotation.TimeUnit.NANOS;
 
-import io.dendrite.parquet.schema.RecordSchema;
 import io.dendrite.parquet.schema.ShreddedType;
 import io.dendrite.parquet.schema.ShreddedType.ShreddedArray;
 import io.dendrite.parquet.schema.ShreddedType.ShreddedObject;
 import io.dendrite.parquet.schema.ShreddedType.ShreddedPrimitive;
 import io.dendrite.parquet.schema.ShreddedType.ValueOnly;
-import io.dendrite.parquet.schema.ShreddingSchema;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import org.apache.parquet.schema.GroupType;
 import org.apache.parquet.schema.LogicalTypeAnnotation;
-import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 import org.apache.parquet.schema.Type;
 import org.apache.parquet.schema.Type.Repetition;
@@ -247,22 +243,4 @@ public final class VariantSchemas {
     return ShreddedLayoutReader.variant(variantGroup, columnPath);
   }
 
-  /**
-   * The shredding of every VARIANT column of a file's schema, keyed by the path
-   * {@link RecordSchema#variantColumns()} gives it; unshredded columns are left out. Writing
-   * with the result reproduces the file's layout ("pinning" it), except that decimals take
-   * the physical type their precision implies.
-   *
-   * @throws IllegalArgumentException naming the column for an invalid VARIANT group
-   */
-  public static ShreddingSchema fromParquet(MessageType schema) {
-    Map<String, ShreddedType> out = new LinkedHashMap<>();
-    for (Map.Entry<String, GroupType> e : RecordSchema.variantGroups(schema).entrySet()) {
-      ShreddedType t = shreddedTypeOf(e.getValue(), e.getKey());
-      if (t != null) {
-        out.put(e.getKey(), t);
-      }
-    }
-    return ShreddingSchema.of(out);
-  }
 }
