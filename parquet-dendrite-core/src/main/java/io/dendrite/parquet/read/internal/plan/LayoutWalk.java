@@ -29,8 +29,7 @@ final class LayoutWalk {
   /**
    * Walks {@code segments} from {@code column} through shredded object fields and, when
    * {@code intoArrays}, shredded array elements ({@code [N]} and {@code [*]} step into the
-   * element), stopping
-   * at the first segment the file does not shred.
+   * element), stopping at the first segment the file does not shred.
    */
   static LayoutWalk walk(VariantNode column, List<Segment> segments, boolean intoArrays) {
     List<VariantNode> nodes = new ArrayList<>(List.of(column));
