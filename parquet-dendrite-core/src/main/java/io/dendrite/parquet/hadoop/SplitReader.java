@@ -90,7 +90,7 @@ public final class SplitReader implements Closeable {
       ParquetReadOptions options = HadoopReadOptions.builder(conf, path)
           .usePageChecksumVerification(
               conf.getBoolean(ParquetInputFormat.PAGE_VERIFY_CHECKSUM_ENABLED, true))
-          .withCodecFactory(new PageCodecs(HadoopCodecs.newFactory(conf, 0)))
+          .withCodecFactory(new PageCodecs(() -> HadoopCodecs.newFactory(conf, 0)))
           .build();
       reader = ParquetFileReader.open(input, options);
       List<BlockMetaData> all = reader.getFooter().getBlocks();

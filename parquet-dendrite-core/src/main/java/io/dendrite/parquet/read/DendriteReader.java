@@ -478,7 +478,9 @@ public final class DendriteReader implements Closeable, Iterable<DendriteRow> {
     /** Opens the file; fails with the file name if it is missing or not Parquet. */
     public DendriteReader build() throws IOException {
       String name = localPath != null ? localPath.toString() : hadoopPath.toString();
-      Configuration hadoopConf = conf == null ? new Configuration() : conf;
+      // A local read needs no Hadoop configuration: making one parses its XML resources.
+      Configuration hadoopConf = localPath != null ? null
+          : conf == null ? new Configuration() : conf;
       InputFile input = localPath != null ? new BufferedLocalFile(localPath)
           : HadoopInputFile.fromPath(hadoopPath, hadoopConf);
       // A damaged page fails instead of decoding to wrong values (DESIGN.md §6). One options
@@ -486,7 +488,7 @@ public final class DendriteReader implements Closeable, Iterable<DendriteRow> {
       Supplier<ParquetReadOptions> options = () -> (localPath != null
           ? ParquetReadOptions.builder(new PlainParquetConfiguration())
           : HadoopReadOptions.builder(hadoopConf)).usePageChecksumVerification(true)
-          .withCodecFactory(new PageCodecs(localPath != null
+          .withCodecFactory(new PageCodecs(() -> localPath != null
               ? HadoopCodecs.newFactory(new PlainParquetConfiguration(), 0)
               : HadoopCodecs.newFactory(hadoopConf, 0)))
           .build();

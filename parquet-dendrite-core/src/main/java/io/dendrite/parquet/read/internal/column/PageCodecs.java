@@ -7,6 +7,7 @@ import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.util.EnumMap;
 import java.util.Map;
+import java.util.function.Supplier;
 import java.util.zip.GZIPInputStream;
 import org.apache.parquet.bytes.BytesInput;
 import org.apache.parquet.compression.CompressionCodecFactory;
@@ -29,18 +30,31 @@ import org.xerial.snappy.Snappy;
  * BROTLI, LZO, LZ4) are {@code fallback}'s, parquet-java's own, one page at a time.
  */
 public final class PageCodecs implements CompressionCodecFactory {
-  private final CompressionCodecFactory fallback;
+  /** parquet-java's factory, made on first need: most files need none of its codecs. */
+  private final Supplier<CompressionCodecFactory> fallbackFactory;
+  private CompressionCodecFactory fallback;
   private final Map<CompressionCodecName, BytesInputDecompressor> serialized =
       new EnumMap<>(CompressionCodecName.class);
 
-  /** @param fallback parquet-java's factory, for the codecs above and for compressing */
-  public PageCodecs(CompressionCodecFactory fallback) {
-    this.fallback = fallback;
+  /**
+   * @param fallback makes parquet-java's factory, for the codecs above and for compressing;
+   *     called at most once, and only when such a codec is asked for (making it parses a Hadoop
+   *     configuration, which a cold read of a zstd, gzip or snappy file need not pay)
+   */
+  public PageCodecs(Supplier<CompressionCodecFactory> fallback) {
+    this.fallbackFactory = fallback;
+  }
+
+  private synchronized CompressionCodecFactory fallback() {
+    if (fallback == null) {
+      fallback = fallbackFactory.get();
+    }
+    return fallback;
   }
 
   @Override
   public BytesInputCompressor getCompressor(CompressionCodecName codec) {
-    return fallback.getCompressor(codec);
+    return fallback().getCompressor(codec);
   }
 
   @Override
@@ -56,13 +70,15 @@ public final class PageCodecs implements CompressionCodecFactory {
         return GzipPages.INSTANCE;
       default:
         return serialized.computeIfAbsent(codec,
-            c -> new Serialized(fallback.getDecompressor(c)));
+            c -> new Serialized(fallback().getDecompressor(c)));
     }
   }
 
   @Override
-  public void release() {
-    fallback.release();
+  public synchronized void release() {
+    if (fallback != null) {
+      fallback.release();
+    }
   }
 
   /** Pages written without compression: their bytes as they are. */

@@ -16,6 +16,7 @@ import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.parquet.bytes.BytesInput;
 import org.apache.parquet.compression.CompressionCodecFactory.BytesInputDecompressor;
 import org.apache.parquet.conf.PlainParquetConfiguration;
@@ -32,9 +33,32 @@ import org.xerial.snappy.Snappy;
  */
 class PageCodecsTest {
   private final PageCodecs codecs =
-      new PageCodecs(HadoopCodecs.newFactory(new PlainParquetConfiguration(), 0));
+      new PageCodecs(() -> HadoopCodecs.newFactory(new PlainParquetConfiguration(), 0));
   private final BytesInputDecompressor snappy =
       codecs.getDecompressor(CompressionCodecName.SNAPPY);
+
+  /**
+   * parquet-java's factory (which parses a Hadoop configuration) is made only for a codec the
+   * engine does not decompress itself, and once.
+   */
+  @Test
+  void parquetJavasFactoryIsMadeOnlyForItsCodecsAndOnce() {
+    AtomicInteger made = new AtomicInteger();
+    PageCodecs lazy = new PageCodecs(() -> {
+      made.incrementAndGet();
+      return HadoopCodecs.newFactory(new PlainParquetConfiguration(), 0);
+    });
+    for (CompressionCodecName c : List.of(CompressionCodecName.UNCOMPRESSED,
+        CompressionCodecName.SNAPPY, CompressionCodecName.ZSTD, CompressionCodecName.GZIP)) {
+      lazy.getDecompressor(c);
+    }
+    lazy.release();
+    assertEquals(0, made.get());
+    lazy.getDecompressor(CompressionCodecName.LZ4_RAW);
+    lazy.getDecompressor(CompressionCodecName.LZ4_RAW);
+    lazy.release();
+    assertEquals(1, made.get());
+  }
 
   private static byte[] page() {
     byte[] page = new byte[50_000];
