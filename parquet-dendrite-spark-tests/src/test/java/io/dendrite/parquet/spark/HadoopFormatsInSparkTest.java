@@ -8,7 +8,7 @@ import io.dendrite.parquet.hadoop.DendriteInputFormat;
 import io.dendrite.parquet.hadoop.DendriteOutputFormat;
 import io.dendrite.parquet.hadoop.DendriteReadSupport;
 import io.dendrite.parquet.read.DendriteRow;
-import io.dendrite.parquet.schema.internal.VariantSchemas;
+import io.dendrite.parquet.schema.ShreddingSchema;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -66,8 +66,8 @@ class HadoopFormatsInSparkTest {
     assertTrue(Files.exists(out.resolve("_SUCCESS")));
     for (Path part : parts) {
       try (ParquetFileReader f = ParquetFileReader.open(new LocalInputFile(part))) {
-        assertNotNull(VariantSchemas.shreddedTypeOf(f.getFooter().getFileMetaData().getSchema()
-            .getType("payload").asGroupType()), part + ": shredding is inferred by default");
+        assertNotNull(ShreddingSchema.fromParquet(f.getFooter().getFileMetaData().getSchema())
+            .get("payload"), part + ": shredding is inferred by default");
       }
     }
 

@@ -9,7 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.dendrite.parquet.schema.ShreddedType;
 import io.dendrite.parquet.schema.ShreddedType.ShreddedObject;
 import io.dendrite.parquet.schema.ShreddedType.ShreddedPrimitive;
-import io.dendrite.parquet.schema.internal.VariantSchemas;
+import io.dendrite.parquet.schema.ShreddingSchema;
 import io.dendrite.parquet.spark.example.DendriteSparkJob;
 import io.dendrite.parquet.spark.example.JobOptions;
 import io.dendrite.parquet.spark.example.JobResult;
@@ -105,7 +105,8 @@ class SparkExampleJobTest {
             .asGroupType();
         assertInstanceOf(LogicalTypeAnnotation.VariantLogicalTypeAnnotation.class,
             payload.getLogicalTypeAnnotation(), name);
-        ShreddedType shredded = VariantSchemas.shreddedTypeOf(payload);
+        ShreddedType shredded = ShreddingSchema.fromParquet(r.getFooter().getFileMetaData().getSchema())
+            .get("payload");
         assertInstanceOf(ShreddedObject.class, shredded, name + ": " + shredded);
         ShreddedObject fields = (ShreddedObject) shredded;
         // The dominant types: integer scores (strings in the residual), user objects.

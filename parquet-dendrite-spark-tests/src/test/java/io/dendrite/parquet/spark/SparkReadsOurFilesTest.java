@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.dendrite.parquet.read.DendriteReader;
 import io.dendrite.parquet.read.DendriteRow;
 import io.dendrite.parquet.schema.ShreddedType;
-import io.dendrite.parquet.schema.internal.VariantSchemas;
+import io.dendrite.parquet.schema.ShreddingSchema;
 import io.dendrite.parquet.testing.Documents;
 import io.dendrite.parquet.write.DendriteWriter;
 import java.nio.file.Path;
@@ -102,8 +102,8 @@ class SparkReadsOurFilesTest {
   private static void assertLayout(String layout, Path file) throws Exception {
     try (ParquetFileReader f = ParquetFileReader.open(new LocalInputFile(file))) {
       assertTrue(f.getRowGroups().size() > 1, "row groups: " + f.getRowGroups().size());
-      ShreddedType shredded = VariantSchemas.shreddedTypeOf(
-          f.getFooter().getFileMetaData().getSchema().getType("doc").asGroupType());
+      ShreddedType shredded = ShreddingSchema.fromParquet(
+          f.getFooter().getFileMetaData().getSchema()).get("doc");
       assertEquals(layout.equals("unshredded"), shredded == null, layout + ": " + shredded);
     }
   }

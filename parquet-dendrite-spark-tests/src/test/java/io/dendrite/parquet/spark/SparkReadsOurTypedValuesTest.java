@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 
-import io.dendrite.parquet.schema.internal.VariantSchemas;
+import io.dendrite.parquet.schema.ShreddingSchema;
 import io.dendrite.parquet.write.DendriteWriter;
 import java.math.BigDecimal;
 import java.nio.file.Path;
@@ -75,8 +75,8 @@ class SparkReadsOurTypedValuesTest {
     Path file = dir.resolve(layout + ".parquet");
     if (!layout.equals("unshredded")) {
       try (ParquetFileReader f = ParquetFileReader.open(new LocalInputFile(file))) {
-        assertNotNull(VariantSchemas.shreddedTypeOf(
-            f.getFooter().getFileMetaData().getSchema().getType("t").asGroupType()), layout);
+        assertNotNull(ShreddingSchema.fromParquet(
+            f.getFooter().getFileMetaData().getSchema()).get("t"), layout);
       }
     }
     List<Row> rows = LocalSpark.session().read().parquet(file.toString()).selectExpr("id",

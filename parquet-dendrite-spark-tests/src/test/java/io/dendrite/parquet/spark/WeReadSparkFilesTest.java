@@ -10,7 +10,7 @@ import io.dendrite.parquet.read.DendriteReader;
 import io.dendrite.parquet.read.DendriteRow;
 import io.dendrite.parquet.schema.ShreddedType;
 import io.dendrite.parquet.schema.ShreddedType.ShreddedObject;
-import io.dendrite.parquet.schema.internal.VariantSchemas;
+import io.dendrite.parquet.schema.ShreddingSchema;
 import io.dendrite.parquet.testing.Documents;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -521,7 +521,7 @@ class WeReadSparkFilesTest {
     }
 
     ShreddedType shredded(String column) {
-      return VariantSchemas.shreddedTypeOf(schema.getType(column).asGroupType());
+      return ShreddingSchema.fromParquet(schema).get(column);
     }
 
     /** Non-null values in a leaf column, from the chunk statistics' null counts. */
