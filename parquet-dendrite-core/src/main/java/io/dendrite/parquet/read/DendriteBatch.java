@@ -25,11 +25,6 @@ public final class DendriteBatch {
     return batch;
   }
 
-  /** Row {@code r} of this batch, valid after the next batch is read. */
-  DendriteRow row(int r) {
-    return batch.row(r);
-  }
-
   /** Rows in this batch. */
   public int size() {
     return batch.size();

@@ -190,7 +190,7 @@ class CorruptPagesTest {
       if (mode.equals("columns")) {
         for (DendriteBatch batch : r.batches(50)) {
           for (int i = 0; i < batch.size(); i++) {
-            rows.add(batch.row(i).toString());
+            rows.add(batch.engine().row(i).toString());
           }
         }
       } else {

@@ -179,7 +179,7 @@ class FilteredEngineTest {
               assertEquals(row / 4.0, score.doubles()[i], where + " score of " + row);
               assertTrue(score.isTyped(i), where + " score of " + row);
             } else {
-              assertSameRow(SCAN.get(row), b.row(i), where + " id " + row);
+              assertSameRow(SCAN.get(row), b.engine().row(i), where + " id " + row);
             }
           }
         }

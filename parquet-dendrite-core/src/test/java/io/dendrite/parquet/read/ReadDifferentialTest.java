@@ -307,7 +307,7 @@ class ReadDifferentialTest {
         int size = 1 + new Random(file.getFileName().hashCode()).nextInt(700);
         for (DendriteBatch b : r.batches(size)) {
           for (int i = 0; i < b.size(); i++) {
-            rows.add(toMap(b.row(i), rows.size())); // a batch's rows end with the batch
+            rows.add(toMap(b.engine().row(i), rows.size())); // a batch's rows end with the batch
           }
         }
       }
