@@ -109,7 +109,8 @@ public final class SplitReader implements Closeable {
       ColumnarPlan compiled = ColumnarPlan.compile(plan);
       // A task per split already: its column chunks decode on the task's thread.
       return new SplitReader(name, firstRows, rows, new ColumnarRows(name, reader, compiled,
-          groups, firstRows, BATCH_ROWS, null, LeafDecoding.serial(compiled.leaves.size())));
+          groups, firstRows, BATCH_ROWS, null, LeafDecoding.serial(compiled.leaves.size()),
+          null));
     } catch (IOException | RuntimeException e) {
       if (reader != null) {
         try {

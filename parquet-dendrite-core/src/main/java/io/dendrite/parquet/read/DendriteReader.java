@@ -10,6 +10,7 @@ import io.dendrite.parquet.read.internal.engine.FilteredPageReads;
 import io.dendrite.parquet.read.internal.engine.LeafDecoding;
 import io.dendrite.parquet.read.internal.engine.ParallelRowGroups;
 import io.dendrite.parquet.read.internal.engine.RecordMapping;
+import io.dendrite.parquet.read.internal.records.RecordAssemblers;
 import io.dendrite.parquet.read.internal.engine.RowBatch;
 import io.dendrite.parquet.read.internal.engine.RowBatchSize;
 import io.dendrite.parquet.read.internal.engine.RowBatches;
@@ -69,7 +70,11 @@ import org.apache.parquet.schema.MessageType;
 public final class DendriteReader implements Closeable, Iterable<DendriteRow> {
   /** Opens the columnar engine over this read's row groups with a batch size (null: none). */
   private interface EngineOpener {
-    ColumnarRows open(int batchRows) throws IOException;
+    /**
+     * @param records whether rows are read one by one (not as batches): a {@code select(Class)}
+     *     read then builds them as records where it can
+     */
+    ColumnarRows open(int batchRows, boolean records) throws IOException;
   }
 
   private final String file;
@@ -161,7 +166,7 @@ public final class DendriteReader implements Closeable, Iterable<DendriteRow> {
   }
 
   private DendriteRow nextEngineRow() throws IOException {
-    if (engineRows(rowBatch) == null) {
+    if (engineRows(rowBatch, true) == null) {
       return null;
     }
     if (batch == null || batchRow >= batch.size()) {
@@ -175,10 +180,10 @@ public final class DendriteReader implements Closeable, Iterable<DendriteRow> {
   }
 
   /** The engine's rows, opened on first use; null when the filter leaves no row group. */
-  private ColumnarRows engineRows(int batchRows) throws IOException {
+  private ColumnarRows engineRows(int batchRows, boolean records) throws IOException {
     if (!engineOpened) {
       engineOpened = true;
-      columnar = engine.open(batchRows);
+      columnar = engine.open(batchRows, records);
     }
     return columnar;
   }
@@ -248,7 +253,7 @@ public final class DendriteReader implements Closeable, Iterable<DendriteRow> {
       // Batches come in order from the engine, parallel or not: under parallelism(n) each row
       // group's column chunks decode on the threads. (Rows of parallel row groups packed back
       // into batches cost a row object per row: TPC-H read slower than on one thread.)
-      RowBatch next = engine != null ? (engineRows(rows) == null ? null : columnar.next())
+      RowBatch next = engine != null ? (engineRows(rows, false) == null ? null : columnar.next())
           : RowBatches.next(shape, rows, this::readRow);
       if (next == null) {
         return null;
@@ -557,9 +562,14 @@ public final class DendriteReader implements Closeable, Iterable<DendriteRow> {
       int rowBatch = RowBatchSize.of(rowGroups, planned.plan().requestedSchema());
       int leafCount = compiled.leaves.size();
       ParquetMetadata metadata = planned.metadata();
-      EngineOpener engine = batchRows -> kept.isEmpty() ? null : new ColumnarRows(name,
-          reopen(input, metadata, options.get()), compiled, kept, firstRows, batchRows,
-          filtering, new LeafDecoding(parallelism, leafCount, parallelColumnBytes));
+      // Rows of select(Class) are built as records by generated code where it covers the
+      // layout (not with a filter: its rows are tested as rows).
+      RecordAssemblers.Factory records = recordType == null || filtering != null ? null
+          : RecordAssemblers.forLayout(recordType, compiled.requested);
+      EngineOpener engine = (batchRows, asRecords) -> kept.isEmpty() ? null : new ColumnarRows(
+          name, reopen(input, metadata, options.get()), compiled, kept, firstRows, batchRows,
+          filtering, new LeafDecoding(parallelism, leafCount, parallelColumnBytes),
+          asRecords && records != null ? records.create() : null);
       boolean parallel = parallelism > 1 && rowGroups.size() > 1;
       ParallelRowGroups rows = !parallel ? null : new ParallelRowGroups((rowGroup, into) -> {
         if (filtering != null && filtering.plan().skips(rowGroup)) {
@@ -567,14 +577,15 @@ public final class DendriteReader implements Closeable, Iterable<DendriteRow> {
         }
         try (ColumnarRows one = new ColumnarRows(name, reopen(input, metadata, options.get()),
             compiled, List.of(rowGroup), firstRows, rowBatch, filtering,
-            LeafDecoding.serial(leafCount))) {
+            LeafDecoding.serial(leafCount), records == null ? null : records.create())) {
           for (RowBatch b = one.next(); b != null; b = one.next()) {
             for (int r = 0; r < b.size(); r++) {
               into.add(b.row(r));
             }
           }
         }
-      }, counts, Math.min(parallelism, rowGroups.size()), premap(planned.shape()));
+      }, counts, Math.min(parallelism, rowGroups.size()),
+          records != null ? null : premap(planned.shape()));
       return new DendriteReader(name, planned.schema(), planned.plan().requestedSchema(),
           planned.shape(), engine, rowBatch, rows, firstRows,
           filtering != null ? filtering.plan().report() : null);

@@ -1,9 +1,11 @@
 package io.dendrite.parquet.read;
 
 import io.dendrite.parquet.read.internal.engine.ColumnVector;
+import io.dendrite.parquet.read.internal.engine.RecordAssembly;
 import io.dendrite.parquet.read.internal.engine.RecordMapping;
 import io.dendrite.parquet.read.internal.engine.RowShape;
 import io.dendrite.parquet.read.internal.engine.Rows;
+import io.dendrite.parquet.read.internal.records.RecordValues;
 import io.dendrite.parquet.variant.VariantValue;
 import java.math.BigDecimal;
 import java.time.Instant;
@@ -44,10 +46,16 @@ import java.util.Map;
  */
 public final class DendriteRow {
   private final RowShape shape;
-  /** The values of the batch this row was read in, detached (never refilled). */
-  private final ColumnVector[] vectors;
+  /**
+   * The values of the batch this row was read in, detached (never refilled); for a row built
+   * as a record by the engine, one-row vectors of the record's values, made on first use.
+   */
+  private ColumnVector[] vectors;
   private final int row;
-  /** This row as the read's {@code select(Class)} record, mapped by a decoding thread. */
+  /**
+   * This row as the read's {@code select(Class)} record: mapped by a decoding thread, or built
+   * by the engine (a {@link RecordAssembly.Failure} when it could not be).
+   */
   private Object mapped;
 
   static {
@@ -57,6 +65,11 @@ public final class DendriteRow {
       @Override
       public DendriteRow row(RowShape shape, ColumnVector[] vectors, int row) {
         return new DendriteRow(shape, vectors, row);
+      }
+
+      @Override
+      public DendriteRow recordRow(RowShape shape, Object record) {
+        return new DendriteRow(shape, null, 0, record);
       }
 
       @Override
@@ -72,9 +85,30 @@ public final class DendriteRow {
   }
 
   private DendriteRow(RowShape shape, ColumnVector[] vectors, int row) {
+    this(shape, vectors, row, null);
+  }
+
+  private DendriteRow(RowShape shape, ColumnVector[] vectors, int row, Object record) {
     this.shape = shape;
     this.vectors = vectors;
     this.row = row;
+    this.mapped = record;
+  }
+
+  /**
+   * The vector of selection {@code i}. A row the engine built as a record holds no vectors:
+   * its getters read the record's components ({@link RecordValues}), as they were converted.
+   */
+  private ColumnVector vector(int i) {
+    ColumnVector[] v = vectors;
+    if (v == null) {
+      if (mapped instanceof RecordAssembly.Failure f) {
+        throw new IllegalArgumentException(f.error().getMessage(), f.error());
+      }
+      v = RecordValues.vectors(shape, mapped);
+      vectors = v;
+    }
+    return v[i];
   }
 
   /** The value at a selected path: Java value for ordinary columns, VariantValue in variants. */
@@ -84,12 +118,12 @@ public final class DendriteRow {
 
   /** As {@link #get(String)}, by position ({@link #indexOf}); likewise every getter below. */
   public Object get(int i) {
-    return vectors[i].get(row);
+    return vector(i).get(row);
   }
 
   /** The slot as stored: a Java value, a VariantValue, null, or VariantRoot.MISSING. */
   private Object raw(int i) {
-    return vectors[i].raw(row);
+    return vector(i).raw(row);
   }
 
   /** A variant value, or null when the column is null or the path is missing. */
@@ -99,7 +133,7 @@ public final class DendriteRow {
 
   /** As {@link #getVariant(String)}, by position in the selection. */
   public VariantValue getVariant(int i) {
-    return vectors[i].getVariant(row);
+    return vector(i).getVariant(row);
   }
 
   /** A variant value as JSON text; null when there is no value. */
@@ -118,7 +152,7 @@ public final class DendriteRow {
   }
 
   public boolean isMissing(int i) {
-    return vectors[i].isMissing(row);
+    return vector(i).isMissing(row);
   }
 
   public String getString(String path) {
@@ -126,7 +160,7 @@ public final class DendriteRow {
   }
 
   public String getString(int i) {
-    return vectors[i].getString(row);
+    return vector(i).getString(row);
   }
 
   public Long getLong(String path) {
@@ -134,7 +168,7 @@ public final class DendriteRow {
   }
 
   public Long getLong(int i) {
-    return vectors[i].getLong(row);
+    return vector(i).getLong(row);
   }
 
   /**
@@ -146,7 +180,7 @@ public final class DendriteRow {
   }
 
   public long getLong(int i, long ifNull) {
-    return vectors[i].getLong(row, ifNull);
+    return vector(i).getLong(row, ifNull);
   }
 
   public Integer getInt(String path) {
@@ -154,7 +188,7 @@ public final class DendriteRow {
   }
 
   public Integer getInt(int i) {
-    return vectors[i].getInt(row);
+    return vector(i).getInt(row);
   }
 
   /** As {@link #getInt(String)}, without boxing: {@code ifNull} where that gives null. */
@@ -163,7 +197,7 @@ public final class DendriteRow {
   }
 
   public int getInt(int i, int ifNull) {
-    return vectors[i].getInt(row, ifNull);
+    return vector(i).getInt(row, ifNull);
   }
 
   public Double getDouble(String path) {
@@ -171,7 +205,7 @@ public final class DendriteRow {
   }
 
   public Double getDouble(int i) {
-    return vectors[i].getDouble(row);
+    return vector(i).getDouble(row);
   }
 
   /** As {@link #getDouble(String)}, but {@code ifNull} where that gives null. */
@@ -180,7 +214,7 @@ public final class DendriteRow {
   }
 
   public double getDouble(int i, double ifNull) {
-    return vectors[i].getDouble(row, ifNull);
+    return vector(i).getDouble(row, ifNull);
   }
 
   public Boolean getBoolean(String path) {
@@ -188,7 +222,7 @@ public final class DendriteRow {
   }
 
   public Boolean getBoolean(int i) {
-    return vectors[i].getBoolean(row);
+    return vector(i).getBoolean(row);
   }
 
   public BigDecimal getDecimal(String path) {
@@ -196,7 +230,7 @@ public final class DendriteRow {
   }
 
   public BigDecimal getDecimal(int i) {
-    return vectors[i].getDecimal(row);
+    return vector(i).getDecimal(row);
   }
 
   public Instant getInstant(String path) {
@@ -204,7 +238,7 @@ public final class DendriteRow {
   }
 
   public Instant getInstant(int i) {
-    return vectors[i].getInstant(row);
+    return vector(i).getInstant(row);
   }
 
   public LocalDate getLocalDate(String path) {
@@ -212,7 +246,7 @@ public final class DendriteRow {
   }
 
   public LocalDate getLocalDate(int i) {
-    return vectors[i].getLocalDate(row);
+    return vector(i).getLocalDate(row);
   }
 
   /**
@@ -223,6 +257,9 @@ public final class DendriteRow {
   public <R> R as(Class<R> recordType) {
     if (mapped != null && mapped.getClass() == recordType) {
       return recordType.cast(mapped);
+    }
+    if (mapped instanceof RecordAssembly.Failure f) {
+      throw new IllegalArgumentException(f.error().getMessage(), f.error());
     }
     return shape.mapping(recordType).build(this);
   }
@@ -246,13 +283,13 @@ public final class DendriteRow {
   }
 
   public int size() {
-    return vectors.length;
+    return shape.names.size();
   }
 
   /** Path to value as {@link #get} returns it. */
   public Map<String, Object> toMap() {
     Map<String, Object> m = new LinkedHashMap<>();
-    for (int i = 0; i < vectors.length; i++) {
+    for (int i = 0; i < size(); i++) {
       m.put(shape.name(i), get(i));
     }
     return Collections.unmodifiableMap(m);

@@ -271,7 +271,7 @@ class ReadDifferentialTest {
     return "Group writer with " + options + ", variant layouts of seed " + layout;
   }
 
-  private static RawParquetFiles.Options options(Random r, int rows) {
+  static RawParquetFiles.Options options(Random r, int rows) {
     return RawParquetFiles.Options.DEFAULTS
         .codec(CODECS[r.nextInt(CODECS.length)])
         .v2Pages(r.nextBoolean())

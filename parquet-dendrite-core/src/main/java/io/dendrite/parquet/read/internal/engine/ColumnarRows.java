@@ -58,6 +58,8 @@ public final class ColumnarRows implements Closeable {
   private final Filtering filtering;
   private final BatchFilter test;
   private final LeafDecoding decoding;
+  /** Builds the rows as records instead of the path readers filling vectors; or null. */
+  private final RecordAssembly records;
   private ColumnChunkReader[] chunks;
   private int rowGroupIndex = -1;
   private int rowGroup;
@@ -76,9 +78,15 @@ public final class ColumnarRows implements Closeable {
    * @param filtering the read's filter, or null
    * @param decoding how the plan's leaf columns decode, on one thread or several (closed with
    *     these rows)
+   * @param records builds each batch's rows as records (then no vector is filled), or null;
+   *     only without a filter
    */
   public ColumnarRows(String file, ParquetFileReader reader, ColumnarPlan plan, List<Integer> rowGroups,
-      long[] firstRows, int batchRows, Filtering filtering, LeafDecoding decoding) {
+      long[] firstRows, int batchRows, Filtering filtering, LeafDecoding decoding,
+      RecordAssembly records) {
+    if (records != null && filtering != null) {
+      throw new IllegalArgumentException("records are built only in reads without a filter");
+    }
     this.file = file;
     this.reader = reader;
     this.plan = plan;
@@ -109,6 +117,10 @@ public final class ColumnarRows implements Closeable {
       this.batch = new RowBatch(filtering.shape(), returned);
     }
     this.decoding = decoding;
+    this.records = records;
+    if (records != null) {
+      batch.records = new Object[batchRows];
+    }
     reader.setRequestedSchema(plan.requested);
   }
 
@@ -151,6 +163,11 @@ public final class ColumnarRows implements Closeable {
     }
     rowsDecoded += n;
     row += n;
+    if (records != null) {
+      records.assemble(leaves, n, batch.records);
+      batch.filled(n, first);
+      return n;
+    }
     int valid = n;
     for (PathReader r : readers) {
       try {

@@ -13,19 +13,19 @@ import io.dendrite.parquet.read.internal.column.ColumnDictionary;
  * converts an entry twice, and every cached value is immutable (final fields), so another
  * thread sees it whole.
  */
-final class ConvertedDictionary {
+public final class ConvertedDictionary {
   /** One dictionary's entries converted so far (null: not yet). */
   private record Entries(ColumnDictionary dictionary, Object[] values) {}
 
   private final JavaValues values;
   private Entries entries;
 
-  ConvertedDictionary(JavaValues values) {
+  public ConvertedDictionary(JavaValues values) {
     this.values = values;
   }
 
   /** Entry {@code id} of {@code d} as a Java value. */
-  Object get(ColumnDictionary d, int id) {
+  public Object get(ColumnDictionary d, int id) {
     Entries e = entries;
     if (e == null || e.dictionary != d) {
       e = new Entries(d, new Object[d.size]);

@@ -84,7 +84,7 @@ public abstract class JavaValues {
    * Plain value {@code vi} of a leaf batch of physical type {@code physical} (a batch holding
    * values, not dictionary ids).
    */
-  final Object ofValue(LeafBatch b, int vi, PrimitiveTypeName physical) {
+  public final Object ofValue(LeafBatch b, int vi, PrimitiveTypeName physical) {
     switch (physical) {
       case BOOLEAN: return ofBoolean(b.booleans[vi]);
       case INT32: return ofInt(b.ints[vi]);
@@ -96,7 +96,7 @@ public abstract class JavaValues {
   }
 
   /** Entry {@code id} of a column chunk's dictionary. */
-  final Object ofEntry(ColumnDictionary d, int id) {
+  public final Object ofEntry(ColumnDictionary d, int id) {
     if (d.longs != null) {
       return ofLong(d.longs[id]);
     }

@@ -299,6 +299,17 @@ public final class RecordMapping<R> {
         : MethodType.methodType(rawClass(target)).wrap().returnType();
   }
 
+  /**
+   * The conversion of a value as rows hold it (never null) to {@code target}, with this
+   * mapping's cast rules; {@code path} names the value in errors. For generated assemblers,
+   * which read values of other classes than the component's through it.
+   */
+  public static Function<Object, Object> conversion(Type target, String path) {
+    Conversion c = conversion(target);
+    Where where = Where.of(path);
+    return value -> c.apply(value, where);
+  }
+
   /** The conversion to {@code target}, chosen once. */
   private static Conversion conversion(Type target) {
     Class<?> raw = rawClass(target);

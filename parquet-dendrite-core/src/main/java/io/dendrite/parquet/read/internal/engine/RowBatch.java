@@ -15,6 +15,11 @@ public final class RowBatch {
   public int size;
   /** The 1-based file row number of this batch's first row. */
   public long firstRow;
+  /**
+   * The rows as records, where the engine builds them ({@link RecordAssembly}; the vectors are
+   * then not filled), else null.
+   */
+  public Object[] records;
   /** This filling's values detached for rows ({@link #row}); null until a row is taken. */
   private ColumnVector[] detached;
   /** Those of {@link #detached} whose values convert as each row is taken. */
@@ -67,6 +72,12 @@ public final class RowBatch {
    * detaches this filling's values from the vectors, and the rows read them from there.
    */
   public DendriteRow row(int r) {
+    if (records != null) {
+      if (r < 0 || r >= size) {
+        throw new IndexOutOfBoundsException("row " + r + " of a batch of " + size);
+      }
+      return Rows.access().recordRow(shape, records[r]);
+    }
     if (detached == null) {
       detached = new ColumnVector[vectors.length];
       for (int i = 0; i < vectors.length; i++) {

@@ -73,7 +73,7 @@ public final class RowShape {
     return nameArray[i];
   }
 
-  int size() {
+  public int size() {
     return names.size();
   }
 }

@@ -14,6 +14,9 @@ public final class Rows {
     /** A row of {@code vectors} at position {@code row}. */
     DendriteRow row(RowShape shape, ColumnVector[] vectors, int row);
 
+    /** A row the engine built as a record ({@link RecordAssembly}), or the failure to. */
+    DendriteRow recordRow(RowShape shape, Object record);
+
     /** The raw slot value of selection {@code i} (see {@link ColumnVector#raw}). */
     Object raw(DendriteRow row, int i);
 

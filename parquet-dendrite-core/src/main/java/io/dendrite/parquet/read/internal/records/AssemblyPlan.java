@@ -1,0 +1,404 @@
+package io.dendrite.parquet.read.internal.records;
+
+import io.dendrite.parquet.read.internal.engine.RecordMapping;
+import io.dendrite.parquet.schema.RecordSchema;
+import io.dendrite.parquet.schema.internal.VariantSchemas;
+import java.lang.reflect.ParameterizedType;
+import java.lang.reflect.RecordComponent;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import org.apache.parquet.column.ColumnDescriptor;
+import org.apache.parquet.schema.GroupType;
+import org.apache.parquet.schema.LogicalTypeAnnotation;
+import org.apache.parquet.schema.LogicalTypeAnnotation.IntLogicalTypeAnnotation;
+import org.apache.parquet.schema.MessageType;
+import org.apache.parquet.schema.PrimitiveType;
+import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
+import org.apache.parquet.schema.Type;
+
+/**
+ * How one record type is assembled from one file layout (the read's requested schema): a tree
+ * of nodes bound to leaf cursors and definition and repetition levels, with the same rules as
+ * the interpreted path (rows, then {@link RecordMapping}): a record component selects its
+ * column or struct field; a nested record at the top level is null when all its components
+ * are; records inside lists and maps are null where their struct is; lists and maps follow the
+ * Dremel levels of {@code ShapeReaders}. {@link #of} returns null, with the reason in
+ * {@link Unsupported}, for what it does not cover (variant columns, legacy list forms,
+ * components of type Object, ...): those reads keep the interpreted path.
+ */
+final class AssemblyPlan {
+  /** What a node reads and makes. */
+  sealed interface Node permits Leaf, Absent, Struct, ListNode, MapNode {}
+
+  /** How a leaf's value is read: as a primitive, or as its Java value ({@link LeafObjects}). */
+  enum Kind { INT, LONG, FLOAT, DOUBLE, BOOLEAN, OBJECT }
+
+  /**
+   * A primitive column read into a component or element of class {@code target} (primitive
+   * for a primitive component). A value not of the target class is converted with
+   * {@code conversion} (the interpreted path's cast rules); {@code path} names it in errors,
+   * {@code []} standing for each list index.
+   */
+  record Leaf(int cursor, Kind kind, Class<?> target, int objects, int conversion, String path)
+      implements Node {}
+
+  /** A component whose field the struct does not have: always null. */
+  record Absent(Class<?> target, String path) implements Node {}
+
+  /**
+   * A record. {@code rowLevel}: a component of the row's record (or of a nested record there),
+   * null when all its components are null; else a struct inside a list or map, null where its
+   * definition level says so ({@code def}), skipped at repetition level {@code rep}.
+   */
+  record Struct(Class<?> type, String[] names, Node[] components, boolean rowLevel, int def,
+      int rep, int first, int[] below, String path) implements Node {}
+
+  /** A 3-level list: null below {@code def}, empty below {@code elementsDef}. */
+  record ListNode(int def, int elementsDef, int elementRep, int rep, int first, int[] below,
+      Node element, int depth) implements Node {}
+
+  /** A map of key_value entries: null below {@code def}, empty below {@code entriesDef}. */
+  record MapNode(int def, int entriesDef, int entryRep, int rep, int first, int[] below,
+      Leaf key, Node value, int depth) implements Node {}
+
+  /** Thrown while planning for a shape generation does not cover. */
+  static final class Unsupported extends Exception {
+    Unsupported(String why) {
+      super(why, null, false, false);
+    }
+  }
+
+  final Struct root;
+  /** For each cursor, its leaf index and maximum definition level. */
+  final int[] cursorLeaves;
+  final int[] cursorDefs;
+  /** For each {@link LeafObjects} slot, its column. */
+  final PrimitiveType[] objectColumns;
+  /** The interpreted path's conversions, by slot. */
+  final List<Function<Object, Object>> conversions;
+  /** Deepest nesting of lists and maps (for the index of each in error messages). */
+  final int depth;
+
+  private AssemblyPlan(Builder b) {
+    this.root = b.root;
+    this.cursorLeaves = b.cursorLeaves.stream().mapToInt(Integer::intValue).toArray();
+    this.cursorDefs = b.cursorDefs.stream().mapToInt(Integer::intValue).toArray();
+    this.objectColumns = b.objectColumns.toArray(new PrimitiveType[0]);
+    this.conversions = List.copyOf(b.conversions);
+    this.depth = b.maxDepth;
+  }
+
+  /**
+   * The assembly of {@code type} from rows of {@code requested}, whose leaves the engine
+   * decodes in {@code requested.getColumns()} order.
+   *
+   * @throws Unsupported naming what generation does not cover
+   */
+  static AssemblyPlan of(Class<?> type, MessageType requested) throws Unsupported {
+    Builder b = new Builder(requested);
+    b.root = b.rowRecord(type, requested, List.of(), "");
+    return new AssemblyPlan(b);
+  }
+
+  private static final class Builder {
+    private final MessageType requested;
+    private final Map<String, Integer> leafIndex = new HashMap<>();
+    final List<Integer> cursorLeaves = new ArrayList<>();
+    final List<Integer> cursorDefs = new ArrayList<>();
+    final List<PrimitiveType> objectColumns = new ArrayList<>();
+    final List<Function<Object, Object>> conversions = new ArrayList<>();
+    int maxDepth;
+    Struct root;
+
+    Builder(MessageType requested) {
+      this.requested = requested;
+      List<ColumnDescriptor> leaves = requested.getColumns();
+      for (int i = 0; i < leaves.size(); i++) {
+        leafIndex.put(String.join("\u0000", leaves.get(i).getPath()), i);
+      }
+    }
+
+    /** A record at the row level: components by name among {@code group}'s fields. */
+    Struct rowRecord(Class<?> type, GroupType group, List<String> path, String readable)
+        throws Unsupported {
+      RecordComponent[] rc = components(type);
+      Node[] nodes = new Node[rc.length];
+      String[] names = new String[rc.length];
+      for (int i = 0; i < rc.length; i++) {
+        names[i] = rc[i].getName();
+        String at = readable.isEmpty() ? names[i] : readable + "." + names[i];
+        if (!group.containsField(names[i])) {
+          nodes[i] = absent(rc[i], at);
+          continue;
+        }
+        Type field = group.getType(names[i]);
+        List<String> fieldPath = with(path, names[i]);
+        if (rc[i].getType().isRecord()) {
+          nodes[i] = rowRecord(rc[i].getType(), plainStruct(field, at), fieldPath, at);
+        } else {
+          nodes[i] = value(rc[i].getGenericType(), field, fieldPath, at, 0);
+        }
+      }
+      int[] below = below(nodes);
+      return new Struct(type, names, nodes, true, 0, 0, below.length == 0 ? -1 : below[0], below,
+          readable);
+    }
+
+    /** A value of {@code target} read from {@code field} (not repeated itself). */
+    Node value(java.lang.reflect.Type target, Type field, List<String> path, String readable,
+        int depth) throws Unsupported {
+      if (field.isRepetition(Type.Repetition.REPEATED)) {
+        throw new Unsupported("'" + readable + "' is a repeated field outside a LIST");
+      }
+      Class<?> raw = rawClass(target);
+      if (field.isPrimitive()) {
+        if (raw.isRecord() || raw == List.class || raw == Map.class) {
+          throw new Unsupported("'" + readable + "' is a primitive read as " + raw.getName());
+        }
+        return leaf(target, raw, field.asPrimitiveType(), path, readable);
+      }
+      GroupType g = field.asGroupType();
+      if (VariantSchemas.isVariantGroup(g)) {
+        throw new Unsupported("'" + readable + "' is a VARIANT column");
+      }
+      LogicalTypeAnnotation a = g.getLogicalTypeAnnotation();
+      if (a instanceof LogicalTypeAnnotation.ListLogicalTypeAnnotation) {
+        if (raw != List.class) {
+          throw new Unsupported("'" + readable + "' is a list read as " + raw.getName());
+        }
+        return list(typeArgument(target, 0), g, path, readable, depth);
+      }
+      if (a instanceof LogicalTypeAnnotation.MapLogicalTypeAnnotation
+          || a instanceof LogicalTypeAnnotation.MapKeyValueTypeAnnotation) {
+        if (raw != Map.class) {
+          throw new Unsupported("'" + readable + "' is a map read as " + raw.getName());
+        }
+        return map(typeArgument(target, 1), g, path, readable, depth);
+      }
+      if (a != null || !raw.isRecord()) {
+        throw new Unsupported("'" + readable + "' is a group read as " + raw.getName());
+      }
+      return struct(raw, g, path, readable, depth);
+    }
+
+    /** A record from a struct inside a list or map: null where the struct is. */
+    private Struct struct(Class<?> type, GroupType g, List<String> path, String readable,
+        int depth) throws Unsupported {
+      RecordComponent[] rc = components(type);
+      Node[] nodes = new Node[rc.length];
+      String[] names = new String[rc.length];
+      for (int i = 0; i < rc.length; i++) {
+        names[i] = rc[i].getName();
+        String at = readable + "." + names[i];
+        nodes[i] = g.containsField(names[i])
+            ? value(rc[i].getGenericType(), g.getType(names[i]), with(path, names[i]), at, depth)
+            : absent(rc[i], at);
+      }
+      int[] below = below(nodes);
+      if (below.length == 0) {
+        throw new Unsupported("'" + readable + "' reads no column");
+      }
+      return new Struct(type, names, nodes, false, maxDef(path), maxRep(path), below[0], below,
+          readable);
+    }
+
+    private ListNode list(java.lang.reflect.Type elementType, GroupType g, List<String> path,
+        String readable, int depth) throws Unsupported {
+      Type repeated = g.getType(0);
+      Type element = RecordSchema.listElement(g);
+      if (element == repeated || g.getFieldCount() != 1) {
+        throw new Unsupported("'" + readable + "' is a legacy (2-level) list");
+      }
+      List<String> repeatedPath = with(path, repeated.getName());
+      Node e = value(elementType, element, with(repeatedPath, element.getName()),
+          readable + "[]", depth + 1);
+      maxDepth = Math.max(maxDepth, depth + 1);
+      int[] below = below(new Node[] {e});
+      if (below.length == 0) {
+        throw new Unsupported("'" + readable + "' reads no column");
+      }
+      return new ListNode(maxDef(path), maxDef(repeatedPath), maxRep(repeatedPath),
+          maxRep(path), below[0], below, e, depth);
+    }
+
+    private MapNode map(java.lang.reflect.Type valueType, GroupType g, List<String> path,
+        String readable, int depth) throws Unsupported {
+      GroupType kv = g.getType(0).asGroupType();
+      if (kv.getFieldCount() != 2 || !kv.getType(0).isPrimitive()) {
+        throw new Unsupported("'" + readable + "' is a map without a primitive key and a value");
+      }
+      List<String> kvPath = with(path, kv.getName());
+      Type keyType = kv.getType(0);
+      Type valueField = kv.getType(1);
+      // Keys are taken as read, as the interpreted path takes them.
+      Leaf key = leaf(Object.class, Object.class, keyType.asPrimitiveType(),
+          with(kvPath, keyType.getName()), readable + ".key");
+      Node value = value(valueType, valueField, with(kvPath, valueField.getName()),
+          readable + "[]", depth + 1);
+      maxDepth = Math.max(maxDepth, depth + 1);
+      int[] below = below(new Node[] {key, value});
+      return new MapNode(maxDef(path), maxDef(kvPath), maxRep(kvPath), maxRep(path), below[0],
+          below, key, value, depth);
+    }
+
+    private Leaf leaf(java.lang.reflect.Type target, Class<?> raw, PrimitiveType column,
+        List<String> path, String readable) {
+      Integer index = leafIndex.get(String.join("\u0000", path));
+      if (index == null) {
+        throw new IllegalStateException("no requested leaf " + path);
+      }
+      int cursor = cursorLeaves.size();
+      cursorLeaves.add(index);
+      cursorDefs.add(maxDef(path));
+      Kind kind = kind(raw, column);
+      int objects = -1;
+      int conversion = -1;
+      if (kind == Kind.OBJECT) {
+        objects = objectColumns.size();
+        objectColumns.add(column);
+        conversion = conversions.size();
+        conversions.add(RecordMapping.conversion(target, readable));
+      }
+      return new Leaf(cursor, kind, raw, objects, conversion, readable);
+    }
+
+    /** A struct group read as a row-level record (no list, map or variant). */
+    private GroupType plainStruct(Type field, String readable) throws Unsupported {
+      if (field.isPrimitive() || field.getLogicalTypeAnnotation() != null
+          || field.isRepetition(Type.Repetition.REPEATED)
+          || VariantSchemas.isVariantGroup(field.asGroupType())) {
+        throw new Unsupported("'" + readable + "' is not a plain struct");
+      }
+      return field.asGroupType();
+    }
+
+    private int maxDef(List<String> path) {
+      return requested.getMaxDefinitionLevel(path.toArray(new String[0]));
+    }
+
+    private int maxRep(List<String> path) {
+      return requested.getMaxRepetitionLevel(path.toArray(new String[0]));
+    }
+  }
+
+  /**
+   * The primitive a leaf is read as, when the row's Java value would be exactly the boxed
+   * primitive ({@code JavaValues} gives plain INT32, INT64, FLOAT, DOUBLE and BOOLEAN columns
+   * as Integer, Long, Float, Double, Boolean); else its Java value.
+   */
+  static Kind kind(Class<?> raw, PrimitiveType column) {
+    LogicalTypeAnnotation a = column.getLogicalTypeAnnotation();
+    PrimitiveTypeName p = column.getPrimitiveTypeName();
+    if ((raw == long.class || raw == Long.class) && p == PrimitiveTypeName.INT64
+        && plainInt(a, 64)) {
+      return Kind.LONG;
+    }
+    if ((raw == int.class || raw == Integer.class) && p == PrimitiveTypeName.INT32
+        && plainInt(a, 32)) {
+      return Kind.INT;
+    }
+    if (a == null) {
+      if ((raw == double.class || raw == Double.class) && p == PrimitiveTypeName.DOUBLE) {
+        return Kind.DOUBLE;
+      }
+      if ((raw == float.class || raw == Float.class) && p == PrimitiveTypeName.FLOAT) {
+        return Kind.FLOAT;
+      }
+      if ((raw == boolean.class || raw == Boolean.class) && p == PrimitiveTypeName.BOOLEAN) {
+        return Kind.BOOLEAN;
+      }
+    }
+    return Kind.OBJECT;
+  }
+
+  private static boolean plainInt(LogicalTypeAnnotation a, int bits) {
+    return a == null || a instanceof IntLogicalTypeAnnotation i && i.getBitWidth() == bits
+        && i.isSigned();
+  }
+
+  private static Node absent(RecordComponent c, String readable) {
+    return new Absent(c.getType(), readable);
+  }
+
+  private static RecordComponent[] components(Class<?> type) throws Unsupported {
+    if (!type.isRecord()) {
+      throw new Unsupported(type.getName() + " is not a record");
+    }
+    return type.getRecordComponents();
+  }
+
+  /** The cursors read below {@code nodes}, in order. */
+  static int[] below(Node[] nodes) {
+    List<Integer> out = new ArrayList<>();
+    for (Node n : nodes) {
+      if (n instanceof Leaf l) {
+        out.add(l.cursor());
+      } else if (n instanceof Struct s) {
+        Arrays.stream(s.below()).forEach(out::add);
+      } else if (n instanceof ListNode l) {
+        Arrays.stream(l.below()).forEach(out::add);
+      } else if (n instanceof MapNode m) {
+        Arrays.stream(m.below()).forEach(out::add);
+      }
+    }
+    return out.stream().mapToInt(Integer::intValue).toArray();
+  }
+
+  private static List<String> with(List<String> path, String name) {
+    List<String> out = new ArrayList<>(path);
+    out.add(name);
+    return out;
+  }
+
+  static Class<?> rawClass(java.lang.reflect.Type t) {
+    if (t instanceof Class<?> c) {
+      return c;
+    }
+    if (t instanceof ParameterizedType p) {
+      return (Class<?>) p.getRawType();
+    }
+    return Object.class;
+  }
+
+  private static java.lang.reflect.Type typeArgument(java.lang.reflect.Type t, int i) {
+    return t instanceof ParameterizedType p ? p.getActualTypeArguments()[i] : Object.class;
+  }
+
+  /** The plan's tree as text, one node a line (for dumps). */
+  String describe() {
+    StringBuilder out = new StringBuilder();
+    describe(root, "", out);
+    return out.toString();
+  }
+
+  private void describe(Node n, String indent, StringBuilder out) {
+    out.append(indent);
+    if (n instanceof Leaf l) {
+      out.append(l.path()).append(": leaf ").append(cursorLeaves[l.cursor()]).append(" (def ")
+          .append(cursorDefs[l.cursor()]).append(") as ").append(l.kind()).append(" into ")
+          .append(l.target().getName()).append('\n');
+    } else if (n instanceof Absent a) {
+      out.append(a.path()).append(": absent\n");
+    } else if (n instanceof Struct s) {
+      out.append(s.path().isEmpty() ? "row" : s.path()).append(": ")
+          .append(s.type().getName()).append(s.rowLevel() ? " (row level)" : " (def "
+              + s.def() + ", rep " + s.rep() + ")").append('\n');
+      for (Node c : s.components()) {
+        describe(c, indent + "  ", out);
+      }
+    } else if (n instanceof ListNode l) {
+      out.append("list (def ").append(l.def()).append(", elements ").append(l.elementsDef())
+          .append(", rep ").append(l.elementRep()).append(")\n");
+      describe(l.element(), indent + "  ", out);
+    } else if (n instanceof MapNode m) {
+      out.append("map (def ").append(m.def()).append(", entries ").append(m.entriesDef())
+          .append(", rep ").append(m.entryRep()).append(")\n");
+      describe(m.key(), indent + "  ", out);
+      describe(m.value(), indent + "  ", out);
+    }
+  }
+}

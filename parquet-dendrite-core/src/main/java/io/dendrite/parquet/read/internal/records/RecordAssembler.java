@@ -1,0 +1,50 @@
+package io.dendrite.parquet.read.internal.records;
+
+import io.dendrite.parquet.read.internal.column.LeafBatch;
+import io.dendrite.parquet.read.internal.engine.RecordAssembly;
+
+/**
+ * The base of generated assemblers ({@link AssemblerGenerator}): cursors set to each batch's
+ * start, and recovery after a row that fails. The generated subclass holds each cursor, value
+ * converter and conversion in a field of its own and builds rows in {@link #rows}.
+ */
+public abstract class RecordAssembler implements RecordAssembly {
+  private final Cursor[] cursors;
+  /** The element index of each list (and entry index of each map) being read, by depth. */
+  protected final int[] ix;
+  private final String recordName;
+
+  protected RecordAssembler(Cursor[] cursors, int depth, String recordName) {
+    this.cursors = cursors;
+    this.ix = new int[depth];
+    this.recordName = recordName;
+  }
+
+  @Override
+  public final void assemble(LeafBatch[] leaves, int rows, Object[] out) {
+    for (Cursor c : cursors) {
+      c.start(leaves[c.leaf]);
+    }
+    rows(rows, out);
+  }
+
+  /** Builds rows {@code 0 .. rows-1}; a failing row gets {@link #failed}'s value. */
+  protected abstract void rows(int rows, Object[] out);
+
+  /**
+   * What a row that failed holds; moves every cursor to the start of the next row (the cursors
+   * stopped anywhere inside the failed one): back to the batch's start, then past
+   * {@code row + 1} rows.
+   */
+  protected final Object failed(int row, RuntimeException e) {
+    for (Cursor c : cursors) {
+      c.entry = 0;
+      c.value = 0;
+      for (int r = 0; r <= row; r++) {
+        Leaves.skip(c, 0);
+      }
+    }
+    return new Failure(e instanceof IllegalArgumentException iae ? iae
+        : new IllegalArgumentException("cannot build " + recordName + ": " + e, e));
+  }
+}

@@ -1,0 +1,152 @@
+package io.dendrite.parquet.read.internal.records;
+
+import io.dendrite.parquet.read.internal.engine.RecordAssembly;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
+import org.apache.parquet.schema.MessageType;
+
+/**
+ * Generated record assemblers, one class per (record type, file layout) and cached with the
+ * record type: the files of a dataset that share a layout compile once. Classes are hidden
+ * classes of this package, so they unload with the record type's class loader.
+ *
+ * <p>System properties (read once):
+ * <ul>
+ *   <li>{@value #INTERPRET}{@code =true}: never generate; every read takes the interpreted
+ *       path (rows, then a record mapping), to compare or to work around a fault;
+ *   <li>{@value #DUMP}{@code =DIR}: write each generated class to {@code DIR} as
+ *       {@code <Record>-<n>.class} (read it with {@code javap -c -p}) beside
+ *       {@code <Record>-<n>.txt}, the layout it was made for and the plan's tree.
+ * </ul>
+ */
+public final class RecordAssemblers {
+  /** Forces the interpreted path. */
+  public static final String INTERPRET = "dendrite.records.interpret";
+  /** Dumps generated classes to a directory. */
+  public static final String DUMP = "dendrite.records.dump";
+
+  private static final boolean INTERPRETED = Boolean.getBoolean(INTERPRET);
+  private static final String DUMP_DIR = System.getProperty(DUMP);
+
+  /** Per record type: by layout (the requested schema's text), the compiled factory. */
+  private static final ClassValue<Map<String, Factory>> CACHE = new ClassValue<>() {
+    @Override
+    protected Map<String, Factory> computeValue(Class<?> type) {
+      return new ConcurrentHashMap<>();
+    }
+  };
+  /** The cache's entry for a layout generation does not cover. */
+  private static final Factory UNSUPPORTED = new Factory(null, null, null);
+
+  private RecordAssemblers() {}
+
+  /**
+   * Makes assemblers of one record type for one layout, a fresh one per read (they hold
+   * cursors and caches).
+   */
+  public static final class Factory {
+    private final AssemblyPlan plan;
+    private final MethodHandle constructor;
+    /** The cursors each node skips together, by the generated class's skip fields. */
+    private final List<int[]> skips;
+
+    private Factory(AssemblyPlan plan, MethodHandle constructor, List<int[]> skips) {
+      this.plan = plan;
+      this.constructor = constructor;
+      this.skips = skips;
+    }
+
+    /** An assembler for one read. */
+    public RecordAssembly create() {
+      int n = plan.cursorLeaves.length;
+      Cursor[] cursors = new Cursor[n];
+      for (int i = 0; i < n; i++) {
+        cursors[i] = new Cursor(plan.cursorLeaves[i], plan.cursorDefs[i]);
+      }
+      LeafObjects[] objects = new LeafObjects[plan.objectColumns.length];
+      for (int i = 0; i < objects.length; i++) {
+        objects[i] = new LeafObjects(plan.objectColumns[i]);
+      }
+      @SuppressWarnings("unchecked")
+      Function<Object, Object>[] conversions = plan.conversions.toArray(new Function[0]);
+      Cursor[][] skipped = new Cursor[skips.size()][];
+      for (int i = 0; i < skipped.length; i++) {
+        int[] at = skips.get(i);
+        skipped[i] = new Cursor[at.length];
+        for (int j = 0; j < at.length; j++) {
+          skipped[i][j] = cursors[at[j]];
+        }
+      }
+      try {
+        return (RecordAssembly) constructor.invoke(cursors, objects, conversions, skipped,
+            plan.depth, plan.root.type().getSimpleName());
+      } catch (Throwable e) {
+        throw new IllegalStateException("cannot create the assembler of "
+            + plan.root.type().getName(), e);
+      }
+    }
+  }
+
+  /**
+   * The assemblers of {@code type} for reads of {@code requested} (leaves decoded in its
+   * column order), or null where the interpreted path reads them: forced by {@value #INTERPRET},
+   * or a shape generation does not cover (a VARIANT column, a legacy list, a component of type
+   * Object: {@link AssemblyPlan}).
+   */
+  public static Factory forLayout(Class<?> type, MessageType requested) {
+    if (INTERPRETED) {
+      return null;
+    }
+    Factory f = CACHE.get(type).computeIfAbsent(requested.toString(),
+        layout -> compile(type, requested));
+    return f == UNSUPPORTED ? null : f;
+  }
+
+  private static Factory compile(Class<?> type, MessageType requested) {
+    AssemblyPlan plan;
+    try {
+      plan = AssemblyPlan.of(type, requested);
+    } catch (AssemblyPlan.Unsupported e) {
+      return UNSUPPORTED;
+    }
+    AssemblerGenerator generator = new AssemblerGenerator(plan);
+    byte[] bytes = generator.generate();
+    if (DUMP_DIR != null) {
+      dump(type, requested, plan, bytes);
+    }
+    try {
+      MethodHandles.Lookup lookup = MethodHandles.lookup().defineHiddenClassWithClassData(bytes,
+          generator.handles.toArray(), true);
+      MethodHandle ctor = lookup.findConstructor(lookup.lookupClass(),
+          AssemblerGenerator.INIT_TYPE);
+      return new Factory(plan, ctor, generator.skips);
+    } catch (ReflectiveOperationException | LinkageError e) {
+      throw new IllegalStateException("the generated assembler of " + type.getName()
+          + " does not load (set -D" + DUMP + "=DIR to see it, -D" + INTERPRET
+          + "=true to read without it)", e);
+    }
+  }
+
+  private static void dump(Class<?> type, MessageType requested, AssemblyPlan plan,
+      byte[] bytes) {
+    try {
+      Path dir = Path.of(DUMP_DIR);
+      Files.createDirectories(dir);
+      String base = type.getSimpleName() + "-" + Integer.toHexString(
+          (type.getName() + requested).hashCode());
+      Files.write(dir.resolve(base + ".class"), bytes);
+      Files.writeString(dir.resolve(base + ".txt"), type.getName() + "\n\nlayout:\n"
+          + requested + "\nplan:\n" + plan.describe());
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot dump a generated assembler to " + DUMP_DIR, e);
+    }
+  }
+}
