@@ -562,10 +562,11 @@ public final class DendriteReader implements Closeable, Iterable<DendriteRow> {
       int rowBatch = RowBatchSize.of(rowGroups, planned.plan().requestedSchema());
       int leafCount = compiled.leaves.size();
       ParquetMetadata metadata = planned.metadata();
-      // Rows of select(Class) are built as records by generated code where it covers the
-      // layout (not with a filter: its rows are tested as rows).
-      RecordAssemblers.Factory records = recordType == null || filtering != null ? null
-          : RecordAssemblers.forLayout(recordType, compiled.requested);
+      // Rows of select(Class) are built as records by generated code: from the leaves where it
+      // covers the layout, else (and in a filtered read) from the path readers' vectors.
+      RecordAssemblers.Factory records = recordType == null ? null
+          : RecordAssemblers.forLayout(recordType, compiled.requested, planned.shape(),
+              filtering != null);
       EngineOpener engine = (batchRows, asRecords) -> kept.isEmpty() ? null : new ColumnarRows(
           name, reopen(input, metadata, options.get()), compiled, kept, firstRows, batchRows,
           filtering, new LeafDecoding(parallelism, leafCount, parallelColumnBytes),

@@ -6,7 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import io.dendrite.parquet.read.internal.engine.RecordMapping;
+import io.dendrite.parquet.read.internal.engine.RowShape;
 import io.dendrite.parquet.read.internal.records.RecordAssemblers;
+import io.dendrite.parquet.schema.ShreddedType.ShreddedPrimitive;
 import io.dendrite.parquet.schema.internal.VariantSchemas;
 import io.dendrite.parquet.testing.RandomTables;
 import io.dendrite.parquet.testing.RandomTables.Table;
@@ -56,6 +58,8 @@ class GeneratedRecordsDifferentialTest {
   /** Per seed, the file and the record type read from it. */
   private static final Map<Long, Path> FILES = new LinkedHashMap<>();
   private static final Map<Long, Class<?>> RECORDS = new LinkedHashMap<>();
+  /** Rows both paths failed to build, alike. */
+  private int failures;
 
   @BeforeAll
   static void writeTablesAndCompileRecords() throws Exception {
@@ -98,42 +102,68 @@ class GeneratedRecordsDifferentialTest {
     assertTrue(RECORDS.size() >= TABLES * 3 / 4, "most tables have typed columns: "
         + RECORDS.size());
     int rows = 0;
-    int failures = 0;
     for (Map.Entry<Long, Class<?>> e : RECORDS.entrySet()) {
       Path file = FILES.get(e.getKey());
       Class<?> type = e.getValue();
       String context = "seed " + e.getKey() + ", " + type.getName() + " "
           + Arrays.toString(type.getRecordComponents());
-      List<Object> generated = new ArrayList<>();
+      List<String> paths = RecordMapping.paths(type);
       try (DendriteReader r = DendriteReader.builder(file).select(type).build()) {
-        assertNotNull(RecordAssemblers.forLayout(type, r.requestedSchema()),
-            "generation covers " + context + "\n" + r.requestedSchema());
-        for (DendriteRow row : r) {
-          generated.add(build(row, type));
-        }
+        // The records declare typed columns only: generated code reads every one of them from
+        // the leaves, none from a path reader's vector.
+        RecordAssemblers.Factory f = RecordAssemblers.forLayout(type, r.requestedSchema(),
+            new RowShape(paths, new ShreddedPrimitive[paths.size()], new boolean[paths.size()],
+                false), false);
+        assertNotNull(f, context);
+        assertEquals(0, f.slots().length, "components read from vectors, " + context + "\n"
+            + r.requestedSchema());
+        assertTrue(f.leafColumns() > 0, context);
       }
-      List<Object> interpreted = new ArrayList<>();
-      try (DendriteReader r = DendriteReader.builder(file).select(RecordMapping.paths(type))
-          .build()) {
-        for (DendriteRow row : r) {
-          interpreted.add(build(row, type));
-        }
-      }
-      assertEquals(interpreted.size(), generated.size(), context);
-      for (int i = 0; i < generated.size(); i++) {
-        Object g = generated.get(i);
-        Object in = interpreted.get(i);
-        if (in instanceof Failed || g instanceof Failed) {
-          assertTrue(in instanceof Failed && g instanceof Failed, "row " + i + " of " + context
-              + ": interpreted " + in + ", generated " + g);
-          failures++;
-        } else if (!deepEquals(in, g)) {
-          fail("row " + i + " of " + context + "\ninterpreted " + in + "\ngenerated   " + g);
-        }
-        rows++;
-      }
+      rows += compare(read(file, type, paths, null), read(file, type, null, null), context);
+      // A filtered read: records from the vectors the filter tested, as rows would be.
+      String where = paths.get(0) + " is not null";
+      rows += compare(read(file, type, paths, where),
+          read(file, type, null, where), context + ", where " + where);
     }
     assertTrue(rows > 0 && failures < rows, rows + " rows, " + failures + " failed alike");
+  }
+
+  /** Records of {@code type}: by {@code select(Class)}, or by {@code select(paths)} and as. */
+  private static List<Object> read(Path file, Class<?> type, List<String> paths, String where)
+      throws IOException {
+    DendriteReader.Builder b = DendriteReader.builder(file);
+    if (paths == null) {
+      b.select(type);
+    } else {
+      b.select(paths);
+    }
+    if (where != null) {
+      b.where(where);
+    }
+    List<Object> out = new ArrayList<>();
+    try (DendriteReader r = b.build()) {
+      for (DendriteRow row : r) {
+        out.add(build(row, type));
+      }
+    }
+    return out;
+  }
+
+  /** Compares two reads record by record; returns how many records were compared. */
+  private int compare(List<Object> interpreted, List<Object> generated, String context) {
+    assertEquals(interpreted.size(), generated.size(), context);
+    for (int i = 0; i < generated.size(); i++) {
+      Object g = generated.get(i);
+      Object in = interpreted.get(i);
+      if (in instanceof Failed || g instanceof Failed) {
+        assertTrue(in instanceof Failed && g instanceof Failed, "row " + i + " of " + context
+            + ": interpreted " + in + ", generated " + g);
+        failures++;
+      } else if (!deepEquals(in, g)) {
+        fail("row " + i + " of " + context + "\ninterpreted " + in + "\ngenerated   " + g);
+      }
+    }
+    return generated.size();
   }
 
   /** What a row that cannot be built compares as. */

@@ -60,6 +60,8 @@ public final class ColumnarRows implements Closeable {
   private final LeafDecoding decoding;
   /** Builds the rows as records instead of the path readers filling vectors; or null. */
   private final RecordAssembly records;
+  /** The selections whose vectors the records read, in a read without a filter. */
+  private final int[] recordSlots;
   private ColumnChunkReader[] chunks;
   private int rowGroupIndex = -1;
   private int rowGroup;
@@ -78,15 +80,12 @@ public final class ColumnarRows implements Closeable {
    * @param filtering the read's filter, or null
    * @param decoding how the plan's leaf columns decode, on one thread or several (closed with
    *     these rows)
-   * @param records builds each batch's rows as records (then no vector is filled), or null;
-   *     only without a filter
+   * @param records builds each batch's rows as records (then only the vectors it reads are
+   *     filled, or with a filter those the filter and records read), or null
    */
   public ColumnarRows(String file, ParquetFileReader reader, ColumnarPlan plan, List<Integer> rowGroups,
       long[] firstRows, int batchRows, Filtering filtering, LeafDecoding decoding,
       RecordAssembly records) {
-    if (records != null && filtering != null) {
-      throw new IllegalArgumentException("records are built only in reads without a filter");
-    }
     this.file = file;
     this.reader = reader;
     this.plan = plan;
@@ -118,6 +117,7 @@ public final class ColumnarRows implements Closeable {
     }
     this.decoding = decoding;
     this.records = records;
+    this.recordSlots = records == null ? null : records.slots();
     if (records != null) {
       batch.records = new Object[batchRows];
     }
@@ -163,21 +163,17 @@ public final class ColumnarRows implements Closeable {
     }
     rowsDecoded += n;
     row += n;
-    if (records != null) {
-      records.assemble(leaves, n, batch.records);
-      batch.filled(n, first);
-      return n;
-    }
     int valid = n;
-    for (PathReader r : readers) {
-      try {
-        r.fill(leaves, n);
-      } catch (PathReader.RowFailure f) {
-        if (f.row < valid) {
-          valid = f.row;
-          pending = DendriteReadException.of(file, rowGroup, first + f.row, f.getCause());
-        }
+    if (records != null && test == null) {
+      for (int slot : recordSlots) {
+        valid = fill(readers[slot], n, valid, first);
       }
+      records.assemble(leaves, returned, valid, batch.records);
+      batch.filled(valid, first);
+      return valid;
+    }
+    for (PathReader r : readers) {
+      valid = fill(r, n, valid, first);
     }
     int size = valid;
     long firstRow = first;
@@ -198,7 +194,26 @@ public final class ColumnarRows implements Closeable {
       }
       v.size = size;
     }
+    if (records != null) {
+      records.assemble(null, returned, size, batch.records); // from the vectors alone
+    }
     return size;
+  }
+
+  /**
+   * Fills one path reader's vector with {@code n} rows; returns the rows before the first
+   * that failed (the failure is raised by the next call), at most {@code valid}.
+   */
+  private int fill(PathReader r, int n, int valid, long first) {
+    try {
+      r.fill(leaves, n);
+    } catch (PathReader.RowFailure f) {
+      if (f.row < valid) {
+        pending = DendriteReadException.of(file, rowGroup, first + f.row, f.getCause());
+        return f.row;
+      }
+    }
+    return valid;
   }
 
   /** Moves to the next range to read, in this row group or a later one; false at the end. */

@@ -3,17 +3,25 @@ package io.dendrite.parquet.read.internal.engine;
 import io.dendrite.parquet.read.internal.column.LeafBatch;
 
 /**
- * Records made straight from a batch's decoded leaves, in place of path readers and rows: a
- * read of {@code select(Class)} rows whose layout a generated assembler covers
- * ({@code read.internal.records}). One per read: it holds cursors.
+ * Records made straight from a batch's decoded leaves (and the vectors of paths read by path
+ * readers), in place of rows: the rows of a {@code select(Class)} read, built by a generated
+ * assembler ({@code read.internal.records}). One per read: it holds cursors.
  */
 public interface RecordAssembly {
   /**
-   * Assembles the first {@code rows} rows of {@code leaves} into {@code out}; a row whose
-   * record cannot be built (a null into a primitive component, a failed cast) holds a
-   * {@link Failure} instead, and the rows after it are still assembled.
+   * The selections whose vectors the records read, ascending: paths the assembler does not
+   * read from the leaves itself (paths into variants, say). Their path readers fill them
+   * first.
    */
-  void assemble(LeafBatch[] leaves, int rows, Object[] out);
+  int[] slots();
+
+  /**
+   * Assembles the first {@code rows} rows of {@code leaves} and of the {@link #slots} of
+   * {@code vectors} into {@code out}; a row whose record cannot be built (a null into a
+   * primitive component, a failed cast) holds a {@link Failure} instead, and the rows after
+   * it are still assembled. An assembler reading only vectors takes null leaves.
+   */
+  void assemble(LeafBatch[] leaves, ColumnVector[] vectors, int rows, Object[] out);
 
   /** A row whose record could not be built: {@code as(Class)} throws this. */
   record Failure(IllegalArgumentException error) {}

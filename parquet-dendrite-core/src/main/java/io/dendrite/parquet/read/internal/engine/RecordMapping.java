@@ -300,6 +300,46 @@ public final class RecordMapping<R> {
   }
 
   /**
+   * Reads one component from its slot's vector as {@link #build} does from a row: a value of
+   * the component's class as it is, a typed leaf's value cast directly where it can be, else
+   * the value as {@code get} gives it, converted. For generated assemblers, which read the
+   * slots of paths they do not assemble themselves (paths into variants, say) from vectors.
+   */
+  public static final class SlotReader {
+    private final Class<?> exact;
+    private final TypedCast<?> leafCast;
+    private final Conversion conversion;
+    private final Where where;
+
+    private SlotReader(Type target, String path, boolean typedLeaf) {
+      Class<?> e = exactClass(target);
+      this.exact = e == Object.class ? null : e;
+      this.leafCast = typedLeaf ? TypedCast.to(rawClass(target)) : null;
+      this.conversion = conversion(target);
+      this.where = Where.of(path);
+    }
+
+    /** The component's value (boxed), or null. */
+    public Object read(ColumnVector v, int row) {
+      Object raw = v.raw(row);
+      if (exact != null && exact.isInstance(raw)) {
+        return raw;
+      }
+      Object quick;
+      if (leafCast != null && (quick = SlotValues.leafShortcut(raw, leafCast)) != null) {
+        return quick;
+      }
+      Object value = v.get(row);
+      return value == null ? null : conversion.apply(value, where);
+    }
+  }
+
+  /** The reader of a component of type {@code target} from slot {@code slot} of {@code shape}. */
+  public static SlotReader slotReader(Type target, String path, RowShape shape, int slot) {
+    return new SlotReader(target, path, shape.leafTypes[slot] != null);
+  }
+
+  /**
    * The conversion of a value as rows hold it (never null) to {@code target}, with this
    * mapping's cast rules; {@code path} names the value in errors. For generated assemblers,
    * which read values of other classes than the component's through it.

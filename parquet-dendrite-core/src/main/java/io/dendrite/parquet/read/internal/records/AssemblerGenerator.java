@@ -6,7 +6,10 @@ import io.dendrite.parquet.read.internal.records.AssemblyPlan.Leaf;
 import io.dendrite.parquet.read.internal.records.AssemblyPlan.ListNode;
 import io.dendrite.parquet.read.internal.records.AssemblyPlan.MapNode;
 import io.dendrite.parquet.read.internal.records.AssemblyPlan.Node;
+import io.dendrite.parquet.read.internal.records.AssemblyPlan.Slot;
 import io.dendrite.parquet.read.internal.records.AssemblyPlan.Struct;
+import io.dendrite.parquet.read.internal.engine.ColumnVector;
+import io.dendrite.parquet.read.internal.engine.RecordMapping.SlotReader;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.reflect.Constructor;
@@ -47,6 +50,8 @@ final class AssemblerGenerator {
   private static final Type LEAVES = Type.getType(Leaves.class);
   private static final Type OBJECTS = Type.getType(LeafObjects.class);
   private static final Type FUNCTION = Type.getType(Function.class);
+  private static final Type SLOT_READER = Type.getType(SlotReader.class);
+  private static final Type VECTORS = Type.getType(ColumnVector[].class);
   private static final Type OBJECT = Type.getType(Object.class);
   private static final Type STRING = Type.getType(String.class);
   private static final Type INT_ARRAY = Type.getType(int[].class);
@@ -68,7 +73,7 @@ final class AssemblerGenerator {
   /** The constructor of the generated class, as {@link RecordAssemblers} calls it. */
   static final java.lang.invoke.MethodType INIT_TYPE = java.lang.invoke.MethodType.methodType(
       void.class, Cursor[].class, LeafObjects[].class, Function[].class, Cursor[][].class,
-      int.class, String.class);
+      SlotReader[].class, int[].class, int.class, String.class);
   private static final Method INIT = new Method("<init>", INIT_TYPE.toMethodDescriptorString());
 
   private final AssemblyPlan plan;
@@ -108,6 +113,9 @@ final class AssemblerGenerator {
     for (int i = 0; i < plan.conversions.size(); i++) {
       field("k" + i, FUNCTION);
     }
+    for (int i = 0; i < plan.slotReaders.size(); i++) {
+      field("q" + i, SLOT_READER);
+    }
     methodOf.put(plan.root, "row");
     pending.add(plan.root);
     while (!pending.isEmpty()) {
@@ -138,14 +146,16 @@ final class AssemblerGenerator {
     GeneratorAdapter g = new GeneratorAdapter(Opcodes.ACC_PUBLIC, INIT, null, null, writer);
     g.loadThis();
     g.loadArg(0);
-    g.loadArg(4);
     g.loadArg(5);
+    g.loadArg(6);
+    g.loadArg(7);
     g.invokeConstructor(BASE, new Method("<init>", Type.VOID_TYPE,
-        new Type[] {CURSORS, Type.INT_TYPE, STRING}));
+        new Type[] {CURSORS, INT_ARRAY, Type.INT_TYPE, STRING}));
     fromArray(g, 0, "c", plan.cursorLeaves.length, CURSOR);
     fromArray(g, 1, "o", plan.objectColumns.length, OBJECTS);
     fromArray(g, 2, "k", plan.conversions.size(), FUNCTION);
     fromArray(g, 3, "s", skips.size(), CURSORS);
+    fromArray(g, 4, "q", plan.slotReaders.size(), SLOT_READER);
     g.returnValue();
     g.endMethod();
   }
@@ -176,6 +186,9 @@ final class AssemblerGenerator {
     g.loadArg(0);
     g.ifICmp(GeneratorAdapter.GE, end);
     Label tryStart = g.mark();
+    g.loadThis();
+    g.loadLocal(r);
+    g.putField(BASE, "row", Type.INT_TYPE);
     g.loadArg(1);
     g.loadLocal(r);
     g.loadThis();
@@ -352,6 +365,9 @@ final class AssemblerGenerator {
     if (n instanceof Absent a) {
       return a.path();
     }
+    if (n instanceof Slot v) {
+      return v.path();
+    }
     throw new IllegalStateException("a primitive component from " + n);
   }
 
@@ -443,6 +459,10 @@ final class AssemblerGenerator {
       g.storeLocal(value);
       return;
     }
+    if (n instanceof Slot v) {
+      slot(g, v, type, value, present);
+      return;
+    }
     if (!(n instanceof Leaf l)) {
       g.loadThis();
       invokeNode(g, methodOf(n));
@@ -467,6 +487,45 @@ final class AssemblerGenerator {
     } else {
       g.visitInsn(Opcodes.ACONST_NULL);
     }
+    g.storeLocal(value);
+    g.mark(done);
+  }
+
+  /**
+   * {@code q.read(vectors[slot], row)}: the component as the interpreted path converts it
+   * (boxed, or null), unboxed for a primitive component.
+   */
+  private void slot(GeneratorAdapter g, Slot v, Class<?> type, int value, int present) {
+    g.loadThis();
+    g.getField(SELF, "q" + v.reader(), SLOT_READER);
+    g.loadThis();
+    g.getField(BASE, "vectors", VECTORS);
+    g.push(v.slot());
+    g.arrayLoad(Type.getType(ColumnVector.class));
+    g.loadThis();
+    g.getField(BASE, "row", Type.INT_TYPE);
+    g.invokeVirtual(SLOT_READER, Method.getMethod("Object read("
+        + ColumnVector.class.getName() + ", int)"));
+    if (present < 0) {
+      g.storeLocal(value);
+      return;
+    }
+    int raw = g.newLocal(OBJECT);
+    g.storeLocal(raw);
+    Label absent = g.newLabel();
+    Label done = g.newLabel();
+    g.loadLocal(raw);
+    g.ifNull(absent);
+    g.push(true);
+    g.storeLocal(present);
+    g.loadLocal(raw);
+    g.unbox(Type.getType(type));
+    g.storeLocal(value);
+    g.goTo(done);
+    g.mark(absent);
+    g.push(false);
+    g.storeLocal(present);
+    pushDefault(g, type);
     g.storeLocal(value);
     g.mark(done);
   }

@@ -1,6 +1,7 @@
 package io.dendrite.parquet.read.internal.records;
 
 import io.dendrite.parquet.read.internal.engine.RecordMapping;
+import io.dendrite.parquet.read.internal.engine.RowShape;
 import io.dendrite.parquet.schema.RecordSchema;
 import io.dendrite.parquet.schema.internal.VariantSchemas;
 import java.lang.reflect.ParameterizedType;
@@ -26,13 +27,14 @@ import org.apache.parquet.schema.Type;
  * the interpreted path (rows, then {@link RecordMapping}): a record component selects its
  * column or struct field; a nested record at the top level is null when all its components
  * are; records inside lists and maps are null where their struct is; lists and maps follow the
- * Dremel levels of {@code ShapeReaders}. {@link #of} returns null, with the reason in
- * {@link Unsupported}, for what it does not cover (variant columns, legacy list forms,
- * components of type Object, ...): those reads keep the interpreted path.
+ * Dremel levels of {@code ShapeReaders}. A row-level component the leaves are not read for here
+ * (a path into a VARIANT column, a legacy list, a component of type Object; every component of
+ * a filtered read, whose rows are tested and compacted as vectors first) is read from its
+ * selection's vector ({@link Slot}), with the interpreted path's rules.
  */
 final class AssemblyPlan {
   /** What a node reads and makes. */
-  sealed interface Node permits Leaf, Absent, Struct, ListNode, MapNode {}
+  sealed interface Node permits Leaf, Absent, Slot, Struct, ListNode, MapNode {}
 
   /** How a leaf's value is read: as a primitive, or as its Java value ({@link LeafObjects}). */
   enum Kind { INT, LONG, FLOAT, DOUBLE, BOOLEAN, OBJECT }
@@ -45,6 +47,12 @@ final class AssemblyPlan {
    */
   record Leaf(int cursor, Kind kind, Class<?> target, int objects, int conversion, String path)
       implements Node {}
+
+  /**
+   * A row-level component read from its selection's vector (filled by the path reader of the
+   * interpreted path) through slot reader {@code reader}: where the leaves are not read here.
+   */
+  record Slot(int slot, int reader, Class<?> target, String path) implements Node {}
 
   /** A component whose field the struct does not have: always null. */
   record Absent(Class<?> target, String path) implements Node {}
@@ -80,6 +88,9 @@ final class AssemblyPlan {
   final PrimitiveType[] objectColumns;
   /** The interpreted path's conversions, by slot. */
   final List<Function<Object, Object>> conversions;
+  /** The readers of {@link Slot}s, and the selections they read (ascending). */
+  final List<RecordMapping.SlotReader> slotReaders;
+  final int[] slots;
   /** Deepest nesting of lists and maps (for the index of each in error messages). */
   final int depth;
 
@@ -89,18 +100,22 @@ final class AssemblyPlan {
     this.cursorDefs = b.cursorDefs.stream().mapToInt(Integer::intValue).toArray();
     this.objectColumns = b.objectColumns.toArray(new PrimitiveType[0]);
     this.conversions = List.copyOf(b.conversions);
+    this.slotReaders = List.copyOf(b.slotReaders);
+    this.slots = b.slots.stream().mapToInt(Integer::intValue).sorted().toArray();
     this.depth = b.maxDepth;
   }
 
   /**
    * The assembly of {@code type} from rows of {@code requested}, whose leaves the engine
-   * decodes in {@code requested.getColumns()} order.
+   * decodes in {@code requested.getColumns()} order, and whose selections are {@code shape}'s.
    *
+   * @param vectorsOnly read every component from its selection's vector (a filtered read)
    * @throws Unsupported naming what generation does not cover
    */
-  static AssemblyPlan of(Class<?> type, MessageType requested) throws Unsupported {
-    Builder b = new Builder(requested);
-    b.root = b.rowRecord(type, requested, List.of(), "");
+  static AssemblyPlan of(Class<?> type, MessageType requested, RowShape shape,
+      boolean vectorsOnly) throws Unsupported {
+    Builder b = new Builder(requested, shape);
+    b.root = b.rowRecord(type, vectorsOnly ? null : requested, List.of(), "");
     return new AssemblyPlan(b);
   }
 
@@ -111,18 +126,26 @@ final class AssemblyPlan {
     final List<Integer> cursorDefs = new ArrayList<>();
     final List<PrimitiveType> objectColumns = new ArrayList<>();
     final List<Function<Object, Object>> conversions = new ArrayList<>();
+    final List<RecordMapping.SlotReader> slotReaders = new ArrayList<>();
+    final List<Integer> slots = new ArrayList<>();
+    private final RowShape shape;
     int maxDepth;
     Struct root;
 
-    Builder(MessageType requested) {
+    Builder(MessageType requested, RowShape shape) {
       this.requested = requested;
+      this.shape = shape;
       List<ColumnDescriptor> leaves = requested.getColumns();
       for (int i = 0; i < leaves.size(); i++) {
         leafIndex.put(String.join("\u0000", leaves.get(i).getPath()), i);
       }
     }
 
-    /** A record at the row level: components by name among {@code group}'s fields. */
+    /**
+     * A record at the row level: components by name among {@code group}'s fields, read from
+     * the leaves where they can be, else from their selections' vectors (all of them when
+     * {@code group} is null).
+     */
     Struct rowRecord(Class<?> type, GroupType group, List<String> path, String readable)
         throws Unsupported {
       RecordComponent[] rc = components(type);
@@ -131,17 +154,28 @@ final class AssemblyPlan {
       for (int i = 0; i < rc.length; i++) {
         names[i] = rc[i].getName();
         String at = readable.isEmpty() ? names[i] : readable + "." + names[i];
-        if (!group.containsField(names[i])) {
+        if (group != null && !group.containsField(names[i])) {
           nodes[i] = absent(rc[i], at);
           continue;
         }
-        Type field = group.getType(names[i]);
+        Type field = group == null ? null : group.getType(names[i]);
         List<String> fieldPath = with(path, names[i]);
         if (rc[i].getType().isRecord()) {
-          nodes[i] = rowRecord(rc[i].getType(), plainStruct(field, at), fieldPath, at);
-        } else {
-          nodes[i] = value(rc[i].getGenericType(), field, fieldPath, at, 0);
+          nodes[i] = rowRecord(rc[i].getType(), plainStruct(field), fieldPath, at);
+          continue;
         }
+        if (field != null) {
+          try {
+            nodes[i] = value(rc[i].getGenericType(), field, fieldPath, at, 0);
+            continue;
+          } catch (Unsupported e) {
+            // read from the vector below (the leaves planned so far stay unread)
+          }
+        }
+        int slot = shape.indexOf(at);
+        slots.add(slot);
+        slotReaders.add(RecordMapping.slotReader(rc[i].getGenericType(), at, shape, slot));
+        nodes[i] = new Slot(slot, slotReaders.size() - 1, rc[i].getType(), at);
       }
       int[] below = below(nodes);
       return new Struct(type, names, nodes, true, 0, 0, below.length == 0 ? -1 : below[0], below,
@@ -266,12 +300,15 @@ final class AssemblyPlan {
       return new Leaf(cursor, kind, raw, objects, conversion, readable);
     }
 
-    /** A struct group read as a row-level record (no list, map or variant). */
-    private GroupType plainStruct(Type field, String readable) throws Unsupported {
-      if (field.isPrimitive() || field.getLogicalTypeAnnotation() != null
+    /**
+     * The struct group a row-level record's components are fields of; null when it is no
+     * plain struct (a VARIANT column, say): its components are then read from vectors.
+     */
+    private static GroupType plainStruct(Type field) {
+      if (field == null || field.isPrimitive() || field.getLogicalTypeAnnotation() != null
           || field.isRepetition(Type.Repetition.REPEATED)
           || VariantSchemas.isVariantGroup(field.asGroupType())) {
-        throw new Unsupported("'" + readable + "' is not a plain struct");
+        return null;
       }
       return field.asGroupType();
     }
@@ -383,6 +420,9 @@ final class AssemblyPlan {
           .append(l.target().getName()).append('\n');
     } else if (n instanceof Absent a) {
       out.append(a.path()).append(": absent\n");
+    } else if (n instanceof Slot v) {
+      out.append(v.path()).append(": vector of selection ").append(v.slot()).append(" into ")
+          .append(v.target().getName()).append('\n');
     } else if (n instanceof Struct s) {
       out.append(s.path().isEmpty() ? "row" : s.path()).append(": ")
           .append(s.type().getName()).append(s.rowLevel() ? " (row level)" : " (def "

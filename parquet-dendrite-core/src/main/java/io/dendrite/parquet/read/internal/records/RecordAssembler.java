@@ -1,6 +1,7 @@
 package io.dendrite.parquet.read.internal.records;
 
 import io.dendrite.parquet.read.internal.column.LeafBatch;
+import io.dendrite.parquet.read.internal.engine.ColumnVector;
 import io.dendrite.parquet.read.internal.engine.RecordAssembly;
 
 /**
@@ -10,25 +11,40 @@ import io.dendrite.parquet.read.internal.engine.RecordAssembly;
  */
 public abstract class RecordAssembler implements RecordAssembly {
   private final Cursor[] cursors;
+  private final int[] slots;
   /** The element index of each list (and entry index of each map) being read, by depth. */
   protected final int[] ix;
   private final String recordName;
+  /** The batch's vectors ({@link #slots} filled) and the row being built. */
+  protected ColumnVector[] vectors;
+  protected int row;
 
-  protected RecordAssembler(Cursor[] cursors, int depth, String recordName) {
+  protected RecordAssembler(Cursor[] cursors, int[] slots, int depth, String recordName) {
     this.cursors = cursors;
+    this.slots = slots;
     this.ix = new int[depth];
     this.recordName = recordName;
   }
 
   @Override
-  public final void assemble(LeafBatch[] leaves, int rows, Object[] out) {
+  public final int[] slots() {
+    return slots.clone();
+  }
+
+  @Override
+  public final void assemble(LeafBatch[] leaves, ColumnVector[] vectors, int rows,
+      Object[] out) {
     for (Cursor c : cursors) {
       c.start(leaves[c.leaf]);
     }
+    this.vectors = vectors;
     rows(rows, out);
   }
 
-  /** Builds rows {@code 0 .. rows-1}; a failing row gets {@link #failed}'s value. */
+  /**
+   * Builds rows {@code 0 .. rows-1}, each with {@link #row} set to it; a failing row gets
+   * {@link #failed}'s value.
+   */
   protected abstract void rows(int rows, Object[] out);
 
   /**

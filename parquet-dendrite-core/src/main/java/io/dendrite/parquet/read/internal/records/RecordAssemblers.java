@@ -1,6 +1,8 @@
 package io.dendrite.parquet.read.internal.records;
 
 import io.dendrite.parquet.read.internal.engine.RecordAssembly;
+import io.dendrite.parquet.read.internal.engine.RecordMapping;
+import io.dendrite.parquet.read.internal.engine.RowShape;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.invoke.MethodHandle;
@@ -64,6 +66,16 @@ public final class RecordAssemblers {
       this.skips = skips;
     }
 
+    /** How many leaf columns the records read themselves (the rest: {@link #slots()}). */
+    public int leafColumns() {
+      return plan.cursorLeaves.length;
+    }
+
+    /** The selections whose vectors the records read. */
+    public int[] slots() {
+      return plan.slots.clone();
+    }
+
     /** An assembler for one read. */
     public RecordAssembly create() {
       int n = plan.cursorLeaves.length;
@@ -87,7 +99,8 @@ public final class RecordAssemblers {
       }
       try {
         return (RecordAssembly) constructor.invoke(cursors, objects, conversions, skipped,
-            plan.depth, plan.root.type().getSimpleName());
+            plan.slotReaders.toArray(new RecordMapping.SlotReader[0]), plan.slots, plan.depth,
+            plan.root.type().getSimpleName());
       } catch (Throwable e) {
         throw new IllegalStateException("cannot create the assembler of "
             + plan.root.type().getName(), e);
@@ -97,23 +110,27 @@ public final class RecordAssemblers {
 
   /**
    * The assemblers of {@code type} for reads of {@code requested} (leaves decoded in its
-   * column order), or null where the interpreted path reads them: forced by {@value #INTERPRET},
-   * or a shape generation does not cover (a VARIANT column, a legacy list, a component of type
-   * Object: {@link AssemblyPlan}).
+   * column order) with rows of {@code shape}, or null where the interpreted path reads them:
+   * forced by {@value #INTERPRET}, or a type that is no record.
+   *
+   * @param vectorsOnly every component from its selection's vector (a filtered read, whose
+   *     rows are tested and compacted as vectors first)
    */
-  public static Factory forLayout(Class<?> type, MessageType requested) {
+  public static Factory forLayout(Class<?> type, MessageType requested, RowShape shape,
+      boolean vectorsOnly) {
     if (INTERPRETED) {
       return null;
     }
-    Factory f = CACHE.get(type).computeIfAbsent(requested.toString(),
-        layout -> compile(type, requested));
+    Factory f = CACHE.get(type).computeIfAbsent((vectorsOnly ? "vectors " : "") + shape.names
+        + "\n" + requested, layout -> compile(type, requested, shape, vectorsOnly));
     return f == UNSUPPORTED ? null : f;
   }
 
-  private static Factory compile(Class<?> type, MessageType requested) {
+  private static Factory compile(Class<?> type, MessageType requested, RowShape shape,
+      boolean vectorsOnly) {
     AssemblyPlan plan;
     try {
-      plan = AssemblyPlan.of(type, requested);
+      plan = AssemblyPlan.of(type, requested, shape, vectorsOnly);
     } catch (AssemblyPlan.Unsupported e) {
       return UNSUPPORTED;
     }
