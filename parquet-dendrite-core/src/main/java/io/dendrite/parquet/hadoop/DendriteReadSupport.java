@@ -41,6 +41,12 @@ public final class DendriteReadSupport extends ReadSupport<DendriteRow> {
   public static final String SELECT = "dendrite.read.select";
   /** Whether failed casts in typed getters throw (default false: they give null). */
   public static final String STRICT_CASTS = "dendrite.read.strict-casts";
+  /**
+   * A Java record class whose paths {@code DendriteInputFormat} selects (when {@value #SELECT}
+   * is absent) and whose records its rows are built as, by generated code ({@code row.as}
+   * then returns them); this read support ignores it.
+   */
+  public static final String RECORD = "dendrite.read.record";
 
   /** The constructor's selection, parsed once; null: from the configuration. */
   private final List<Selection> selection;

@@ -6,10 +6,12 @@ import io.dendrite.parquet.read.internal.column.PageCodecs;
 import io.dendrite.parquet.read.internal.engine.ColumnarPlan;
 import io.dendrite.parquet.read.internal.engine.ColumnarRows;
 import io.dendrite.parquet.read.internal.engine.LeafDecoding;
+import io.dendrite.parquet.read.internal.engine.RecordMapping;
 import io.dendrite.parquet.read.internal.engine.RowBatch;
 import io.dendrite.parquet.read.internal.file.AllNullColumns;
 import io.dendrite.parquet.read.internal.plan.ReadPlan;
 import io.dendrite.parquet.read.internal.plan.Selection;
+import io.dendrite.parquet.read.internal.records.RecordAssemblers;
 import java.io.Closeable;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -37,7 +39,9 @@ import org.apache.parquet.schema.MessageType;
  * splits.
  *
  * <p>Configuration keys: {@value DendriteReadSupport#SELECT} (comma-separated paths; absent
- * reads every column), {@value DendriteReadSupport#STRICT_CASTS}, and
+ * reads every column), {@value DendriteReadSupport#RECORD} (a Java record class: rows are built
+ * as that record, for {@code row.as(Class)}; it selects its paths when {@code SELECT} is
+ * absent), {@value DendriteReadSupport#STRICT_CASTS}, and
  * {@value ParquetInputFormat#PAGE_VERIFY_CHECKSUM_ENABLED} (default true here: a damaged page
  * fails instead of decoding to wrong values). parquet-java's record filters are not applied: a
  * configuration that sets one fails rather than return rows the filter would drop. Every
@@ -100,17 +104,22 @@ public final class SplitReader implements Closeable {
         firstRows[g] = g == 0 ? 1 : firstRows[g - 1] + all.get(g - 1).getRowCount();
       }
       long rows = assigned.stream().mapToLong(BlockMetaData::getRowCount).sum();
-      List<Selection> selection = DendriteReadSupport.configuredSelection(
-          conf.get(DendriteReadSupport.SELECT));
+      Class<?> recordType = recordType(conf);
+      List<Selection> selection = recordType != null && conf.get(DendriteReadSupport.SELECT)
+          == null ? Selection.parse(RecordMapping.paths(recordType))
+          : DendriteReadSupport.configuredSelection(conf.get(DendriteReadSupport.SELECT));
       boolean strict = conf.getBoolean(DendriteReadSupport.STRICT_CASTS, false);
       java.util.Set<String> allNull = AllNullColumns.of(assigned);
       MessageType fileSchema = reader.getFooter().getFileMetaData().getSchema();
       ReadPlan plan = ReadPlan.create(fileSchema, selection, allNull::contains, strict);
       ColumnarPlan compiled = ColumnarPlan.compile(plan);
+      // Rows of a record type are built as records by generated code (RecordAssemblers).
+      RecordAssemblers.Factory records = recordType == null ? null
+          : RecordAssemblers.forLayout(recordType, compiled.requested, plan.shape(), false);
       // A task per split already: its column chunks decode on the task's thread.
       return new SplitReader(name, firstRows, rows, new ColumnarRows(name, reader, compiled,
           groups, firstRows, BATCH_ROWS, null, LeafDecoding.serial(compiled.leaves.size()),
-          null));
+          records == null ? null : records.create()));
     } catch (IOException | RuntimeException e) {
       if (reader != null) {
         try {
@@ -120,6 +129,20 @@ public final class SplitReader implements Closeable {
         }
       }
       throw DendriteReadException.of(name, -1, 0, e);
+    }
+  }
+
+  /** The configured record type ({@value DendriteReadSupport#RECORD}), or null. */
+  private static Class<?> recordType(Configuration conf) {
+    String name = conf.get(DendriteReadSupport.RECORD);
+    if (name == null || name.isBlank()) {
+      return null;
+    }
+    try {
+      return conf.getClassByName(name.trim());
+    } catch (ClassNotFoundException e) {
+      throw new IllegalArgumentException(DendriteReadSupport.RECORD + " names no class on the"
+          + " task's classpath: " + name, e);
     }
   }
 

@@ -117,6 +117,39 @@ class DendriteInputFormatTest {
         "strict casts from the configuration");
   }
 
+  /** A record of the events' id and two paths into their variant. */
+  public record Event(long id, V v) {
+    public record V(Long n, String s) {}
+  }
+
+  /**
+   * With a record class configured, the splits' rows are built as that record (its paths
+   * selected), equal to the records DendriteReader's select(Class) builds.
+   */
+  @Test
+  void aConfiguredRecordTypeBuildsTheRowsAsRecords() throws Exception {
+    Path file = events(3000);
+    Configuration conf = new Configuration();
+    conf.set(DendriteReadSupport.RECORD, Event.class.getName());
+    conf.setLong(FileInputFormat.SPLIT_MAXSIZE, Files.size(file) / 5);
+    Job job = Job.getInstance(conf);
+    FileInputFormat.addInputPath(job, new org.apache.hadoop.fs.Path(file.toUri()));
+    List<Event> read = new ArrayList<>();
+    for (InputSplit split : new DendriteInputFormat().getSplits(job)) {
+      for (DendriteRow row : rows(new DendriteInputFormat(), split, job)) {
+        assertEquals(List.of("id", "v.n", "v.s"), row.columns());
+        read.add(row.as(Event.class));
+      }
+    }
+    List<Event> want = new ArrayList<>();
+    try (DendriteReader r = DendriteReader.builder(file).select(Event.class).build()) {
+      r.forEach(row -> want.add(row.as(Event.class)));
+    }
+    assertEquals(3000, want.size());
+    assertEquals(want, read);
+    assertEquals("row 5", read.get(5).v().s());
+  }
+
   /** The engine's read of a selection names the damaged page's row group and first row. */
   @Test
   void aDamagedPageOfASelectedColumnFailsNamingRowGroupAndRow() throws Exception {
