@@ -16,6 +16,7 @@ import io.dendrite.parquet.read.internal.engine.RowBatchSize;
 import io.dendrite.parquet.read.internal.engine.RowBatches;
 import io.dendrite.parquet.read.internal.engine.RowShape;
 import io.dendrite.parquet.read.internal.file.BufferedLocalFile;
+import io.dendrite.parquet.read.internal.file.ClassPrefetch;
 import io.dendrite.parquet.read.internal.file.PrunedFooter;
 import io.dendrite.parquet.read.internal.plan.ReadPlan;
 import io.dendrite.parquet.read.internal.plan.Selection;
@@ -482,6 +483,7 @@ public final class DendriteReader implements Closeable, Iterable<DendriteRow> {
 
     /** Opens the file; fails with the file name if it is missing or not Parquet. */
     public DendriteReader build() throws IOException {
+      ClassPrefetch.start(); // overlaps a fresh JVM's slowest class initializations with planning
       String name = localPath != null ? localPath.toString() : hadoopPath.toString();
       // A local read needs no Hadoop configuration: making one parses its XML resources.
       Configuration hadoopConf = localPath != null ? null
@@ -504,8 +506,12 @@ public final class DendriteReader implements Closeable, Iterable<DendriteRow> {
       }
     }
 
-    /** What build() learns from the footer: the plan, and the footer kept for the engine. */
-    private record Planned(RecordSchema schema, ReadPlan plan, ParquetMetadata metadata,
+    /**
+     * What build() learns from the footer: the plan compiled for the engine, the records of
+     * {@link #select(Class)} (or null), and the footer kept for the engine.
+     */
+    private record Planned(RecordSchema schema, ReadPlan plan, ColumnarPlan compiled,
+        RecordAssemblers.Factory records, ParquetMetadata metadata,
         ColumnarRows.Filtering filtering) {
       RowShape shape() {
         return filtering != null ? filtering.shape() : plan.shape();
@@ -526,6 +532,15 @@ public final class DendriteReader implements Closeable, Iterable<DendriteRow> {
       List<Selection> reads = filter != null ? withFilterPaths(fileSchema, selected) : selected;
       ReadPlan plan = ReadPlan.create(fileSchema, reads, pruned.allNullColumns()::contains,
           strictCasts);
+      // Compiled before the footer is converted for parquet-java (keep), which waits for
+      // ParquetMetadata's class initialization in a fresh JVM (ClassPrefetch).
+      ColumnarPlan compiled = ColumnarPlan.compile(plan);
+      int returned = selected != null ? selected.size() : fileSchema.getFieldCount();
+      RowShape shape = filter == null ? plan.shape() : returnedShape(plan.shape(), returned);
+      // Rows of select(Class) are built as records by generated code: from the leaves where it
+      // covers the layout, else (and in a filtered read) from the path readers' vectors.
+      RecordAssemblers.Factory records = recordType == null ? null
+          : RecordAssemblers.forLayout(recordType, compiled.requested, shape, filter != null);
       Set<ColumnPath> kept = new HashSet<>();
       plan.requestedSchema().getColumns().forEach(c -> kept.add(ColumnPath.get(c.getPath())));
       if (filter != null) {
@@ -535,11 +550,11 @@ public final class DendriteReader implements Closeable, Iterable<DendriteRow> {
       ColumnarRows.Filtering filtering = null;
       if (filter != null) {
         try (ParquetFileReader planning = reopen(input, metadata, options.get())) {
-          filtering = filtering(planning, plan, reads,
-              selected != null ? selected.size() : fileSchema.getFieldCount());
+          filtering = filtering(planning, plan, reads, shape);
         }
       }
-      return new Planned(RecordSchema.fromParquet(fileSchema), plan, metadata, filtering);
+      return new Planned(RecordSchema.fromParquet(fileSchema), plan, compiled, records,
+          metadata, filtering);
     }
 
     /**
@@ -558,15 +573,11 @@ public final class DendriteReader implements Closeable, Iterable<DendriteRow> {
       // The row groups the filter may find rows in: with none, the file is not opened again.
       List<Integer> kept = IntStream.range(0, counts.length).boxed()
           .filter(g -> filtering == null || !filtering.plan().skips(g)).toList();
-      ColumnarPlan compiled = ColumnarPlan.compile(planned.plan());
+      ColumnarPlan compiled = planned.compiled();
       int rowBatch = RowBatchSize.of(rowGroups, planned.plan().requestedSchema());
       int leafCount = compiled.leaves.size();
       ParquetMetadata metadata = planned.metadata();
-      // Rows of select(Class) are built as records by generated code: from the leaves where it
-      // covers the layout, else (and in a filtered read) from the path readers' vectors.
-      RecordAssemblers.Factory records = recordType == null ? null
-          : RecordAssemblers.forLayout(recordType, compiled.requested, planned.shape(),
-              filtering != null);
+      RecordAssemblers.Factory records = planned.records();
       EngineOpener engine = (batchRows, asRecords) -> kept.isEmpty() ? null : new ColumnarRows(
           name, reopen(input, metadata, options.get()), compiled, kept, firstRows, batchRows,
           filtering, new LeafDecoding(parallelism, leafCount, parallelColumnBytes),
@@ -631,19 +642,22 @@ public final class DendriteReader implements Closeable, Iterable<DendriteRow> {
       return reads;
     }
 
+    /** The rows a filtered read returns: the plan's first {@code returned} selections. */
+    private RowShape returnedShape(RowShape all, int returned) {
+      return new RowShape(all.names.subList(0, returned),
+          Arrays.copyOf(all.leafTypes, returned), Arrays.copyOf(all.variant, returned),
+          strictCasts);
+    }
+
     /**
      * The filter of a read of {@code reads} ({@link #withFilterPaths}): which rows of this file
      * may match (from its metadata), each filter path's place in the plan, and the rows
      * returned (the plan's first selections).
      */
     private ColumnarRows.Filtering filtering(ParquetFileReader footer, ReadPlan plan,
-        List<Selection> reads, int returned) throws IOException {
+        List<Selection> reads, RowShape shape) throws IOException {
       List<SelectionPath> paths = reads.stream().map(Selection::path).toList();
       int[] slots = filter.paths().stream().mapToInt(paths::indexOf).toArray();
-      RowShape all = plan.shape();
-      RowShape shape = new RowShape(all.names.subList(0, returned),
-          Arrays.copyOf(all.leafTypes, returned), Arrays.copyOf(all.variant, returned),
-          strictCasts);
       return new ColumnarRows.Filtering(FilterPlanner.plan(footer, filter, plan.requestedSchema()),
           filter.evaluator(), slots, shape, pageSkipping && FilteredPageReads.AVAILABLE);
     }
