@@ -33,13 +33,12 @@ final class DatasetFiles {
 
   /** The file of {@code format} for {@code dataset} at {@code scale}, written if needed. */
   static Path prepare(Dataset<?> dataset, String scale, DatasetFormat format, Path scratch) {
-    String name = dataset.name() + "-scale" + scale + "." + format.fileFormat();
-    String cache = System.getProperty(CACHE_PROPERTY);
-    Path dir = cache == null ? scratch : Path.of(cache);
-    Path file = dir.resolve(name);
-    if (cache != null && Files.exists(file)) {
+    Path file = location(dataset, scale, format, scratch);
+    if (cached(file)) {
       return file;
     }
+    Path dir = file.getParent();
+    String name = file.getFileName().toString();
     try {
       Files.createDirectories(dir);
       Path partial = dir.resolve("." + name + "." + ProcessHandle.current().pid() + ".partial");
@@ -50,6 +49,21 @@ final class DatasetFiles {
     } catch (IOException e) {
       throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
     }
+  }
+
+  /**
+   * Where {@link #prepare} puts the file: in the cache directory when {@value #CACHE_PROPERTY}
+   * is set, else in {@code scratch}.
+   */
+  static Path location(Dataset<?> dataset, String scale, DatasetFormat format, Path scratch) {
+    String name = dataset.name() + "-scale" + scale + "." + format.fileFormat();
+    String cache = System.getProperty(CACHE_PROPERTY);
+    return (cache == null ? scratch : Path.of(cache)).resolve(name);
+  }
+
+  /** True when {@code file} (a {@link #location}) is in the run's cache already. */
+  static boolean cached(Path file) {
+    return System.getProperty(CACHE_PROPERTY) != null && Files.exists(file);
   }
 
   private static <R extends Record> void write(Dataset<R> dataset, double scale,

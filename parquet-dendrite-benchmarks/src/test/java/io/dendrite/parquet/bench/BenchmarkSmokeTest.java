@@ -43,8 +43,9 @@ import org.openjdk.jmh.infra.Blackhole;
  * combination is run, except that {@code rows} is {@value #SMOKE_ROWS}, {@code scale} is
  * {@value #SMOKE_SCALE}, a non-zero {@code rowGroupRows} is {@value #SMOKE_ROW_GROUP_ROWS}, and the dataset suites' {@link #ZIPPED} parameters are paired
  * round-robin instead of crossed (every value of each still runs; {@code DatasetFormatsTest}
- * checks every format on every dataset). The real-document suite reads small stand-in
- * documents written here under the real names ({@link #standInDocuments}).
+ * checks every format on every dataset). The suites of {@link #FIRST_COMBINATION_ONLY} run
+ * their first combination only. The real-document suite reads small stand-in documents written
+ * here under the real names ({@link #standInDocuments}).
  */
 class BenchmarkSmokeTest {
   static final String SMOKE_ROWS = "2000";
@@ -52,6 +53,12 @@ class BenchmarkSmokeTest {
   static final String SMOKE_SCALE = "0.001";
   /** Parameters zipped together, longest first, rather than crossed. */
   static final List<String> ZIPPED = List.of("format", "query", "dataset");
+  /**
+   * Suites whose every combination costs seconds here for what another suite already covers:
+   * the first-read suite writes its file in a child JVM per trial, and its operation is the
+   * read suite's, which runs every format.
+   */
+  static final List<Class<?>> FIRST_COMBINATION_ONLY = List.of(DatasetFirstReadBenchmark.class);
   private static final String PACKAGE = "io.dendrite.parquet.bench";
   private static final Blackhole BLACKHOLE = new Blackhole("Today's password is swordfish. "
       + "I understand instantiating Blackholes directly is dangerous.");
@@ -159,8 +166,8 @@ class BenchmarkSmokeTest {
     List<String> names = suites().stream().map(Class::getSimpleName).toList();
     assertTrue(names.containsAll(List.of("VariantBuilderBenchmark", "VariantWriteBenchmark",
         "JsonIngestBenchmark", "VariantProjectionBenchmark", "VariantFilterBenchmark",
-        "DatasetReadBenchmark", "DatasetWriteBenchmark", "DatasetSubSchemaBenchmark",
-        "DocumentBenchmark")),
+        "DatasetReadBenchmark", "DatasetFirstReadBenchmark", "DatasetWriteBenchmark",
+        "DatasetSubSchemaBenchmark", "DocumentBenchmark")),
         names.toString());
   }
 
@@ -206,7 +213,11 @@ class BenchmarkSmokeTest {
   Stream<DynamicTest> everyBenchmarkMethodRunsOnce() throws Exception {
     List<DynamicTest> tests = new ArrayList<>();
     for (Class<?> suite : suites()) {
-      for (Map<Field, String> params : paramCombinations(suite)) {
+      List<Map<Field, String>> combinations = paramCombinations(suite);
+      if (FIRST_COMBINATION_ONLY.contains(suite)) {
+        combinations = combinations.subList(0, 1);
+      }
+      for (Map<Field, String> params : combinations) {
         for (Method m : benchmarkMethods(suite)) {
           String name = suite.getSimpleName() + "." + m.getName() + " " + describe(params);
           tests.add(DynamicTest.dynamicTest(name, () -> runOnce(suite, m, params)));

@@ -38,9 +38,6 @@ import org.apache.parquet.io.LocalOutputFile;
  */
 final class ParquetAvroFormat implements DatasetFormat {
   private final int threads;
-  private final DendriteFormat typed = new DendriteFormat(DendriteFormat.Layout.TYPED, 1);
-  private static final CompressionCodecName CODEC =
-      CompressionCodecName.valueOf(DendriteFormat.CODEC.name());
 
   ParquetAvroFormat(int threads) {
     this.threads = threads;
@@ -59,7 +56,7 @@ final class ParquetAvroFormat implements DatasetFormat {
 
   @Override
   public String fileFormat() {
-    return typed.fileFormat();
+    return DendriteFormat.Layout.TYPED.formatName;
   }
 
   @Override
@@ -72,7 +69,8 @@ final class ParquetAvroFormat implements DatasetFormat {
     try (ParquetWriter<GenericRecord> w = AvroParquetWriter.<GenericRecord>builder(
             new LocalOutputFile(file))
         .withConf(conf).withSchema(schema).withDataModel(GenericData.get())
-        .withCompressionCodec(CODEC).withRowGroupSize(DendriteFormat.ROW_GROUP_BYTES).build()) {
+        .withCompressionCodec(CompressionCodecName.valueOf(DendriteFormat.codec().name()))
+        .withRowGroupSize(DendriteFormat.ROW_GROUP_BYTES).build()) {
       while (records.hasNext()) {
         w.write(AvroShapes.toGeneric(records.next(), shape, schema));
       }
