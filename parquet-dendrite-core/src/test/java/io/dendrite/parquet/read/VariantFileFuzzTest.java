@@ -180,6 +180,10 @@ class VariantFileFuzzTest {
       }
     }
     assertTrue(whole.values.size() == 3 || whole.error != null, "all rows, or an error");
+    // Records: built by generated code (select(Class)) as the interpreted mapping builds them
+    // from rows (select(paths), then as), a row that one cannot build failing in the other.
+    assertEquals(records(file, false), records(file, true),
+        () -> "generated and interpreted records differ; cells " + cells);
     if (!inputHasMarker) {
       for (Rows rows : List.of(whole, byPath)) {
         String row2 = rows.values.size() > 1 ? rows.values.get(1).toString() : "";
@@ -230,6 +234,37 @@ class VariantFileFuzzTest {
       rows.error = e;
     }
     return rows;
+  }
+
+  /** The record read by {@link #records}: an object's fields as components. */
+  public record Fields(Long a, String b, java.util.List<String> c) {}
+
+  public record RecordRow(long id, Fields v) {}
+
+  /**
+   * Each row as a {@link RecordRow} (or the message of the failure to build it), then the
+   * read's error, if any: with {@code select(Class)} (generated) or by paths and {@code as}.
+   */
+  static List<String> records(Path file, boolean generated) throws IOException {
+    List<String> out = new ArrayList<>();
+    DendriteReader.Builder b = DendriteReader.builder(file);
+    if (generated) {
+      b.select(RecordRow.class);
+    } else {
+      b.select("id", "v.a", "v.b", "v.c");
+    }
+    try (DendriteReader r = b.build()) {
+      for (DendriteRow row = r.read(); row != null; row = r.read()) {
+        try {
+          out.add(String.valueOf(row.as(RecordRow.class)));
+        } catch (IllegalArgumentException e) {
+          out.add("cannot build: " + e.getMessage());
+        }
+      }
+    } catch (DendriteReadException e) {
+      out.add("read error");
+    }
+    return out;
   }
 
   /** The value at a path of {@link #PATHS} below {@code v}, navigated in the whole value. */

@@ -168,6 +168,7 @@ public final class ColumnarRows implements Closeable {
       for (int slot : recordSlots) {
         valid = fill(readers[slot], n, valid, first);
       }
+      valid = settle(valid, r -> first + r);
       records.assemble(leaves, returned, valid, batch.records);
       batch.filled(valid, first);
       return valid;
@@ -195,9 +196,36 @@ public final class ColumnarRows implements Closeable {
       v.size = size;
     }
     if (records != null) {
+      boolean compacted = size < valid;
+      size = settle(size, r -> first + (compacted ? test.keep[r] : r));
+      batch.filled(size, firstRow);
       records.assemble(null, returned, size, batch.records); // from the vectors alone
     }
     return size;
+  }
+
+  /**
+   * Converts the values of the records' vectors that convert as rows are taken
+   * ({@link ColumnVector#settles}), rows {@code 0 .. rows-1}, as {@link RowBatch#row} does for
+   * rows: a value that fails (invalid data) ends the batch before its row, and the next call
+   * raises the failure naming {@code fileRow} of it. Returns the rows before it.
+   */
+  private int settle(int rows, java.util.function.IntToLongFunction fileRow) {
+    for (int r = 0; r < rows; r++) {
+      for (int slot : recordSlots) {
+        ColumnVector v = returned[slot];
+        if (!v.settles()) {
+          continue;
+        }
+        try {
+          v.settle(r);
+        } catch (RuntimeException e) {
+          pending = DendriteReadException.of(file, rowGroup, fileRow.applyAsLong(r), e);
+          return r;
+        }
+      }
+    }
+    return rows;
   }
 
   /**
