@@ -6,35 +6,37 @@ import io.dendrite.parquet.read.internal.column.LeafBatch;
  * A position in one decoded leaf column of a batch: the level entry an assembler reads next
  * ({@link #entry}) and the index of its value among the entries at the maximum definition level
  * ({@link #value}). Each path reader has its own cursors, set to the batch's start by
- * {@link #start}; assemblers move them entry by entry (Dremel record assembly).
+ * {@link #start}; assemblers move them entry by entry (Dremel record assembly): the readers
+ * of this package, and the generated record assemblers ({@code read.internal.records}), whose
+ * hidden classes read the public fields.
  */
-final class LeafCursor {
+public final class LeafCursor {
   /** The leaf's index among the plan's requested columns. */
-  final int leaf;
-  final int maxDef;
-  LeafBatch batch;
-  int entry;
-  int value;
+  public final int leaf;
+  public final int maxDef;
+  public LeafBatch batch;
+  public int entry;
+  public int value;
 
-  LeafCursor(int leaf, int maxDef) {
+  public LeafCursor(int leaf, int maxDef) {
     this.leaf = leaf;
     this.maxDef = maxDef;
   }
 
-  void start(LeafBatch b) {
+  public void start(LeafBatch b) {
     batch = b;
     entry = 0;
     value = 0;
   }
 
   /** The definition level of the current entry. */
-  int def() {
+  public int def() {
     int[] d = batch.def;
     return d == null ? maxDef : d[entry];
   }
 
   /** Whether the current entry holds a value (it is defined down to the leaf). */
-  boolean hasValue() {
+  public boolean hasValue() {
     int[] d = batch.def;
     return d == null || d[entry] == maxDef;
   }
@@ -43,13 +45,13 @@ final class LeafCursor {
    * The repetition level of the current entry; 0 past the batch's last entry, which ends
    * every list (a batch holds whole rows).
    */
-  int rep() {
+  public int rep() {
     int[] r = batch.rep;
     return r == null || entry >= batch.entries ? 0 : r[entry];
   }
 
   /** Moves to the next entry. */
-  void next() {
+  public void next() {
     if (hasValue()) {
       value++;
     }
@@ -60,7 +62,7 @@ final class LeafCursor {
    * Moves past one instance of a node at repetition level {@code rep}: its first entry and
    * the entries of lists nested in it, which repeat at a deeper level.
    */
-  void skip(int rep) {
+  public void skip(int rep) {
     next();
     int[] r = batch.rep;
     if (r != null) {

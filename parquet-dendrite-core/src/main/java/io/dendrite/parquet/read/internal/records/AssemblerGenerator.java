@@ -1,5 +1,8 @@
 package io.dendrite.parquet.read.internal.records;
 
+import io.dendrite.parquet.read.internal.engine.ColumnVector;
+import io.dendrite.parquet.read.internal.engine.LeafCursor;
+import io.dendrite.parquet.read.internal.engine.RecordMapping.SlotReader;
 import io.dendrite.parquet.read.internal.records.AssemblyPlan.Absent;
 import io.dendrite.parquet.read.internal.records.AssemblyPlan.Kind;
 import io.dendrite.parquet.read.internal.records.AssemblyPlan.Leaf;
@@ -8,8 +11,6 @@ import io.dendrite.parquet.read.internal.records.AssemblyPlan.MapNode;
 import io.dendrite.parquet.read.internal.records.AssemblyPlan.Node;
 import io.dendrite.parquet.read.internal.records.AssemblyPlan.Slot;
 import io.dendrite.parquet.read.internal.records.AssemblyPlan.Struct;
-import io.dendrite.parquet.read.internal.engine.ColumnVector;
-import io.dendrite.parquet.read.internal.engine.RecordMapping.SlotReader;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.reflect.Constructor;
@@ -45,8 +46,8 @@ final class AssemblerGenerator {
 
   private static final Type SELF = Type.getObjectType(NAME);
   private static final Type BASE = Type.getType(RecordAssembler.class);
-  private static final Type CURSOR = Type.getType(Cursor.class);
-  private static final Type CURSORS = Type.getType(Cursor[].class);
+  private static final Type CURSOR = Type.getType(LeafCursor.class);
+  private static final Type CURSORS = Type.getType(LeafCursor[].class);
   private static final Type LEAVES = Type.getType(Leaves.class);
   private static final Type OBJECTS = Type.getType(LeafObjects.class);
   private static final Type FUNCTION = Type.getType(Function.class);
@@ -60,19 +61,19 @@ final class AssemblerGenerator {
   private static final Type METHOD_HANDLE = Type.getType(MethodHandle.class);
   private static final Type RUNTIME_EXCEPTION = Type.getType(RuntimeException.class);
   private static final Method PRESENT = Method.getMethod("boolean present("
-      + Cursor.class.getName() + ")");
-  private static final Method DEF = Method.getMethod("int def(" + Cursor.class.getName() + ")");
-  private static final Method REP = Method.getMethod("int rep(" + Cursor.class.getName() + ")");
-  private static final Method SKIP = Method.getMethod("void skip(" + Cursor.class.getName()
+      + LeafCursor.class.getName() + ")");
+  private static final Method DEF = Method.getMethod("int def()");
+  private static final Method REP = Method.getMethod("int rep()");
+  private static final Method SKIP = Method.getMethod("void skip(" + LeafCursor.class.getName()
       + "[], int)");
   private static final Method READ_OBJECT = Method.getMethod("Object object("
-      + Cursor.class.getName() + ", " + LeafObjects.class.getName() + ")");
+      + LeafCursor.class.getName() + ", " + LeafObjects.class.getName() + ")");
   private static final Method NULL_PRIMITIVE = Method.getMethod(
       "IllegalArgumentException nullPrimitive(String, int[], String, String)");
   private static final Method APPLY = Method.getMethod("Object apply(Object)");
   /** The constructor of the generated class, as {@link RecordAssemblers} calls it. */
   static final java.lang.invoke.MethodType INIT_TYPE = java.lang.invoke.MethodType.methodType(
-      void.class, Cursor[].class, LeafObjects[].class, Function[].class, Cursor[][].class,
+      void.class, LeafCursor[].class, LeafObjects[].class, Function[].class, LeafCursor[][].class,
       SlotReader[].class, int[].class, int.class, String.class);
   private static final Method INIT = new Method("<init>", INIT_TYPE.toMethodDescriptorString());
 
@@ -285,7 +286,7 @@ final class AssemblerGenerator {
   private void skipUnless(GeneratorAdapter g, Node n, int first, int[] below, int rep,
       int present, int def, Label absent) {
     loadCursor(g, first);
-    g.invokeStatic(LEAVES, DEF);
+    g.invokeVirtual(CURSOR, DEF);
     g.storeLocal(def);
     Label go = g.newLabel();
     g.loadLocal(def);
@@ -573,7 +574,7 @@ final class AssemblerGenerator {
   }
 
   private static Type read(GeneratorAdapter g, String method, Type type) {
-    g.invokeStatic(LEAVES, Method.getMethod(method + "(" + Cursor.class.getName() + ")"));
+    g.invokeStatic(LEAVES, Method.getMethod(method + "(" + LeafCursor.class.getName() + ")"));
     return type;
   }
 
@@ -625,7 +626,7 @@ final class AssemblerGenerator {
     g.invokeVirtual(ARRAY_LIST, Method.getMethod("boolean add(Object)"));
     g.pop();
     loadCursor(g, l.first());
-    g.invokeStatic(LEAVES, REP);
+    g.invokeVirtual(CURSOR, REP);
     g.push(l.elementRep());
     g.ifICmp(GeneratorAdapter.EQ, loop);
     g.loadLocal(out);
@@ -661,7 +662,7 @@ final class AssemblerGenerator {
     g.invokeVirtual(LINKED_MAP, Method.getMethod("Object put(Object, Object)"));
     g.pop();
     loadCursor(g, m.first());
-    g.invokeStatic(LEAVES, REP);
+    g.invokeVirtual(CURSOR, REP);
     g.push(m.entryRep());
     g.ifICmp(GeneratorAdapter.EQ, loop);
     g.loadLocal(out);

@@ -4,8 +4,8 @@ import io.dendrite.parquet.read.internal.column.ColumnDictionary;
 import io.dendrite.parquet.read.internal.column.LeafBatch;
 import io.dendrite.parquet.read.internal.engine.ConvertedDictionary;
 import io.dendrite.parquet.read.internal.engine.JavaValues;
-import org.apache.parquet.schema.PrimitiveType;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
+import org.apache.parquet.schema.PrimitiveType;
 
 /**
  * One leaf's values as the Java values rows hold ({@link JavaValues}), for components that are

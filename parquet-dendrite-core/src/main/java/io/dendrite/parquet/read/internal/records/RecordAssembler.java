@@ -2,6 +2,7 @@ package io.dendrite.parquet.read.internal.records;
 
 import io.dendrite.parquet.read.internal.column.LeafBatch;
 import io.dendrite.parquet.read.internal.engine.ColumnVector;
+import io.dendrite.parquet.read.internal.engine.LeafCursor;
 import io.dendrite.parquet.read.internal.engine.RecordAssembly;
 
 /**
@@ -10,7 +11,7 @@ import io.dendrite.parquet.read.internal.engine.RecordAssembly;
  * converter and conversion in a field of its own and builds rows in {@link #rows}.
  */
 public abstract class RecordAssembler implements RecordAssembly {
-  private final Cursor[] cursors;
+  private final LeafCursor[] cursors;
   private final int[] slots;
   /** The element index of each list (and entry index of each map) being read, by depth. */
   protected final int[] ix;
@@ -19,7 +20,7 @@ public abstract class RecordAssembler implements RecordAssembly {
   protected ColumnVector[] vectors;
   protected int row;
 
-  protected RecordAssembler(Cursor[] cursors, int[] slots, int depth, String recordName) {
+  protected RecordAssembler(LeafCursor[] cursors, int[] slots, int depth, String recordName) {
     this.cursors = cursors;
     this.slots = slots;
     this.ix = new int[depth];
@@ -34,7 +35,7 @@ public abstract class RecordAssembler implements RecordAssembly {
   @Override
   public final void assemble(LeafBatch[] leaves, ColumnVector[] vectors, int rows,
       Object[] out) {
-    for (Cursor c : cursors) {
+    for (LeafCursor c : cursors) {
       c.start(leaves[c.leaf]);
     }
     this.vectors = vectors;
@@ -53,11 +54,11 @@ public abstract class RecordAssembler implements RecordAssembly {
    * {@code row + 1} rows.
    */
   protected final Object failed(int row, RuntimeException e) {
-    for (Cursor c : cursors) {
+    for (LeafCursor c : cursors) {
       c.entry = 0;
       c.value = 0;
       for (int r = 0; r <= row; r++) {
-        Leaves.skip(c, 0);
+        c.skip(0);
       }
     }
     return new Failure(e instanceof IllegalArgumentException iae ? iae

@@ -1,5 +1,6 @@
 package io.dendrite.parquet.read.internal.records;
 
+import io.dendrite.parquet.read.internal.engine.LeafCursor;
 import io.dendrite.parquet.read.internal.engine.RecordAssembly;
 import io.dendrite.parquet.read.internal.engine.RecordMapping;
 import io.dendrite.parquet.read.internal.engine.RowShape;
@@ -79,9 +80,9 @@ public final class RecordAssemblers {
     /** An assembler for one read. */
     public RecordAssembly create() {
       int n = plan.cursorLeaves.length;
-      Cursor[] cursors = new Cursor[n];
+      LeafCursor[] cursors = new LeafCursor[n];
       for (int i = 0; i < n; i++) {
-        cursors[i] = new Cursor(plan.cursorLeaves[i], plan.cursorDefs[i]);
+        cursors[i] = new LeafCursor(plan.cursorLeaves[i], plan.cursorDefs[i]);
       }
       LeafObjects[] objects = new LeafObjects[plan.objectColumns.length];
       for (int i = 0; i < objects.length; i++) {
@@ -89,10 +90,10 @@ public final class RecordAssemblers {
       }
       @SuppressWarnings("unchecked")
       Function<Object, Object>[] conversions = plan.conversions.toArray(new Function[0]);
-      Cursor[][] skipped = new Cursor[skips.size()][];
+      LeafCursor[][] skipped = new LeafCursor[skips.size()][];
       for (int i = 0; i < skipped.length; i++) {
         int[] at = skips.get(i);
-        skipped[i] = new Cursor[at.length];
+        skipped[i] = new LeafCursor[at.length];
         for (int j = 0; j < at.length; j++) {
           skipped[i][j] = cursors[at[j]];
         }
