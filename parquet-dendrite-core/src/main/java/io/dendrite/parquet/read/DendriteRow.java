@@ -40,6 +40,11 @@ import java.util.Map;
  * }
  * }</pre>
  *
+ * <p>A row of a {@code select(Class)} read is built as that record by the engine: {@link #as}
+ * returns it, and the getters read the record's components as it holds them (a nested record
+ * or a list of records as maps of their components; a component of a variant path as its Java
+ * value, not a VariantValue).
+ *
  * <p>A row reads its values from the column arrays of the batch it was decoded in (up to the
  * read's batch of rows; a filtered batch keeping few rows copies them), so rows kept one per
  * batch keep those arrays: copy what you keep ({@link #toMap}, {@link #as}) when that matters.

@@ -4,7 +4,6 @@ import io.dendrite.parquet.read.internal.engine.ColumnVector;
 import io.dendrite.parquet.read.internal.engine.LeafCursor;
 import io.dendrite.parquet.read.internal.engine.RecordMapping.SlotReader;
 import io.dendrite.parquet.read.internal.records.AssemblyPlan.Absent;
-import io.dendrite.parquet.read.internal.records.AssemblyPlan.Kind;
 import io.dendrite.parquet.read.internal.records.AssemblyPlan.Leaf;
 import io.dendrite.parquet.read.internal.records.AssemblyPlan.ListNode;
 import io.dendrite.parquet.read.internal.records.AssemblyPlan.MapNode;
