@@ -83,6 +83,11 @@ public final class DendriteRow {
       }
 
       @Override
+      public Object component(DendriteRow row, int i, RecordMapping.SlotReader reader) {
+        return reader.read(row.vector(i), row.row);
+      }
+
+      @Override
       public void premap(DendriteRow row, RecordMapping<?> mapping) {
         row.premap(mapping);
       }

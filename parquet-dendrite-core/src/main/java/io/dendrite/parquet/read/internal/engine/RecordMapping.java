@@ -81,13 +81,11 @@ public final class RecordMapping<R> {
   private final KeyIds keyIds;
 
   /**
-   * One record component: a row slot (top level) or a field name, and its conversion;
-   * {@code exact} is the boxed component type when it takes values of that very class as they
-   * are (not a parameterized type); {@code leafCast} is the component's typed-getter cast when
-   * its slot is a shredded typed leaf (null otherwise).
+   * One record component: a row slot (top level), read by {@code reader}, or a field name,
+   * converted by {@code conversion}; or a nested record of the row ({@code nested}).
    */
   private record Component(String name, String path, int slot, Class<?> type,
-      RecordMapping<?> nested, Conversion conversion, Class<?> exact, TypedCast<?> leafCast) {}
+      RecordMapping<?> nested, Conversion conversion, SlotReader reader) {}
 
   private RecordMapping(Class<R> type, Component[] components) {
     this.type = type;
@@ -145,7 +143,7 @@ public final class RecordMapping<R> {
       String path = prefix + rc[i].getName();
       if (rc[i].getType().isRecord()) {
         components[i] = new Component(rc[i].getName(), path, -1, rc[i].getType(),
-            forRows(rc[i].getType(), shape, path + "."), null, null, null);
+            forRows(rc[i].getType(), shape, path + "."), null, null);
       } else {
         Integer slot = shape.index.get(path);
         if (slot == null) {
@@ -153,8 +151,7 @@ public final class RecordMapping<R> {
               + "." + rc[i].getName() + ") was not selected; selected: " + shape.names);
         }
         components[i] = new Component(rc[i].getName(), path, slot, rc[i].getType(), null,
-            conversion(rc[i].getGenericType()), exactClass(rc[i].getGenericType()),
-            shape.leafTypes[slot] == null ? null : TypedCast.to(rc[i].getType()));
+            null, slotReader(rc[i].getGenericType(), path, shape, slot));
       }
     }
     return new RecordMapping<>(type, components);
@@ -166,7 +163,7 @@ public final class RecordMapping<R> {
     Component[] components = new Component[rc.length];
     for (int i = 0; i < rc.length; i++) {
       components[i] = new Component(rc[i].getName(), rc[i].getName(), -1, rc[i].getType(),
-          null, conversion(rc[i].getGenericType()), exactClass(rc[i].getGenericType()), null);
+          null, conversion(rc[i].getGenericType()), null);
     }
     return new RecordMapping<>(type, components);
   }
@@ -190,21 +187,7 @@ public final class RecordMapping<R> {
       if (c.nested != null) {
         args[i] = c.nested.build(row, false);
       } else {
-        // A typed leaf's value of the component's very class is what the typed getter would
-        // return (SlotValues.typed): taken as is, not made into a variant and cast back.
-        Object raw = Rows.access().raw(row, c.slot);
-        Object quick;
-        if (c.exact != null && c.exact != Object.class && c.exact.isInstance(raw)) {
-          args[i] = raw;
-        } else if (c.leafCast != null
-            && (quick = SlotValues.leafShortcut(raw, c.leafCast)) != null) {
-          // A typed leaf's Java value cast directly, as the typed getter does (SlotValues.typed):
-          // the same cast as its variant's, without encoding one per row.
-          args[i] = quick;
-        } else {
-          Object v = row.get(c.slot);
-          args[i] = v == null ? null : c.conversion.apply(v, Where.of(c.path));
-        }
+        args[i] = Rows.access().component(row, c.slot, c.reader);
       }
       any |= args[i] != null;
     }
@@ -300,10 +283,12 @@ public final class RecordMapping<R> {
   }
 
   /**
-   * Reads one component from its slot's vector as {@link #build} does from a row: a value of
-   * the component's class as it is, a typed leaf's value cast directly where it can be, else
-   * the value as {@code get} gives it, converted. For generated assemblers, which read the
-   * slots of paths they do not assemble themselves (paths into variants, say) from vectors.
+   * Reads one component from its slot's vector: a value of the component's class as it is; a
+   * typed leaf's Java value cast directly where it can be, as the typed getter does
+   * ({@code SlotValues.typed}: the same cast as its variant's, without encoding one per row);
+   * else the value as {@code get} gives it, converted. {@link #build} reads rows through it,
+   * and generated assemblers the vectors of paths they do not assemble themselves (paths into
+   * variants, say).
    */
   public static final class SlotReader {
     private final Class<?> exact;

@@ -20,6 +20,9 @@ public final class Rows {
     /** The raw slot value of selection {@code i} (see {@link ColumnVector#raw}). */
     Object raw(DendriteRow row, int i);
 
+    /** Selection {@code i} of the row read as a record component by {@code reader}. */
+    Object component(DendriteRow row, int i, RecordMapping.SlotReader reader);
+
     /** Maps the row to {@code mapping}'s record now, for {@code as} to hand out later. */
     void premap(DendriteRow row, RecordMapping<?> mapping);
   }
