@@ -62,6 +62,8 @@ public final class ColumnarRows implements Closeable {
   private final RecordAssembly records;
   /** The selections whose vectors the records read, in a read without a filter. */
   private final int[] recordSlots;
+  /** Those of their vectors whose values convert as rows are taken (ColumnVector#settles). */
+  private final ColumnVector[] recordSettling;
   private ColumnChunkReader[] chunks;
   private int rowGroupIndex = -1;
   private int rowGroup;
@@ -118,6 +120,9 @@ public final class ColumnarRows implements Closeable {
     this.decoding = decoding;
     this.records = records;
     this.recordSlots = records == null ? null : records.slots();
+    this.recordSettling = records == null ? null : Arrays.stream(recordSlots)
+        .mapToObj(slot -> returned[slot]).filter(ColumnVector::settles)
+        .toArray(ColumnVector[]::new);
     if (records != null) {
       batch.records = new Object[batchRows];
     }
@@ -211,12 +216,11 @@ public final class ColumnarRows implements Closeable {
    * raises the failure naming {@code fileRow} of it. Returns the rows before it.
    */
   private int settle(int rows, java.util.function.IntToLongFunction fileRow) {
+    if (recordSettling.length == 0) {
+      return rows;
+    }
     for (int r = 0; r < rows; r++) {
-      for (int slot : recordSlots) {
-        ColumnVector v = returned[slot];
-        if (!v.settles()) {
-          continue;
-        }
+      for (ColumnVector v : recordSettling) {
         try {
           v.settle(r);
         } catch (RuntimeException e) {
