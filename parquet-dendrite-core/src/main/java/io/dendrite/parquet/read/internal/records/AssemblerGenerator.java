@@ -21,6 +21,7 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
+import java.util.function.IntConsumer;
 import org.objectweb.asm.ClassWriter;
 import org.objectweb.asm.Label;
 import org.objectweb.asm.Opcodes;
@@ -600,69 +601,62 @@ final class AssemblerGenerator {
   }
 
   private void list(GeneratorAdapter g, ListNode l) {
-    int def = g.newLocal(Type.INT_TYPE);
-    Label absent = g.newLabel();
-    Label elements = g.newLabel();
-    skipUnless(g, l, l.first(), l.below(), l.rep(), l.elementsDef(), def, absent);
-    g.goTo(elements);
-    g.mark(absent);
-    emptyOrNull(g, def, l.def(), ARRAY_LIST);
-    g.mark(elements);
-    int out = g.newLocal(ARRAY_LIST);
-    g.newInstance(ARRAY_LIST);
-    g.dup();
-    g.invokeConstructor(ARRAY_LIST, Method.getMethod("void <init>()"));
-    g.storeLocal(out);
-    int k = g.newLocal(Type.INT_TYPE);
-    g.push(0);
-    g.storeLocal(k);
-    int element = g.newLocal(OBJECT);
-    Label loop = g.mark();
-    index(g, l.depth(), k);
-    element(g, l.element(), element);
-    g.loadLocal(out);
-    g.loadLocal(element);
-    g.invokeVirtual(ARRAY_LIST, Method.getMethod("boolean add(Object)"));
-    g.pop();
-    loadCursor(g, l.first());
-    g.invokeVirtual(CURSOR, REP);
-    g.push(l.elementRep());
-    g.ifICmp(GeneratorAdapter.EQ, loop);
-    g.loadLocal(out);
-    g.returnValue();
+    collection(g, l, l.first(), l.below(), l.rep(), l.def(), l.elementsDef(), l.elementRep(),
+        l.depth(), ARRAY_LIST, out -> {
+          int element = g.newLocal(OBJECT);
+          element(g, l.element(), element);
+          g.loadLocal(out);
+          g.loadLocal(element);
+          g.invokeVirtual(ARRAY_LIST, Method.getMethod("boolean add(Object)"));
+          g.pop();
+        });
   }
 
   private void map(GeneratorAdapter g, MapNode m) {
-    int def = g.newLocal(Type.INT_TYPE);
+    collection(g, m, m.first(), m.below(), m.rep(), m.def(), m.entriesDef(), m.entryRep(),
+        m.depth(), LINKED_MAP, out -> {
+          int key = g.newLocal(OBJECT);
+          int value = g.newLocal(OBJECT);
+          element(g, m.key(), key);
+          element(g, m.value(), value);
+          g.loadLocal(out);
+          g.loadLocal(key);
+          g.loadLocal(value);
+          g.invokeVirtual(LINKED_MAP, Method.getMethod("Object put(Object, Object)"));
+          g.pop();
+        });
+  }
+
+  /**
+   * A list or map node (ShapeReaders' ListOf and MapOf): null below definition level
+   * {@code def}, empty below {@code itemsDef}, else a new {@code collection} that
+   * {@code addItem} adds one element or entry to (given the collection's local), while the
+   * first leaf's repetition level is {@code itemRep}.
+   */
+  private void collection(GeneratorAdapter g, Node n, int first, int[] below, int rep, int def,
+      int itemsDef, int itemRep, int depth, Type collection, IntConsumer addItem) {
+    int level = g.newLocal(Type.INT_TYPE);
     Label absent = g.newLabel();
-    Label entries = g.newLabel();
-    skipUnless(g, m, m.first(), m.below(), m.rep(), m.entriesDef(), def, absent);
-    g.goTo(entries);
+    Label items = g.newLabel();
+    skipUnless(g, n, first, below, rep, itemsDef, level, absent);
+    g.goTo(items);
     g.mark(absent);
-    emptyOrNull(g, def, m.def(), LINKED_MAP);
-    g.mark(entries);
-    int out = g.newLocal(LINKED_MAP);
-    g.newInstance(LINKED_MAP);
+    emptyOrNull(g, level, def, collection);
+    g.mark(items);
+    int out = g.newLocal(collection);
+    g.newInstance(collection);
     g.dup();
-    g.invokeConstructor(LINKED_MAP, Method.getMethod("void <init>()"));
+    g.invokeConstructor(collection, Method.getMethod("void <init>()"));
     g.storeLocal(out);
     int k = g.newLocal(Type.INT_TYPE);
     g.push(0);
     g.storeLocal(k);
-    int key = g.newLocal(OBJECT);
-    int value = g.newLocal(OBJECT);
     Label loop = g.mark();
-    index(g, m.depth(), k);
-    element(g, m.key(), key);
-    element(g, m.value(), value);
-    g.loadLocal(out);
-    g.loadLocal(key);
-    g.loadLocal(value);
-    g.invokeVirtual(LINKED_MAP, Method.getMethod("Object put(Object, Object)"));
-    g.pop();
-    loadCursor(g, m.first());
+    index(g, depth, k);
+    addItem.accept(out);
+    loadCursor(g, first);
     g.invokeVirtual(CURSOR, REP);
-    g.push(m.entryRep());
+    g.push(itemRep);
     g.ifICmp(GeneratorAdapter.EQ, loop);
     g.loadLocal(out);
     g.returnValue();
