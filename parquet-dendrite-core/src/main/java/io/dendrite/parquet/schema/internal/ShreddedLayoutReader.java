@@ -144,7 +144,7 @@ final class ShreddedLayoutReader {
   }
 
   /** The Parquet types of VariantShredding.md, "Shredded Value Types". */
-  private static ShreddedType primitive(PrimitiveType p, String path) {
+  static ShreddedType primitive(PrimitiveType p, String path) {
     LogicalTypeAnnotation a = p.getLogicalTypeAnnotation();
     switch (p.getPrimitiveTypeName()) {
       case BOOLEAN:

@@ -11,6 +11,7 @@ import io.dendrite.parquet.schema.ShreddedType.ValueOnly;
 import java.util.Map;
 import org.apache.parquet.schema.GroupType;
 import org.apache.parquet.schema.LogicalTypeAnnotation;
+import org.apache.parquet.schema.PrimitiveType;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 import org.apache.parquet.schema.Type;
 import org.apache.parquet.schema.Type.Repetition;
@@ -243,4 +244,14 @@ public final class VariantSchemas {
     return ShreddedLayoutReader.variant(variantGroup, columnPath);
   }
 
+  /**
+   * The shredded type of a primitive {@code typed_value} column (VariantShredding.md, "Shredded
+   * Value Types").
+   *
+   * @throws IllegalArgumentException naming {@code path} for a type with no Variant equivalent
+   */
+  public static ShreddedPrimitive shreddedPrimitiveOf(PrimitiveType typedValue,
+      String path) {
+    return (ShreddedPrimitive) ShreddedLayoutReader.primitive(typedValue, path);
+  }
 }

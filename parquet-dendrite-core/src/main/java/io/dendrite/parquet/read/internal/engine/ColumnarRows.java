@@ -170,6 +170,10 @@ public final class ColumnarRows implements Closeable {
     row += n;
     int valid = n;
     if (records != null && test == null) {
+      if (records.assembleLeaves(leaves, n, batch.records)) {
+        batch.filled(n, first);
+        return n;
+      }
       for (int slot : recordSlots) {
         valid = fill(readers[slot], n, valid, first);
       }

@@ -23,6 +23,16 @@ public interface RecordAssembly {
    */
   void assemble(LeafBatch[] leaves, ColumnVector[] vectors, int rows, Object[] out);
 
+  /**
+   * Assembles the first {@code rows} rows from {@code leaves} alone, without the vectors of
+   * {@link #slots}, where this assembler can for this batch; false where it cannot (then
+   * {@link #assemble} is called with the vectors filled). True means every row holds its
+   * record: a batch with a row that fails is left to {@link #assemble}.
+   */
+  default boolean assembleLeaves(LeafBatch[] leaves, int rows, Object[] out) {
+    return false;
+  }
+
   /** A row whose record could not be built: {@code as(Class)} throws this. */
   record Failure(IllegalArgumentException error) {}
 }

@@ -1,6 +1,7 @@
 package io.dendrite.parquet.read.internal.engine;
 
 import io.dendrite.parquet.read.DendriteRow;
+import io.dendrite.parquet.schema.ShreddedType.ShreddedPrimitive;
 import io.dendrite.parquet.variant.VariantMetadata;
 import io.dendrite.parquet.variant.VariantType;
 import io.dendrite.parquet.variant.VariantValue;
@@ -333,6 +334,37 @@ public final class RecordMapping<R> {
     Conversion c = conversion(target);
     Where where = Where.of(path);
     return value -> c.apply(value, where);
+  }
+
+  /**
+   * Whether {@code target} is the type of one of the typed getters' casts (String, long, int,
+   * double, boolean, BigDecimal, Instant, LocalDate, boxed or not): the component types a
+   * generated assembler reads from a shredded variant's leaves.
+   */
+  public static boolean castable(Class<?> target) {
+    return TypedCast.to(target) != null;
+  }
+
+  /**
+   * The conversion of a shredded {@code typed_value} leaf's Java value (never null, of
+   * {@code leafType}) to a {@link #castable} {@code target}: the typed getters' cast of the value
+   * ({@link TypedCast#ofJava}), else the cast of the variant it stands for. The same result as
+   * reading the leaf's slot ({@link SlotReader}) and as converting the reassembled variant, for
+   * generated assemblers that read the leaf itself; the caller takes a value of the target's
+   * class as it is.
+   */
+  public static Function<Object, Object> typedLeafConversion(Class<?> target, String path,
+      ShreddedPrimitive leafType) {
+    TypedCast<?> cast = TypedCast.to(target);
+    if (cast == null) {
+      throw new IllegalArgumentException(target.getName() + " is not castable");
+    }
+    Conversion c = conversion(target);
+    Where where = Where.of(path);
+    return value -> {
+      Object quick = cast.ofJava.apply(value);
+      return quick != null ? quick : c.apply(TypedLeafValues.toVariant(leafType, value), where);
+    };
   }
 
   /** The conversion to {@code target}, chosen once. */

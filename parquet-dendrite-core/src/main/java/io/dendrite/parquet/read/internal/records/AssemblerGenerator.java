@@ -3,13 +3,16 @@ package io.dendrite.parquet.read.internal.records;
 import io.dendrite.parquet.read.internal.engine.ColumnVector;
 import io.dendrite.parquet.read.internal.engine.LeafCursor;
 import io.dendrite.parquet.read.internal.engine.RecordMapping.SlotReader;
+import io.dendrite.parquet.read.internal.engine.VariantRows;
 import io.dendrite.parquet.read.internal.records.AssemblyPlan.Absent;
 import io.dendrite.parquet.read.internal.records.AssemblyPlan.Leaf;
 import io.dendrite.parquet.read.internal.records.AssemblyPlan.ListNode;
 import io.dendrite.parquet.read.internal.records.AssemblyPlan.MapNode;
 import io.dendrite.parquet.read.internal.records.AssemblyPlan.Node;
+import io.dendrite.parquet.read.internal.records.AssemblyPlan.Pair;
 import io.dendrite.parquet.read.internal.records.AssemblyPlan.Slot;
 import io.dendrite.parquet.read.internal.records.AssemblyPlan.Struct;
+import io.dendrite.parquet.read.internal.records.AssemblyPlan.VariantColumn;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.reflect.Constructor;
@@ -53,6 +56,7 @@ final class AssemblerGenerator {
   private static final Type FUNCTION = Type.getType(Function.class);
   private static final Type SLOT_READER = Type.getType(SlotReader.class);
   private static final Type VECTORS = Type.getType(ColumnVector[].class);
+  private static final Type VARIANT_ROWS = Type.getType(VariantRows.class);
   private static final Type OBJECT = Type.getType(Object.class);
   private static final Type STRING = Type.getType(String.class);
   private static final Type INT_ARRAY = Type.getType(int[].class);
@@ -74,7 +78,7 @@ final class AssemblerGenerator {
   /** The constructor of the generated class, as {@link RecordAssemblers} calls it. */
   static final java.lang.invoke.MethodType INIT_TYPE = java.lang.invoke.MethodType.methodType(
       void.class, LeafCursor[].class, LeafObjects[].class, Function[].class, LeafCursor[][].class,
-      SlotReader[].class, int[].class, int.class, String.class);
+      SlotReader[].class, VariantRows[].class, int[].class, int.class, String.class);
   private static final Method INIT = new Method("<init>", INIT_TYPE.toMethodDescriptorString());
 
   private final AssemblyPlan plan;
@@ -117,6 +121,9 @@ final class AssemblerGenerator {
     for (int i = 0; i < plan.slotReaders.size(); i++) {
       field("q" + i, SLOT_READER);
     }
+    for (int i = 0; i < plan.variantColumns.size(); i++) {
+      field("v" + i, VARIANT_ROWS);
+    }
     methodOf.put(plan.root, "row");
     pending.add(plan.root);
     while (!pending.isEmpty()) {
@@ -147,9 +154,9 @@ final class AssemblerGenerator {
     GeneratorAdapter g = new GeneratorAdapter(Opcodes.ACC_PUBLIC, INIT, null, null, writer);
     g.loadThis();
     g.loadArg(0);
-    g.loadArg(5);
     g.loadArg(6);
     g.loadArg(7);
+    g.loadArg(8);
     g.invokeConstructor(BASE, new Method("<init>", Type.VOID_TYPE,
         new Type[] {CURSORS, INT_ARRAY, Type.INT_TYPE, STRING}));
     fromArray(g, 0, "c", plan.cursorLeaves.length, CURSOR);
@@ -157,6 +164,7 @@ final class AssemblerGenerator {
     fromArray(g, 2, "k", plan.conversions.size(), FUNCTION);
     fromArray(g, 3, "s", skips.size(), CURSORS);
     fromArray(g, 4, "q", plan.slotReaders.size(), SLOT_READER);
+    fromArray(g, 5, "v", plan.variantColumns.size(), VARIANT_ROWS);
     g.returnValue();
     g.endMethod();
   }
@@ -369,6 +377,12 @@ final class AssemblerGenerator {
     if (n instanceof Slot v) {
       return v.path();
     }
+    if (n instanceof Pair p) {
+      return p.path();
+    }
+    if (n instanceof VariantColumn v) {
+      return pathOf(v.value());
+    }
     throw new IllegalStateException("a primitive component from " + n);
   }
 
@@ -464,6 +478,19 @@ final class AssemblerGenerator {
       slot(g, v, type, value, present);
       return;
     }
+    if (n instanceof VariantColumn v) {
+      g.loadThis();
+      g.getField(SELF, "v" + v.variant(), VARIANT_ROWS);
+      loadCursor(g, v.metadata());
+      g.invokeVirtual(VARIANT_ROWS, Method.getMethod("void row(" + LeafCursor.class.getName()
+          + ")"));
+      component(g, v.value(), type, value, present);
+      return;
+    }
+    if (n instanceof Pair p) {
+      pair(g, p, type, value, present);
+      return;
+    }
     if (!(n instanceof Leaf l)) {
       g.loadThis();
       invokeNode(g, methodOf(n));
@@ -484,6 +511,85 @@ final class AssemblerGenerator {
     g.goTo(done);
     g.mark(absent);
     if (type.isPrimitive()) {
+      pushDefault(g, type);
+    } else {
+      g.visitInsn(Opcodes.ACONST_NULL);
+    }
+    g.storeLocal(value);
+    g.mark(done);
+  }
+
+  /**
+   * A shredded primitive: its residual value, viewed where the entry holds one; then its typed
+   * value where the entry holds one (both: invalid), else the residual converted, else null.
+   */
+  private void pair(GeneratorAdapter g, Pair p, Class<?> type, int value, int present) {
+    int residual = g.newLocal(OBJECT);
+    g.visitInsn(Opcodes.ACONST_NULL);
+    g.storeLocal(residual);
+    if (p.value() >= 0) {
+      Label none = g.newLabel();
+      loadCursor(g, p.value());
+      g.invokeStatic(LEAVES, PRESENT);
+      g.ifZCmp(GeneratorAdapter.EQ, none);
+      g.loadThis();
+      g.getField(SELF, "v" + p.variant(), VARIANT_ROWS);
+      loadCursor(g, p.value());
+      g.push(p.path());
+      g.invokeVirtual(VARIANT_ROWS, Method.getMethod("io.dendrite.parquet.variant.VariantValue "
+          + "residual(" + LeafCursor.class.getName() + ", String)"));
+      g.storeLocal(residual);
+      g.mark(none);
+    }
+    Label done = g.newLabel();
+    if (p.typed() != null) {
+      Label untyped = g.newLabel();
+      loadCursor(g, p.typed().cursor());
+      g.invokeStatic(LEAVES, PRESENT);
+      g.ifZCmp(GeneratorAdapter.EQ, untyped);
+      if (p.value() >= 0) {
+        Label ok = g.newLabel();
+        g.loadLocal(residual);
+        g.ifNull(ok);
+        g.push(p.path());
+        g.invokeStatic(VARIANT_ROWS, Method.getMethod("RuntimeException conflict(String)"));
+        g.throwException();
+        g.mark(ok);
+      }
+      if (present >= 0) {
+        g.push(true);
+        g.storeLocal(present);
+      }
+      read(g, p.typed(), type);
+      g.storeLocal(value);
+      g.goTo(done);
+      g.mark(untyped);
+    }
+    Label nothing = g.newLabel();
+    if (p.value() >= 0) {
+      g.loadLocal(residual);
+      g.ifNull(nothing);
+      g.loadThis();
+      g.getField(SELF, "k" + p.residual(), FUNCTION);
+      g.loadLocal(residual);
+      g.invokeInterface(FUNCTION, APPLY);
+      if (present >= 0) {
+        int converted = g.newLocal(OBJECT);
+        g.storeLocal(converted);
+        g.loadLocal(converted);
+        g.ifNull(nothing);
+        g.push(true);
+        g.storeLocal(present);
+        g.loadLocal(converted);
+        g.unbox(Type.getType(type));
+      }
+      g.storeLocal(value);
+      g.goTo(done);
+    }
+    g.mark(nothing);
+    if (present >= 0) {
+      g.push(false);
+      g.storeLocal(present);
       pushDefault(g, type);
     } else {
       g.visitInsn(Opcodes.ACONST_NULL);
@@ -543,8 +649,19 @@ final class AssemblerGenerator {
       case OBJECT -> null;
     };
     if (primitive != null) {
+      if (l.narrow() == 8) {
+        g.cast(Type.INT_TYPE, Type.BYTE_TYPE);
+      } else if (l.narrow() == 16) {
+        g.cast(Type.INT_TYPE, Type.SHORT_TYPE);
+      }
+      // A typed leaf read into a wider primitive (an int8 into a long, say): widened.
+      Type wanted = Type.getType(java.lang.invoke.MethodType.methodType(type).unwrap()
+          .returnType());
+      if (!wanted.equals(primitive)) {
+        g.cast(primitive, wanted);
+      }
       if (!type.isPrimitive()) {
-        g.valueOf(primitive);
+        g.valueOf(wanted);
       }
       return;
     }
@@ -592,7 +709,8 @@ final class AssemblerGenerator {
 
   /** An element of a list or value of a map into local {@code value}, as an object. */
   private void element(GeneratorAdapter g, Node n, int value) {
-    Class<?> type = n instanceof Leaf l ? boxed(l.target()) : Object.class;
+    Class<?> type = n instanceof Leaf l ? boxed(l.target())
+        : n instanceof Pair p ? boxed(p.target()) : Object.class;
     component(g, n, type, value, -1);
   }
 

@@ -3,7 +3,10 @@ package io.dendrite.parquet.read.internal.records;
 import io.dendrite.parquet.read.internal.engine.RecordMapping;
 import io.dendrite.parquet.read.internal.engine.RowShape;
 import io.dendrite.parquet.schema.RecordSchema;
+import io.dendrite.parquet.schema.ShreddedType.ShreddedPrimitive;
 import io.dendrite.parquet.schema.internal.VariantSchemas;
+import io.dendrite.parquet.variant.VariantType;
+import java.lang.invoke.MethodType;
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.RecordComponent;
 import java.util.ArrayList;
@@ -34,7 +37,8 @@ import org.apache.parquet.schema.Type;
  */
 final class AssemblyPlan {
   /** What a node reads and makes. */
-  sealed interface Node permits Leaf, Absent, Slot, Struct, ListNode, MapNode {}
+  sealed interface Node permits Leaf, Absent, Slot, Struct, ListNode, MapNode, Pair,
+      VariantColumn {}
 
   /** How a leaf's value is read: as a primitive, or as its Java value ({@link LeafObjects}). */
   enum Kind { INT, LONG, FLOAT, DOUBLE, BOOLEAN, OBJECT }
@@ -43,10 +47,35 @@ final class AssemblyPlan {
    * A primitive column read into a component or element of class {@code target} (primitive
    * for a primitive component). A value not of the target class is converted with
    * {@code conversion} (the interpreted path's cast rules); {@code path} names it in errors,
-   * {@code []} standing for each list index.
+   * {@code []} standing for each list index. An INT leaf of a shredded int8 or int16 is
+   * narrowed to {@code narrow} bits (0: not), as its Java value is.
    */
-  record Leaf(int cursor, Kind kind, Class<?> target, int objects, int conversion, String path)
+  record Leaf(int cursor, Kind kind, Class<?> target, int objects, int conversion, String path,
+      int narrow) implements Node {}
+
+  /**
+   * A shredded variant's value/typed_value pair read as a primitive component or element: its
+   * residual {@code value} (cursor, -1: none in the layout) converted with conversion
+   * {@code residual} where a row holds one, else its {@code typed_value} leaf (null: none); both
+   * set is invalid. {@code variant}: the column's {@code VariantRows}.
+   */
+  record Pair(int value, Leaf typed, int variant, int residual, Class<?> target, String path)
       implements Node {}
+
+  /**
+   * A VARIANT column read from its leaves: the row's metadata (cursor {@code metadata}) read into
+   * {@code VariantRows} {@code variant}, then the column's value as {@code value} (a
+   * {@link Pair}, a row-level {@link Struct} of a shredded object, or a {@link ListNode} of a
+   * shredded array).
+   */
+  record VariantColumn(int metadata, int variant, Node value, String path) implements Node {}
+
+  /**
+   * A leaf whose Java values {@link LeafObjects} gives: an ordinary column's, or a shredded
+   * {@code typed_value}'s ({@code typed} not null, checked as reassembling would, naming
+   * {@code path}).
+   */
+  record ObjectColumn(PrimitiveType column, ShreddedPrimitive typed, String path) {}
 
   /**
    * A row-level component read from its selection's vector (filled by the path reader of the
@@ -85,7 +114,7 @@ final class AssemblyPlan {
   final int[] cursorLeaves;
   final int[] cursorDefs;
   /** For each {@link LeafObjects} slot, its column. */
-  final PrimitiveType[] objectColumns;
+  final ObjectColumn[] objectColumns;
   /** The interpreted path's conversions, by slot. */
   final List<Function<Object, Object>> conversions;
   /** The readers of {@link Slot}s, and the selections they read (ascending). */
@@ -93,16 +122,26 @@ final class AssemblyPlan {
   final int[] slots;
   /** Deepest nesting of lists and maps (for the index of each in error messages). */
   final int depth;
+  /** The VARIANT columns read from their leaves ({@link VariantColumn}), by name. */
+  final List<String> variantColumns;
+  /**
+   * The residual {@code value} leaves of the shredded objects and arrays read from their leaves:
+   * a batch in which one holds a value is not this plan's (see {@link #of}).
+   */
+  final int[] residualLeaves;
 
   private AssemblyPlan(Builder b) {
     this.root = b.root;
     this.cursorLeaves = b.cursorLeaves.stream().mapToInt(Integer::intValue).toArray();
     this.cursorDefs = b.cursorDefs.stream().mapToInt(Integer::intValue).toArray();
-    this.objectColumns = b.objectColumns.toArray(new PrimitiveType[0]);
+    this.objectColumns = b.objectColumns.toArray(new ObjectColumn[0]);
     this.conversions = List.copyOf(b.conversions);
     this.slotReaders = List.copyOf(b.slotReaders);
     this.slots = b.slots.stream().mapToInt(Integer::intValue).sorted().toArray();
     this.depth = b.maxDepth;
+    this.variantColumns = List.copyOf(b.variantColumns);
+    this.residualLeaves = b.residualLeaves.stream().mapToInt(Integer::intValue).distinct()
+        .toArray();
   }
 
   /**
@@ -114,8 +153,27 @@ final class AssemblyPlan {
    */
   static AssemblyPlan of(Class<?> type, MessageType requested, RowShape shape,
       boolean vectorsOnly) throws Unsupported {
-    Builder b = new Builder(requested, shape);
+    Builder b = new Builder(requested, shape, false);
     b.root = b.rowRecord(type, vectorsOnly ? null : requested, List.of(), "");
+    return new AssemblyPlan(b);
+  }
+
+  /**
+   * The assembly of {@code type} from the leaves alone, VARIANT columns included: a shredded
+   * primitive from its {@code typed_value} leaf, or its residual {@code value} where a row holds
+   * one; a shredded object as a record of its fields; a shredded array as a list. It holds for
+   * batches in which no shredded object or array read has a residual value
+   * ({@link #residualLeaves}): objects merge theirs and arrays stored whole are read by the plan
+   * of {@link #of}. Where a shape or component type would read differently (a component of a
+   * type no typed getter casts to, a map, an object field the record does not read inside a
+   * list, whose reassembly validates it too), generation gives up.
+   *
+   * @throws Unsupported naming what the leaves alone do not cover
+   */
+  static AssemblyPlan ofLeaves(Class<?> type, MessageType requested, RowShape shape)
+      throws Unsupported {
+    Builder b = new Builder(requested, shape, true);
+    b.root = b.rowRecord(type, requested, List.of(), "");
     return new AssemblyPlan(b);
   }
 
@@ -124,7 +182,11 @@ final class AssemblyPlan {
     private final Map<String, Integer> leafIndex = new HashMap<>();
     final List<Integer> cursorLeaves = new ArrayList<>();
     final List<Integer> cursorDefs = new ArrayList<>();
-    final List<PrimitiveType> objectColumns = new ArrayList<>();
+    final List<ObjectColumn> objectColumns = new ArrayList<>();
+    final List<String> variantColumns = new ArrayList<>();
+    final List<Integer> residualLeaves = new ArrayList<>();
+    /** Read VARIANT columns from their leaves, never from vectors. */
+    private final boolean leavesOnly;
     final List<Function<Object, Object>> conversions = new ArrayList<>();
     final List<RecordMapping.SlotReader> slotReaders = new ArrayList<>();
     final List<Integer> slots = new ArrayList<>();
@@ -132,9 +194,10 @@ final class AssemblyPlan {
     int maxDepth;
     Struct root;
 
-    Builder(MessageType requested, RowShape shape) {
+    Builder(MessageType requested, RowShape shape, boolean leavesOnly) {
       this.requested = requested;
       this.shape = shape;
+      this.leavesOnly = leavesOnly;
       List<ColumnDescriptor> leaves = requested.getColumns();
       for (int i = 0; i < leaves.size(); i++) {
         leafIndex.put(String.join("\u0000", leaves.get(i).getPath()), i);
@@ -160,6 +223,11 @@ final class AssemblyPlan {
         }
         Type field = group == null ? null : group.getType(names[i]);
         List<String> fieldPath = with(path, names[i]);
+        if (leavesOnly && field != null && !field.isPrimitive()
+            && VariantSchemas.isVariantGroup(field.asGroupType())) {
+          nodes[i] = variantColumn(rc[i].getGenericType(), field.asGroupType(), fieldPath, at);
+          continue;
+        }
         if (rc[i].getType().isRecord()) {
           nodes[i] = rowRecord(rc[i].getType(), plainStruct(field), fieldPath, at);
           continue;
@@ -169,8 +237,14 @@ final class AssemblyPlan {
             nodes[i] = value(rc[i].getGenericType(), field, fieldPath, at, 0);
             continue;
           } catch (Unsupported e) {
+            if (leavesOnly) {
+              throw e;
+            }
             // read from the vector below (the leaves planned so far stay unread)
           }
+        }
+        if (leavesOnly) {
+          throw new Unsupported("'" + at + "' is read from its selection's vector");
         }
         int slot = shape.indexOf(at);
         slots.add(slot);
@@ -281,23 +355,197 @@ final class AssemblyPlan {
 
     private Leaf leaf(java.lang.reflect.Type target, Class<?> raw, PrimitiveType column,
         List<String> path, String readable) {
-      Integer index = leafIndex.get(String.join("\u0000", path));
-      if (index == null) {
-        throw new IllegalStateException("no requested leaf " + path);
-      }
-      int cursor = cursorLeaves.size();
-      cursorLeaves.add(index);
-      cursorDefs.add(maxDef(path));
+      int cursor = cursor(path);
       Kind kind = kind(raw, column);
       int objects = -1;
       int conversion = -1;
       if (kind == Kind.OBJECT) {
         objects = objectColumns.size();
-        objectColumns.add(column);
+        objectColumns.add(new ObjectColumn(column, null, readable));
         conversion = conversions.size();
         conversions.add(RecordMapping.conversion(target, readable));
       }
-      return new Leaf(cursor, kind, raw, objects, conversion, readable);
+      return new Leaf(cursor, kind, raw, objects, conversion, readable, 0);
+    }
+
+    /** A new cursor on the requested leaf at {@code path}. */
+    private int cursor(List<String> path) {
+      int cursor = cursorLeaves.size();
+      cursorLeaves.add(leaf(path));
+      cursorDefs.add(maxDef(path));
+      return cursor;
+    }
+
+    private int leaf(List<String> path) {
+      Integer index = leafIndex.get(String.join("\u0000", path));
+      if (index == null) {
+        throw new IllegalStateException("no requested leaf " + path);
+      }
+      return index;
+    }
+
+    /** A VARIANT column of the row read as {@code target} from its leaves. */
+    private VariantColumn variantColumn(java.lang.reflect.Type target, GroupType group,
+        List<String> path, String readable) throws Unsupported {
+      if (!group.containsField(VariantSchemas.METADATA)) {
+        throw new Unsupported("'" + readable + "' has no metadata column");
+      }
+      int metadata = cursor(with(path, VariantSchemas.METADATA));
+      int variant = variantColumns.size();
+      variantColumns.add(readable);
+      return new VariantColumn(metadata, variant, pair(target, group, path, readable, 0, true,
+          variant), readable);
+    }
+
+    /**
+     * The value/typed_value pair {@code group} (a VARIANT column, an object field or an array
+     * element) read as {@code target}: at the row level ({@code rowLevel}: a record of it is
+     * null when all its components are, as the row's paths read it) or inside a value (a list
+     * element: a record is null where its object is, as the reassembled value converts).
+     */
+    private Node pair(java.lang.reflect.Type target, GroupType group, List<String> path,
+        String readable, int depth, boolean rowLevel, int variant) throws Unsupported {
+      Type value = group.containsField(VariantSchemas.VALUE)
+          ? group.getType(VariantSchemas.VALUE) : null;
+      Type typed = group.containsField(VariantSchemas.TYPED_VALUE)
+          ? group.getType(VariantSchemas.TYPED_VALUE) : null;
+      if (value != null && (!value.isPrimitive() || value.isRepetition(Type.Repetition.REPEATED))) {
+        throw new Unsupported("'" + readable + "' has an invalid value column");
+      }
+      List<String> typedPath = with(path, VariantSchemas.TYPED_VALUE);
+      Class<?> raw = rawClass(target);
+      if (typed != null && !typed.isPrimitive()) {
+        if (value != null) {
+          residualLeaves.add(leaf(with(path, VariantSchemas.VALUE)));
+        }
+        GroupType g = typed.asGroupType();
+        if (g.getLogicalTypeAnnotation()
+            instanceof LogicalTypeAnnotation.ListLogicalTypeAnnotation) {
+          if (raw != List.class) {
+            throw new Unsupported("'" + readable + "' is a shredded array read as "
+                + raw.getName());
+          }
+          return array(typeArgument(target, 0), g, typedPath, readable, depth, variant);
+        }
+        if (g.getLogicalTypeAnnotation() != null || !raw.isRecord()) {
+          throw new Unsupported("'" + readable + "' is a shredded object read as "
+              + raw.getName());
+        }
+        return object(raw, g, typedPath, readable, depth, rowLevel, variant);
+      }
+      if (!RecordMapping.castable(raw)) {
+        throw new Unsupported("'" + readable + "' is read as " + target.getTypeName()
+            + ", to which no typed getter casts");
+      }
+      if (typed == null && value == null) {
+        throw new Unsupported("'" + readable + "' has neither value nor typed_value");
+      }
+      int valueCursor = value == null ? -1 : cursor(with(path, VariantSchemas.VALUE));
+      Leaf typedLeaf = typed == null ? null
+          : typedLeaf(raw, typed.asPrimitiveType(), typedPath, readable);
+      int residual = conversions.size();
+      conversions.add(RecordMapping.conversion(target, readable));
+      return new Pair(valueCursor, typedLeaf, variant, residual, raw, readable);
+    }
+
+    /** A shredded object's fields as a record of {@code type}. */
+    private Struct object(Class<?> type, GroupType typed, List<String> typedPath,
+        String readable, int depth, boolean rowLevel, int variant) throws Unsupported {
+      RecordComponent[] rc = components(type);
+      Node[] nodes = new Node[rc.length];
+      String[] names = new String[rc.length];
+      for (int i = 0; i < rc.length; i++) {
+        names[i] = rc[i].getName();
+        String at = readable + "." + names[i];
+        if (!typed.containsField(names[i])) {
+          nodes[i] = absent(rc[i], at);
+          continue;
+        }
+        Type field = typed.getType(names[i]);
+        if (field.isPrimitive()) {
+          throw new Unsupported("'" + at + "' is no value/typed_value group");
+        }
+        nodes[i] = pair(rc[i].getGenericType(), field.asGroupType(), with(typedPath, names[i]),
+            at, depth, rowLevel, variant);
+      }
+      int[] below = below(nodes);
+      if (rowLevel) {
+        return new Struct(type, names, nodes, true, 0, 0, below.length == 0 ? -1 : below[0],
+            below, readable);
+      }
+      for (Type f : typed.getFields()) {
+        if (!Arrays.asList(names).contains(f.getName())) {
+          throw new Unsupported("'" + readable + "." + f.getName() + "' is a field "
+              + type.getSimpleName() + " does not read");
+        }
+      }
+      if (below.length == 0) {
+        throw new Unsupported("'" + readable + "' reads no column");
+      }
+      return new Struct(type, names, nodes, false, maxDef(typedPath), maxRep(typedPath),
+          below[0], below, readable);
+    }
+
+    /** A shredded array (a 3-level LIST of element pairs) as a list. */
+    private ListNode array(java.lang.reflect.Type elementType, GroupType typed,
+        List<String> typedPath, String readable, int depth, int variant) throws Unsupported {
+      if (typed.getFieldCount() != 1 || typed.getType(0).isPrimitive()
+          || typed.getType(0).asGroupType().getFieldCount() != 1
+          || typed.getType(0).asGroupType().getType(0).isPrimitive()) {
+        throw new Unsupported("'" + readable + "' is no 3-level LIST of element groups");
+      }
+      GroupType repeated = typed.getType(0).asGroupType();
+      GroupType element = repeated.getType(0).asGroupType();
+      List<String> repeatedPath = with(typedPath, repeated.getName());
+      Node e = pair(elementType, element, with(repeatedPath, element.getName()),
+          readable + "[]", depth + 1, false, variant);
+      maxDepth = Math.max(maxDepth, depth + 1);
+      int[] below = below(new Node[] {e});
+      if (below.length == 0) {
+        throw new Unsupported("'" + readable + "' reads no column");
+      }
+      return new ListNode(maxDef(typedPath), maxDef(repeatedPath), maxRep(repeatedPath),
+          maxRep(typedPath), below[0], below, e, depth);
+    }
+
+    /**
+     * A shredded primitive's {@code typed_value} leaf read as {@code target} (castable): as a
+     * primitive where the cast is a plain widening of it, else as its Java value, cast.
+     */
+    private Leaf typedLeaf(Class<?> target, PrimitiveType column, List<String> path,
+        String readable) throws Unsupported {
+      ShreddedPrimitive type;
+      try {
+        type = VariantSchemas.shreddedPrimitiveOf(column, readable);
+      } catch (IllegalArgumentException e) {
+        throw new Unsupported(e.getMessage());
+      }
+      Class<?> unboxed = MethodType.methodType(target).unwrap().returnType();
+      Kind kind = Kind.OBJECT;
+      int narrow = 0;
+      switch (type.kind()) {
+        case INT8, INT16, INT32 -> {
+          if (unboxed == int.class || unboxed == long.class) {
+            kind = Kind.INT;
+            narrow = type.kind() == VariantType.INT8 ? 8 : type.kind() == VariantType.INT16
+                ? 16 : 0;
+          }
+        }
+        case INT64 -> kind = unboxed == long.class ? Kind.LONG : Kind.OBJECT;
+        case DOUBLE -> kind = unboxed == double.class ? Kind.DOUBLE : Kind.OBJECT;
+        case BOOLEAN -> kind = unboxed == boolean.class ? Kind.BOOLEAN : Kind.OBJECT;
+        default -> kind = Kind.OBJECT;
+      }
+      int cursor = cursor(path);
+      int objects = -1;
+      int conversion = -1;
+      if (kind == Kind.OBJECT) {
+        objects = objectColumns.size();
+        objectColumns.add(new ObjectColumn(column, type, readable));
+        conversion = conversions.size();
+        conversions.add(RecordMapping.typedLeafConversion(target, readable, type));
+      }
+      return new Leaf(cursor, kind, target, objects, conversion, readable, narrow);
     }
 
     /**
@@ -380,6 +628,16 @@ final class AssemblyPlan {
         Arrays.stream(l.below()).forEach(out::add);
       } else if (n instanceof MapNode m) {
         Arrays.stream(m.below()).forEach(out::add);
+      } else if (n instanceof Pair p) {
+        if (p.value() >= 0) {
+          out.add(p.value());
+        }
+        if (p.typed() != null) {
+          out.add(p.typed().cursor());
+        }
+      } else if (n instanceof VariantColumn v) {
+        out.add(v.metadata());
+        Arrays.stream(below(new Node[] {v.value()})).forEach(out::add);
       }
     }
     return out.stream().mapToInt(Integer::intValue).toArray();
@@ -420,6 +678,17 @@ final class AssemblyPlan {
           .append(l.target().getName()).append('\n');
     } else if (n instanceof Absent a) {
       out.append(a.path()).append(": absent\n");
+    } else if (n instanceof Pair p) {
+      out.append(p.path()).append(": variant pair (value ")
+          .append(p.value() < 0 ? "none" : "leaf " + cursorLeaves[p.value()]).append(")")
+          .append(p.typed() == null ? "" : " typed leaf " + cursorLeaves[p.typed().cursor()]
+              + " as " + p.typed().kind() + (p.typed().narrow() == 0 ? ""
+              : " narrowed to " + p.typed().narrow() + " bits"))
+          .append(" into ").append(p.target().getName()).append('\n');
+    } else if (n instanceof VariantColumn v) {
+      out.append(v.path()).append(": VARIANT column (metadata leaf ")
+          .append(cursorLeaves[v.metadata()]).append(")\n");
+      describe(v.value(), indent + "  ", out);
     } else if (n instanceof Slot v) {
       out.append(v.path()).append(": vector of selection ").append(v.slot()).append(" into ")
           .append(v.target().getName()).append('\n');

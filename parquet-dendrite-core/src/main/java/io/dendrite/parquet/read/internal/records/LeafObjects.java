@@ -9,7 +9,8 @@ import org.apache.parquet.schema.PrimitiveType;
 
 /**
  * One leaf's values as the Java values rows hold ({@link JavaValues}), for components that are
- * not read as primitives (strings, dates, decimals, ...): dictionary entries converted once per
+ * not read as primitives (strings, dates, decimals, ...), or a shredded {@code typed_value}'s
+ * (checked as reassembling the variant checks them): dictionary entries converted once per
  * entry and reused. One per leaf and read: the conversion cache is not shared.
  */
 public final class LeafObjects {
@@ -17,8 +18,10 @@ public final class LeafObjects {
   private final PrimitiveTypeName physical;
   private final ConvertedDictionary dictionary;
 
-  LeafObjects(PrimitiveType column) {
-    this.values = JavaValues.forColumn(column);
+  LeafObjects(AssemblyPlan.ObjectColumn leaf) {
+    PrimitiveType column = leaf.column();
+    this.values = leaf.typed() == null ? JavaValues.forColumn(column)
+        : JavaValues.forTypedLeaf(leaf.typed(), leaf.path());
     this.physical = column.getPrimitiveTypeName();
     this.dictionary = new ConvertedDictionary(values);
   }

@@ -19,6 +19,12 @@ public abstract class RecordAssembler implements RecordAssembly {
   /** The batch's vectors ({@link #slots} filled) and the row being built. */
   protected ColumnVector[] vectors;
   protected int row;
+  /** Whether a failing row abandons the batch ({@link #tryAssemble}) instead of failing alone. */
+  private boolean abandon;
+
+  /** Thrown out of {@link #rows} to abandon a batch; no stack trace, one instance. */
+  private static final RuntimeException ABANDONED = new RuntimeException("abandoned", null,
+      false, false) {};
 
   protected RecordAssembler(LeafCursor[] cursors, int[] slots, int depth, String recordName) {
     this.cursors = cursors;
@@ -43,6 +49,26 @@ public abstract class RecordAssembler implements RecordAssembly {
   }
 
   /**
+   * Assembles the batch as {@link #assemble} does, unless a row fails: then nothing is
+   * promised of {@code out} and false is returned, so that the caller reads the batch another
+   * way (which fails or converts the row as it must).
+   */
+  final boolean tryAssemble(LeafBatch[] leaves, int rows, Object[] out) {
+    abandon = true;
+    try {
+      assemble(leaves, null, rows, out);
+      return true;
+    } catch (RuntimeException e) {
+      if (e != ABANDONED) {
+        throw e;
+      }
+      return false;
+    } finally {
+      abandon = false;
+    }
+  }
+
+  /**
    * Builds rows {@code 0 .. rows-1}, each with {@link #row} set to it; a failing row gets
    * {@link #failed}'s value.
    */
@@ -54,6 +80,9 @@ public abstract class RecordAssembler implements RecordAssembly {
    * {@code row + 1} rows.
    */
   protected final Object failed(int row, RuntimeException e) {
+    if (abandon) {
+      throw ABANDONED;
+    }
     for (LeafCursor c : cursors) {
       c.entry = 0;
       c.value = 0;

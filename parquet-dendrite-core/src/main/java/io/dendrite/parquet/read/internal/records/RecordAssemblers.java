@@ -4,6 +4,7 @@ import io.dendrite.parquet.read.internal.engine.LeafCursor;
 import io.dendrite.parquet.read.internal.engine.RecordAssembly;
 import io.dendrite.parquet.read.internal.engine.RecordMapping;
 import io.dendrite.parquet.read.internal.engine.RowShape;
+import io.dendrite.parquet.read.internal.engine.VariantRows;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.invoke.MethodHandle;
@@ -13,6 +14,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Function;
 import org.apache.parquet.schema.MessageType;
 
@@ -47,38 +49,13 @@ public final class RecordAssemblers {
     }
   };
   /** The cache's entry for a layout generation does not cover. */
-  private static final Factory UNSUPPORTED = new Factory(null, null, null);
+  private static final Factory UNSUPPORTED = new Factory(null, null);
 
   private RecordAssemblers() {}
 
-  /**
-   * Makes assemblers of one record type for one layout, a fresh one per read (they hold
-   * cursors and caches).
-   */
-  public static final class Factory {
-    private final AssemblyPlan plan;
-    private final MethodHandle constructor;
-    /** The cursors each node skips together, by the generated class's skip fields. */
-    private final List<int[]> skips;
-
-    private Factory(AssemblyPlan plan, MethodHandle constructor, List<int[]> skips) {
-      this.plan = plan;
-      this.constructor = constructor;
-      this.skips = skips;
-    }
-
-    /** How many leaf columns the records read themselves (the rest: {@link #slots()}). */
-    public int leafColumns() {
-      return plan.cursorLeaves.length;
-    }
-
-    /** The selections whose vectors the records read. */
-    public int[] slots() {
-      return plan.slots.clone();
-    }
-
-    /** An assembler for one read. */
-    public RecordAssembly create() {
+  /** A plan's generated class: its constructor and the cursors each node skips together. */
+  private record Compiled(AssemblyPlan plan, MethodHandle constructor, List<int[]> skips) {
+    RecordAssembler create() {
       int n = plan.cursorLeaves.length;
       LeafCursor[] cursors = new LeafCursor[n];
       for (int i = 0; i < n; i++) {
@@ -98,14 +75,68 @@ public final class RecordAssemblers {
           skipped[i][j] = cursors[at[j]];
         }
       }
+      VariantRows[] variants = plan.variantColumns.stream().map(VariantRows::new)
+          .toArray(VariantRows[]::new);
       try {
-        return (RecordAssembly) constructor.invoke(cursors, objects, conversions, skipped,
-            plan.slotReaders.toArray(new RecordMapping.SlotReader[0]), plan.slots, plan.depth,
-            plan.root.type().getSimpleName());
+        return (RecordAssembler) constructor.invoke(cursors, objects, conversions, skipped,
+            plan.slotReaders.toArray(new RecordMapping.SlotReader[0]), variants, plan.slots,
+            plan.depth, plan.root.type().getSimpleName());
       } catch (Throwable e) {
         throw new IllegalStateException("cannot create the assembler of "
             + plan.root.type().getName(), e);
       }
+    }
+  }
+
+  /**
+   * Makes assemblers of one record type for one layout, a fresh one per read (they hold
+   * cursors and caches).
+   */
+  public static final class Factory {
+    private final Compiled compiled;
+    /** The assembly from the leaves alone where the layout has VARIANT columns, or null. */
+    private final Compiled leaves;
+    /** Batches assembled by {@link #leaves}, and by the vectors' assembler in its stead. */
+    final LongAdder fromLeaves = new LongAdder();
+    final LongAdder fromVectors = new LongAdder();
+
+    private Factory(Compiled compiled, Compiled leaves) {
+      this.compiled = compiled;
+      this.leaves = leaves;
+    }
+
+    /** How many leaf columns the records read themselves (the rest: {@link #slots()}). */
+    public int leafColumns() {
+      return compiled.plan.cursorLeaves.length;
+    }
+
+    /** The selections whose vectors the records read. */
+    public int[] slots() {
+      return compiled.plan.slots.clone();
+    }
+
+    /** An assembler for one read. */
+    public RecordAssembly create() {
+      RecordAssembler assembler = compiled.create();
+      return leaves == null ? assembler
+          : new LeavesFirst(leaves.create(), leaves.plan.residualLeaves, assembler, this);
+    }
+
+    /**
+     * Whether VARIANT columns are read from their shredded leaves where a batch allows
+     * ({@link AssemblyPlan#ofLeaves}), for tests and diagnostics.
+     */
+    public boolean readsVariantLeaves() {
+      return leaves != null;
+    }
+
+    /**
+     * How many batches of this layout were assembled from VARIANT columns' leaves, and how many
+     * from path readers' vectors instead (a residual object or array, or a row that failed),
+     * since the factory was made: for tests and diagnostics.
+     */
+    public long[] variantBatches() {
+      return new long[] {fromLeaves.sum(), fromVectors.sum()};
     }
   }
 
@@ -135,17 +166,33 @@ public final class RecordAssemblers {
     } catch (AssemblyPlan.Unsupported e) {
       return UNSUPPORTED;
     }
+    Compiled leaves = null;
+    if (!vectorsOnly && plan.slots.length > 0) {
+      try {
+        AssemblyPlan fromLeaves = AssemblyPlan.ofLeaves(type, requested, shape);
+        if (!fromLeaves.variantColumns.isEmpty()) {
+          leaves = load(type, requested, fromLeaves, "-leaves");
+        }
+      } catch (AssemblyPlan.Unsupported e) {
+        // every batch from the vectors
+      }
+    }
+    return new Factory(load(type, requested, plan, ""), leaves);
+  }
+
+  private static Compiled load(Class<?> type, MessageType requested, AssemblyPlan plan,
+      String suffix) {
     AssemblerGenerator generator = new AssemblerGenerator(plan);
     byte[] bytes = generator.generate();
     if (DUMP_DIR != null) {
-      dump(type, requested, plan, bytes);
+      dump(type, requested, plan, bytes, suffix);
     }
     try {
       MethodHandles.Lookup lookup = MethodHandles.lookup().defineHiddenClassWithClassData(bytes,
           generator.handles.toArray(), true);
       MethodHandle ctor = lookup.findConstructor(lookup.lookupClass(),
           AssemblerGenerator.INIT_TYPE);
-      return new Factory(plan, ctor, generator.skips);
+      return new Compiled(plan, ctor, generator.skips);
     } catch (ReflectiveOperationException | LinkageError e) {
       throw new IllegalStateException("the generated assembler of " + type.getName()
           + " does not load (set -D" + DUMP + "=DIR to see it, -D" + INTERPRET
@@ -154,12 +201,12 @@ public final class RecordAssemblers {
   }
 
   private static void dump(Class<?> type, MessageType requested, AssemblyPlan plan,
-      byte[] bytes) {
+      byte[] bytes, String suffix) {
     try {
       Path dir = Path.of(DUMP_DIR);
       Files.createDirectories(dir);
       String base = type.getSimpleName() + "-" + Integer.toHexString(
-          (type.getName() + requested).hashCode());
+          (type.getName() + requested).hashCode()) + suffix;
       Files.write(dir.resolve(base + ".class"), bytes);
       Files.writeString(dir.resolve(base + ".txt"), type.getName() + "\n\nlayout:\n"
           + requested + "\nplan:\n" + plan.describe());
