@@ -517,8 +517,7 @@ public final class DendriteWriter implements Closeable {
       if (version != 1 && version != 2) {
         throw new IllegalArgumentException("page version must be 1 or 2, got " + version);
       }
-      encodings = new ColumnEncodings(version, encodings.noDictionary(),
-          encodings.byteStreamSplit());
+      encodings = encodings.withPageVersion(version);
       return this;
     }
 
@@ -531,8 +530,7 @@ public final class DendriteWriter implements Closeable {
      * @throws IllegalArgumentException for a path that does not parse
      */
     public Builder noDictionary(String... paths) {
-      encodings = new ColumnEncodings(encodings.pageVersion(), parsed(paths),
-          encodings.byteStreamSplit());
+      encodings = encodings.withNoDictionary(parsed(paths));
       return this;
     }
 
@@ -544,7 +542,19 @@ public final class DendriteWriter implements Closeable {
      * @throws IllegalArgumentException for a path that does not parse
      */
     public Builder byteStreamSplit(String... paths) {
-      encodings = new ColumnEncodings(encodings.pageVersion(), encodings.noDictionary(),
+      encodings = encodings.withByteStreamSplit(parsed(paths));
+      return this;
+    }
+
+    /**
+     * Compresses these paths with {@code codec} instead of the file's codec ({@link #codec}):
+     * say LZ4_RAW, faster to decompress, for the columns a workload reads most, and ZSTD,
+     * smaller, for the rest. Paths as for {@link #noDictionary}; a later call for a path wins.
+     *
+     * @throws IllegalArgumentException for a path that does not parse
+     */
+    public Builder codec(Codec codec, String... paths) {
+      encodings = encodings.withCodec(java.util.Objects.requireNonNull(codec, "codec"),
           parsed(paths));
       return this;
     }

@@ -22,7 +22,7 @@ final class ParquetWriters {
 
   /**
    * The parquet-java writer of a file with schema {@code schema}. Options naming paths (bloom
-   * filters, encodings) apply to the leaf column of each path ({@link LeafColumns}).
+   * filters, encodings, codecs) apply to the leaf column of each path ({@link LeafColumns}).
    */
   static ParquetWriter<Object[]> create(OutputTarget target, WriteSupport<Object[]> support,
       WriterOptions options, MessageType schema) throws IOException {
@@ -47,6 +47,11 @@ final class ParquetWriters {
     for (String column : LeafColumns.of(schema, encodings.noDictionary())) {
       b = b.withDictionaryEncoding(column, false);
     }
+    for (java.util.Map.Entry<String, Codec> e : encodings.codecs().entrySet()) {
+      for (String column : columnsBelow(schema, e.getKey())) {
+        b = b.withCompressionCodec(column, e.getValue().parquetName());
+      }
+    }
     for (String column : LeafColumns.of(schema, encodings.byteStreamSplit())) {
       // parquet-java uses BYTE_STREAM_SPLIT only where it falls back from a dictionary.
       b = b.withByteStreamSplitEncoding(column, true).withDictionaryEncoding(column, false);
@@ -56,6 +61,28 @@ final class ParquetWriters {
       b = b.withConf(new PlainParquetConfiguration());
     }
     return b.build();
+  }
+
+  /**
+   * The leaf columns a codec option's path compresses: a column or a shredded variant path as
+   * {@link LeafColumns} resolves it, else every leaf below the group the path's dotted names
+   * lead to (a struct, a list, a whole VARIANT column); none when it names nothing.
+   */
+  static java.util.List<String> columnsBelow(MessageType schema, String path) {
+    java.util.List<String> leaf = LeafColumns.of(schema, java.util.List.of(path));
+    if (!leaf.isEmpty()) {
+      return leaf;
+    }
+    String[] names = path.split("\\.");
+    java.util.List<String> out = new java.util.ArrayList<>();
+    for (org.apache.parquet.column.ColumnDescriptor c : schema.getColumns()) {
+      String[] p = c.getPath();
+      if (p.length > names.length
+          && java.util.Arrays.equals(p, 0, names.length, names, 0, names.length)) {
+        out.add(String.join(".", p));
+      }
+    }
+    return out;
   }
 
   static MessageType footerSchema(java.nio.file.Path file) throws IOException {

@@ -44,7 +44,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * variants at the top level, in structs, lists and maps, nulls at every level) written by
  * DendriteWriter (unshredded, inferred or given shredding; sometimes rewritten by parquet-java
  * with other options) or cell by cell with parquet-java's writer (v1 or v2 pages, dictionary on
- * or off and falling back midway, byte-stream-split, DELTA_* encodings, four codecs, variants
+ * or off and falling back midway, byte-stream-split, DELTA_* encodings, five codecs, variants
  * shredded anywhere), and for files DuckDB writes, DendriteReader must read exactly what
  * parquet-java's own record assembly reads ({@link ParquetJavaRows}, compared by
  * {@link JavaValues}), and what was written:
@@ -62,7 +62,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 class ReadDifferentialTest {
   private static final CompressionCodecName[] CODECS = {CompressionCodecName.UNCOMPRESSED,
-      CompressionCodecName.SNAPPY, CompressionCodecName.GZIP, CompressionCodecName.ZSTD};
+      CompressionCodecName.SNAPPY, CompressionCodecName.GZIP, CompressionCodecName.ZSTD,
+      CompressionCodecName.LZ4_RAW};
 
   @TempDir
   Path dir;

@@ -483,6 +483,7 @@ class BadInputTest {
       case SNAPPY -> CompressionCodecName.SNAPPY;
       case ZSTD -> CompressionCodecName.ZSTD;
       case GZIP -> CompressionCodecName.GZIP;
+      case LZ4_RAW -> CompressionCodecName.LZ4_RAW;
       case NONE -> CompressionCodecName.UNCOMPRESSED;
     };
     try (ParquetFileReader r = ParquetFileReader.open(new LocalInputFile(file))) {

@@ -26,11 +26,14 @@ import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.hadoop.ParquetReader;
 import org.apache.parquet.hadoop.example.GroupReadSupport;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
+import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.apache.parquet.io.LocalInputFile;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Page version and per-path encodings: the file says it used them, and reads the same. */
+/**
+ * Page version, per-path encodings and codecs: the file says it used them, and reads the same.
+ */
 class ColumnEncodingsTest {
   private static final String SCHEMA = "id int64, score double, name string, payload variant";
   private static final String SHREDDING = "payload: {n: int64, x: double}";
@@ -72,10 +75,51 @@ class ColumnEncodingsTest {
   }
 
   @Test
+  void pathCodecsCompressTheirColumnsAndReadBack() throws IOException {
+    // A column, a shredded variant path, and a whole VARIANT column's group (all its leaves).
+    Path mixed = write("mixed.parquet", b -> b.codec(Codec.ZSTD).codec(Codec.LZ4_RAW, "name",
+        "payload.x").codec(Codec.NONE, "score"));
+    Path lz4 = write("lz4.parquet", b -> b.codec(Codec.LZ4_RAW));
+    Path grouped = write("grouped.parquet", b -> b.codec(Codec.ZSTD).codec(Codec.LZ4_RAW,
+        "payload"));
+    Path plain = write("plain.parquet", b -> b);
+
+    Map<String, CompressionCodecName> codecs = codecs(mixed);
+    assertEquals(CompressionCodecName.LZ4_RAW, codecs.get("name"), codecs.toString());
+    assertEquals(CompressionCodecName.LZ4_RAW, codecs.get("payload.typed_value.x.typed_value"),
+        codecs.toString());
+    assertEquals(CompressionCodecName.UNCOMPRESSED, codecs.get("score"), codecs.toString());
+    assertEquals(CompressionCodecName.ZSTD, codecs.get("id"), codecs.toString());
+    assertEquals(CompressionCodecName.ZSTD, codecs.get("payload.typed_value.n.typed_value"),
+        codecs.toString());
+    Map<String, CompressionCodecName> byGroup = codecs(grouped);
+    byGroup.forEach((column, codec) -> assertEquals(column.startsWith("payload.")
+        ? CompressionCodecName.LZ4_RAW : CompressionCodecName.ZSTD, codec, column));
+    assertTrue(codecs(lz4).values().stream().allMatch(c -> c == CompressionCodecName.LZ4_RAW),
+        codecs(lz4).toString());
+
+    for (Path file : List.of(mixed, lz4, grouped)) {
+      assertEquals(rows(plain), rows(file), file.toString());
+      assertEquals(parquetJavaRows(plain), parquetJavaRows(file), file.toString());
+    }
+  }
+
+  private static Map<String, CompressionCodecName> codecs(Path file) throws IOException {
+    Map<String, CompressionCodecName> out = new HashMap<>();
+    try (ParquetFileReader r = ParquetFileReader.open(new LocalInputFile(file))) {
+      for (ColumnChunkMetaData c : r.getFooter().getBlocks().get(0).getColumns()) {
+        out.put(c.getPath().toDotString(), c.getCodec());
+      }
+    }
+    return out;
+  }
+
+  @Test
   void onlyPageVersionsOneAndTwo() {
     DendriteWriter.Builder b = DendriteWriter.builder(dir.resolve("x.parquet")).schema(SCHEMA);
     assertThrows(IllegalArgumentException.class, () -> b.pageVersion(3));
     assertThrows(IllegalArgumentException.class, () -> b.noDictionary("a..b"));
+    assertThrows(IllegalArgumentException.class, () -> b.codec(Codec.LZ4_RAW, "a..b"));
   }
 
   private interface Options {

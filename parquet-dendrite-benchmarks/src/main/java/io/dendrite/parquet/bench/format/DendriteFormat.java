@@ -25,7 +25,9 @@ import java.util.function.Consumer;
  *       ({@link RecordShape#schemaText()});
  *   <li>{@code dendrite-variant}: the whole record in one VARIANT column {@code v}, shredding
  *       inferred by the writer from the first rows (its default);
- *   <li>{@code dendrite-unshredded}: the same column, not shredded.
+ *   <li>{@code dendrite-unshredded}: the same column, not shredded;
+ *   <li>{@code dendrite-lz4}: the typed layout compressed with LZ4_RAW (the codec's lever:
+ *       larger files, faster to decompress).
  * </ul>
  *
  * <p>Every file: {@link #codec()}, row groups of {@link #ROW_GROUP_BYTES} (so that {@code -par},
@@ -37,12 +39,19 @@ final class DendriteFormat implements DatasetFormat {
 
   /** The layouts, by format name. */
   enum Layout {
-    TYPED("dendrite"), VARIANT("dendrite-variant"), UNSHREDDED("dendrite-unshredded");
+    TYPED("dendrite"), VARIANT("dendrite-variant"), UNSHREDDED("dendrite-unshredded"),
+    /** The typed layout with LZ4_RAW pages instead of {@link #codec()}'s. */
+    TYPED_LZ4("dendrite-lz4");
 
     final String formatName;
 
     Layout(String formatName) {
       this.formatName = formatName;
+    }
+
+    /** Whether the records are written as typed columns (else as the VARIANT column v). */
+    boolean typed() {
+      return this == TYPED || this == TYPED_LZ4;
     }
   }
 
@@ -95,9 +104,10 @@ final class DendriteFormat implements DatasetFormat {
   public <R extends Record> void write(Dataset<R> dataset, Iterator<R> records, Path file)
       throws IOException {
     RecordShape shape = RecordShape.of(dataset.recordType());
-    DendriteWriter.Builder b = DendriteWriter.builder(file).codec(codec())
+    DendriteWriter.Builder b = DendriteWriter.builder(file)
+        .codec(layout == Layout.TYPED_LZ4 ? Codec.LZ4_RAW : codec())
         .rowGroupSize(ROW_GROUP_BYTES);
-    if (layout == Layout.TYPED) {
+    if (layout.typed()) {
       b.schema(shape.schemaText());
     } else {
       b.schema("v variant");
@@ -108,7 +118,7 @@ final class DendriteFormat implements DatasetFormat {
     try (DendriteWriter w = b.build()) {
       while (records.hasNext()) {
         Map<String, Object> m = shape.toMap(records.next());
-        w.write(layout == Layout.TYPED ? m : Map.of("v", m));
+        w.write(layout.typed() ? m : Map.of("v", m));
       }
     }
   }
@@ -117,7 +127,7 @@ final class DendriteFormat implements DatasetFormat {
   public <R extends Record> void read(Dataset<R> dataset, Path file, Consumer<? super R> sink)
       throws IOException {
     Class<R> type = dataset.recordType();
-    if (layout == Layout.TYPED) {
+    if (layout.typed()) {
       try (DendriteReader r = DendriteReader.builder(file).select(type).parallelism(threads)
           .build()) {
         DendriteRow row;

@@ -53,7 +53,7 @@ class GeneratedRecordsTest {
     List<R> written = DatasetFormatsTest.sample(d);
     Path file = dir.resolve(d + "." + layout.formatName);
     new DendriteFormat(layout, 1).write(d, written.iterator(), file);
-    Class<? extends Record> type = layout == DendriteFormat.Layout.TYPED ? d.recordType()
+    Class<? extends Record> type = layout.typed() ? d.recordType()
         : DendriteFormat.variantRow(d);
     List<Object> generated = new ArrayList<>();
     try (DendriteReader r = DendriteReader.builder(file).select(type).build()) {
@@ -69,7 +69,7 @@ class GeneratedRecordsTest {
     }
     assertEquals(written.size(), generated.size());
     assertEquals(interpreted, generated);
-    if (layout == DendriteFormat.Layout.TYPED) {
+    if (layout.typed()) {
       assertEquals(written, generated);
     }
   }

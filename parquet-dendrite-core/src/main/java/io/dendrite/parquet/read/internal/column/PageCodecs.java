@@ -1,6 +1,8 @@
 package io.dendrite.parquet.read.internal.column;
 
 import com.github.luben.zstd.Zstd;
+import io.airlift.compress.MalformedInputException;
+import io.airlift.compress.lz4.Lz4Decompressor;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -20,14 +22,15 @@ import org.xerial.snappy.Snappy;
  * decodes a row group's column chunks in parallel, and parquet-java's page readers of one file
  * reader share one decompressor per codec.
  *
- * <p>SNAPPY, ZSTD and GZIP pages decompress in one call from the heap slice of the chunk read
+ * <p>SNAPPY, ZSTD, GZIP and LZ4_RAW pages decompress in one call from the heap slice of the chunk read
  * straight into the heap array the page decoders read. Why not parquet-java's: its SNAPPY
  * decompressor streams each page through two direct buffers it allocates per file reader
  * (fresh, zeroed memory for every file opened) and copies the result back to the heap (on the
  * filter suite's plain int64 pages that path ran at ~425 MB/s against snappy-java's ~615 MB/s
  * on the same bytes, docs/benchmarks/README.md); its ZSTD and GZIP decompressors are streams
- * over one shared, stateful codec object, not safe on two threads. Other codecs (LZ4_RAW,
- * BROTLI, LZO, LZ4) are {@code fallback}'s, parquet-java's own, one page at a time.
+ * over one shared, stateful codec object, not safe on two threads; its LZ4_RAW decompressor
+ * goes through direct buffers too. Other codecs (BROTLI, LZO, the deprecated LZ4) are
+ * {@code fallback}'s, parquet-java's own, one page at a time.
  */
 public final class PageCodecs implements CompressionCodecFactory {
   /** parquet-java's factory, made on first need: most files need none of its codecs. */
@@ -68,6 +71,8 @@ public final class PageCodecs implements CompressionCodecFactory {
         return ZstdPages.INSTANCE;
       case GZIP:
         return GzipPages.INSTANCE;
+      case LZ4_RAW:
+        return Lz4RawPages.INSTANCE;
       default:
         return serialized.computeIfAbsent(codec,
             c -> new Serialized(fallback().getDecompressor(c)));
@@ -194,6 +199,27 @@ public final class PageCodecs implements CompressionCodecFactory {
               + (n != out.length ? n + "" : "more than " + out.length)
               + " bytes, the page header says " + out.length);
         }
+      }
+    }
+  }
+
+  /** LZ4 block format pages (Parquet's LZ4_RAW), with the aircompressor parquet-java uses. */
+  private static final class Lz4RawPages extends HeapPages {
+    static final Lz4RawPages INSTANCE = new Lz4RawPages();
+    /** Stateless: its methods keep nothing between calls, so one serves every thread. */
+    private static final Lz4Decompressor LZ4 = new Lz4Decompressor();
+
+    @Override
+    void decompress(byte[] in, int offset, int length, byte[] out) throws IOException {
+      int n;
+      try {
+        n = LZ4.decompress(in, offset, length, out, 0, out.length);
+      } catch (MalformedInputException | IndexOutOfBoundsException e) {
+        throw new IOException("lz4_raw page does not decompress: " + e.getMessage(), e);
+      }
+      if (n != out.length) {
+        throw new IOException("lz4_raw page decompresses to " + n
+            + " bytes, the page header says " + out.length);
       }
     }
   }
