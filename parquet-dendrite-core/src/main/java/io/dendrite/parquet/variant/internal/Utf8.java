@@ -10,6 +10,12 @@ package io.dendrite.parquet.variant.internal;
  * {@code String.getBytes(UTF_8)}, so both paths produce the same bytes for the same string.
  */
 public final class Utf8 {
+  /** Reads eight bytes of an array at any offset, as one long. */
+  private static final java.lang.invoke.VarHandle LONGS = java.lang.invoke.MethodHandles
+      .byteArrayViewVarHandle(long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
+  /** The high bit of each byte of a long: zero for eight ASCII bytes. */
+  private static final long ASCII_MASK = 0x8080808080808080L;
+
   /** Worst-case UTF-8 bytes per UTF-16 char (a surrogate pair is 2 chars and 4 bytes). */
   static final int MAX_BYTES_PER_CHAR = 3;
 
@@ -212,6 +218,14 @@ public final class Utf8 {
     int i = off;
     int end = off + len;
     while (i < end) {
+      // ASCII, the common case, eight bytes at a time (a byte at a time this loop was an
+      // eighth of a shredded variant read's time, validating typed strings).
+      while (i + Long.BYTES <= end && ((long) LONGS.get(b, i) & ASCII_MASK) == 0) {
+        i += Long.BYTES;
+      }
+      if (i >= end) {
+        break;
+      }
       int c = b[i];
       if (c >= 0) {
         i++;
