@@ -10,6 +10,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.NoSuchFileException;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.function.Supplier;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -24,13 +27,13 @@ import picocli.CommandLine.ParseResult;
  */
 @Command(name = "dendrite", mixinStandardHelpOptions = true, version = "parquet-dendrite 0.1.0",
     description = "Write, shred and read Parquet files with VARIANT columns.",
-    subcommands = {ConvertCommand.class, CatCommand.class, SchemaCommand.class,
-        InspectCommand.class, InferCommand.class, DemoCommand.class},
     footer = {"", "Example:",
         "  dendrite convert events.jsonl events.parquet --variant payload",
         "  dendrite inspect events.parquet",
         "  dendrite cat events.parquet --select id,payload.user --limit 5"})
 public final class DendriteCli implements Runnable {
+  /** The subcommands by name, in the order the help lists them. */
+  private static final Map<String, Supplier<Object>> SUBCOMMANDS = subcommands();
 
   @Option(names = "--verbose", description = "Print stack traces on errors.",
       scope = CommandLine.ScopeType.INHERIT)
@@ -44,9 +47,46 @@ public final class DendriteCli implements Runnable {
     spec.commandLine().usage(spec.commandLine().getOut());
   }
 
-  /** Builds the command line with one-line error reporting (stack traces with --verbose). */
-  public static CommandLine commandLine() {
+  private static Map<String, Supplier<Object>> subcommands() {
+    Map<String, Supplier<Object>> m = new LinkedHashMap<>();
+    m.put("convert", ConvertCommand::new);
+    m.put("cat", CatCommand::new);
+    m.put("schema", SchemaCommand::new);
+    m.put("inspect", InspectCommand::new);
+    m.put("infer", InferCommand::new);
+    m.put("demo", DemoCommand::new);
+    return m;
+  }
+
+  /**
+   * Builds the command line for {@code args}, with one-line error reporting (stack traces with
+   * --verbose). When {@code args} name a subcommand only that one is built: picocli reflects
+   * over each command's annotations on a cold JVM, which start-up otherwise pays six times.
+   * Without one (top-level help, an unknown name) all are built, so the help lists them and
+   * picocli's error suggests the nearest; so with no {@code args}.
+   */
+  public static CommandLine commandLine(String... args) {
+    return build(subcommandNamed(args));
+  }
+
+  /** The subcommand {@code args} invoke, or null. The top-level options take no values. */
+  static String subcommandNamed(String... args) {
+    for (String a : args) {
+      if (!a.startsWith("-")) {
+        return SUBCOMMANDS.containsKey(a) ? a : null;
+      }
+    }
+    return null;
+  }
+
+  /** The command line with subcommand {@code only}, or with all when it is null. */
+  private static CommandLine build(String only) {
     CommandLine cl = new CommandLine(new DendriteCli());
+    for (Map.Entry<String, Supplier<Object>> e : SUBCOMMANDS.entrySet()) {
+      if (only == null || only.equals(e.getKey())) {
+        cl.addSubcommand(e.getKey(), e.getValue().get());
+      }
+    }
     cl.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
       PrintWriter err = commandLine.getErr();
       if (verbose(parseResult)) {
@@ -109,7 +149,7 @@ public final class DendriteCli implements Runnable {
   }
 
   public static void main(String[] args) {
-    CommandLine cl = commandLine();
+    CommandLine cl = commandLine(args);
     // JSON and CSV output is UTF-8 whatever the platform's default charset is. Writing to the
     // file descriptor rather than System.out (a PrintStream that swallows errors) lets cat see
     // a closed pipe (dendrite cat big.parquet | head) and stop reading.
