@@ -11,6 +11,7 @@ import java.nio.file.AccessDeniedException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.NoSuchFileException;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
 import picocli.CommandLine;
@@ -60,32 +61,14 @@ public final class DendriteCli implements Runnable {
 
   /**
    * Builds the command line for {@code args}, with one-line error reporting (stack traces with
-   * --verbose). When {@code args} name a subcommand only that one is built: picocli reflects
-   * over each command's annotations on a cold JVM, which start-up otherwise pays six times.
-   * Without one (top-level help, an unknown name) all are built, so the help lists them and
-   * picocli's error suggests the nearest; so with no {@code args}.
+   * --verbose). Only the subcommands {@code args} need are built ({@link #subcommandsFor}):
+   * picocli reflects over each command's annotations, which on a cold JVM is much of the
+   * start-up. With no {@code args}, all are built.
    */
   public static CommandLine commandLine(String... args) {
-    return build(subcommandNamed(args));
-  }
-
-  /** The subcommand {@code args} invoke, or null. The top-level options take no values. */
-  static String subcommandNamed(String... args) {
-    for (String a : args) {
-      if (!a.startsWith("-")) {
-        return SUBCOMMANDS.containsKey(a) ? a : null;
-      }
-    }
-    return null;
-  }
-
-  /** The command line with subcommand {@code only}, or with all when it is null. */
-  private static CommandLine build(String only) {
     CommandLine cl = new CommandLine(new DendriteCli());
-    for (Map.Entry<String, Supplier<Object>> e : SUBCOMMANDS.entrySet()) {
-      if (only == null || only.equals(e.getKey())) {
-        cl.addSubcommand(e.getKey(), e.getValue().get());
-      }
+    for (String name : subcommandsFor(args)) {
+      cl.addSubcommand(name, SUBCOMMANDS.get(name).get());
     }
     cl.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
       PrintWriter err = commandLine.getErr();
@@ -97,7 +80,7 @@ public final class DendriteCli implements Runnable {
       err.flush();
       return 1;
     });
-    cl.setParameterExceptionHandler((e, args) -> {
+    cl.setParameterExceptionHandler((e, badArgs) -> {
       CommandLine bad = e.getCommandLine();
       PrintWriter err = bad.getErr();
       if (verbose(bad.getParseResult())) {
@@ -109,6 +92,27 @@ public final class DendriteCli implements Runnable {
       return bad.getCommandSpec().exitCodeOnInvalidInput();
     });
     return cl;
+  }
+
+  /**
+   * The subcommands to build for {@code args}: the one they name; none for a version request
+   * ({@code -V}, {@code --version}); all otherwise, so that the top-level help lists them and
+   * the error for an unknown name suggests the nearest. The top-level options take no values,
+   * so the first argument that is not an option names the subcommand.
+   */
+  static List<String> subcommandsFor(String... args) {
+    List<String> all = List.copyOf(SUBCOMMANDS.keySet());
+    boolean version = false;
+    for (String a : args) {
+      if (!a.startsWith("-")) {
+        return SUBCOMMANDS.containsKey(a) ? List.of(a) : all;
+      }
+      if (a.equals("-h") || a.equals("--help")) {
+        return all;
+      }
+      version |= a.equals("-V") || a.equals("--version");
+    }
+    return version ? List.of() : all;
   }
 
   /** Whether --verbose was given anywhere on the command line (it is inherited by subcommands). */

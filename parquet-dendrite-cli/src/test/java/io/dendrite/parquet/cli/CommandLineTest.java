@@ -40,15 +40,21 @@ class CommandLineTest {
   }
 
   @Test
-  void aNamedCommandIsBuiltAloneAndBehavesAsAmongAll() {
-    // Cli.run builds what main builds: only the command named. Built with all, the same.
-    assertEquals("schema", DendriteCli.subcommandNamed("--verbose", "schema", "cat"));
-    assertEquals(null, DendriteCli.subcommandNamed("--help"));
-    assertEquals(null, DendriteCli.subcommandNamed("nonsense", "schema"));
+  void onlyTheCommandsNeededAreBuiltAndBehaveAsAmongAll() {
+    // Cli.run builds what main builds: only the subcommand named. Built with all, the same.
+    List<String> all = List.of("convert", "cat", "schema", "inspect", "infer", "demo");
+    assertEquals(List.of("schema"), DendriteCli.subcommandsFor("--verbose", "schema", "cat"));
+    assertEquals(all, DendriteCli.subcommandsFor("--help"));
+    assertEquals(all, DendriteCli.subcommandsFor("--version", "-h"));
+    assertEquals(all, DendriteCli.subcommandsFor("nonsense", "schema"));
+    assertEquals(all, DendriteCli.subcommandsFor());
+    assertEquals(List.of(), DendriteCli.subcommandsFor("--version"));
     assertEquals(List.of("schema"),
         List.copyOf(DendriteCli.commandLine("schema", "x").getSubcommands().keySet()));
-    assertEquals(List.of("convert", "cat", "schema", "inspect", "infer", "demo"),
-        List.copyOf(DendriteCli.commandLine("--help").getSubcommands().keySet()));
+    assertEquals(all, List.copyOf(DendriteCli.commandLine("--help").getSubcommands().keySet()));
+    assertEquals(runWithAll("--version"), Cli.run("--version").ok());
+    assertEquals(runWithAll("-V"), Cli.run("-V").ok());
+    assertEquals(runWithAll("nonsense"), Cli.run("nonsense").err());
     for (String command : new String[] {"convert", "cat", "schema", "inspect", "infer", "demo"}) {
       assertEquals(runWithAll(command, "--help"), Cli.run(command, "--help").ok());
     }
