@@ -78,6 +78,12 @@ class CommandLineTest {
   }
 
   @Test
+  void cdsTrainingRunsEveryCommandWithoutFailure() throws Exception {
+    // A failing training command would silently leave its classes out of the archive.
+    assertEquals(0, CdsTraining.train(dir.resolve("training")));
+  }
+
+  @Test
   void demoStillRuns() {
     String out = Cli.run("demo", "--rows", "300", "--dir", dir.toString()).ok();
     assertTrue(out.contains("read back 300 rows from each file; 0 rows differ"), out);
