@@ -216,7 +216,16 @@ class ConvertCommandTest {
     assertRowsMatch(lines, plain);
     assertEquals(Cli.run("cat", annotated.toString(), "--select", "id,payload.score").ok(),
         Cli.run("cat", plain.toString(), "--select", "id,payload.score").ok());
-    assertTrue(Cli.run("schema", plain.toString()).ok().contains("payload: variant (shredded"));
+    assertTrue(Cli.run("schema", plain.toString()).ok()
+        .contains("payload: variant (shredded as object; no annotation)"));
+    assertTrue(Cli.run("schema", annotated.toString()).ok()
+        .contains("payload: variant (shredded as object)\n"));
+    Path unshredded = dir.resolve("unshredded.parquet");
+    Cli.run("convert", in.toString(), unshredded.toString(), "--variant", "payload", "--shred",
+        "none", "--no-variant-annotation").ok();
+    assertTrue(Cli.run("schema", unshredded.toString()).ok()
+        .contains("payload: variant (unshredded: metadata, value; no annotation)"));
+    assertRowsMatch(lines, unshredded);
   }
 
   @Test
