@@ -61,6 +61,7 @@ import picocli.CommandLine.Spec;
         "  dendrite convert events.jsonl events.parquet --variant payload",
         "  zcat events.jsonl.gz | dendrite convert - docs.parquet --variant '*'",
         "  dendrite convert events.jsonl.zst events.parquet --codec zstd --shred none",
+        "  dendrite convert events.jsonl old.parquet --variant payload --no-variant-annotation",
         "  dendrite infer events.jsonl --variant payload > shred.txt",
         "  dendrite convert events.jsonl out.parquet --variant payload --shred shred.txt"})
 final class ConvertCommand implements Callable<Integer> {
@@ -128,6 +129,13 @@ final class ConvertCommand implements Callable<Integer> {
       description = "Replace OUT if it exists (atomically: readers see the old or the new file).")
   boolean overwrite;
 
+  @Option(names = "--no-variant-annotation",
+      description = "Write VARIANT columns as plain groups (metadata, value, typed_value) "
+          + "without the VARIANT logical-type annotation, for readers that fail on it "
+          + "(parquet-java before 1.16 cannot open a file that has it). This tool reads them as "
+          + "variants all the same.")
+  boolean noVariantAnnotation;
+
   @Option(names = "--no-progress", description = "Never show the progress line.")
   boolean noProgress;
 
@@ -187,6 +195,7 @@ final class ConvertCommand implements Callable<Integer> {
           .overwrite(overwrite)
           .skipInvalid(skipInvalid)
           .pageVersion(pageVersion)
+          .variantAnnotation(!noVariantAnnotation)
           .noDictionary(noDictionary.toArray(new String[0]))
           .byteStreamSplit(byteStreamSplit.toArray(new String[0]));
       if (rowGroupSize != null) {

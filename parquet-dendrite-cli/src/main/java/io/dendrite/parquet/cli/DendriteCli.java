@@ -10,6 +10,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.NoSuchFileException;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -24,13 +28,13 @@ import picocli.CommandLine.ParseResult;
  */
 @Command(name = "dendrite", mixinStandardHelpOptions = true, version = "parquet-dendrite 0.1.0",
     description = "Write, shred and read Parquet files with VARIANT columns.",
-    subcommands = {ConvertCommand.class, CatCommand.class, SchemaCommand.class,
-        InspectCommand.class, InferCommand.class, DemoCommand.class},
     footer = {"", "Example:",
         "  dendrite convert events.jsonl events.parquet --variant payload",
         "  dendrite inspect events.parquet",
         "  dendrite cat events.parquet --select id,payload.user --limit 5"})
 public final class DendriteCli implements Runnable {
+  /** The subcommands by name, in the order the help lists them. */
+  private static final Map<String, Supplier<Object>> SUBCOMMANDS = subcommands();
 
   @Option(names = "--verbose", description = "Print stack traces on errors.",
       scope = CommandLine.ScopeType.INHERIT)
@@ -44,9 +48,28 @@ public final class DendriteCli implements Runnable {
     spec.commandLine().usage(spec.commandLine().getOut());
   }
 
-  /** Builds the command line with one-line error reporting (stack traces with --verbose). */
-  public static CommandLine commandLine() {
+  private static Map<String, Supplier<Object>> subcommands() {
+    Map<String, Supplier<Object>> m = new LinkedHashMap<>();
+    m.put("convert", ConvertCommand::new);
+    m.put("cat", CatCommand::new);
+    m.put("schema", SchemaCommand::new);
+    m.put("inspect", InspectCommand::new);
+    m.put("infer", InferCommand::new);
+    m.put("demo", DemoCommand::new);
+    return m;
+  }
+
+  /**
+   * Builds the command line for {@code args}, with one-line error reporting (stack traces with
+   * --verbose). Only the subcommands {@code args} need are built ({@link #subcommandsFor}):
+   * picocli reflects over each command's annotations, which on a cold JVM is much of the
+   * start-up. With no {@code args}, all are built.
+   */
+  public static CommandLine commandLine(String... args) {
     CommandLine cl = new CommandLine(new DendriteCli());
+    for (String name : subcommandsFor(args)) {
+      cl.addSubcommand(name, SUBCOMMANDS.get(name).get());
+    }
     cl.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
       PrintWriter err = commandLine.getErr();
       if (verbose(parseResult)) {
@@ -57,7 +80,7 @@ public final class DendriteCli implements Runnable {
       err.flush();
       return 1;
     });
-    cl.setParameterExceptionHandler((e, args) -> {
+    cl.setParameterExceptionHandler((e, badArgs) -> {
       CommandLine bad = e.getCommandLine();
       PrintWriter err = bad.getErr();
       if (verbose(bad.getParseResult())) {
@@ -69,6 +92,27 @@ public final class DendriteCli implements Runnable {
       return bad.getCommandSpec().exitCodeOnInvalidInput();
     });
     return cl;
+  }
+
+  /**
+   * The subcommands to build for {@code args}: the one they name; none for a version request
+   * ({@code -V}, {@code --version}); all otherwise, so that the top-level help lists them and
+   * the error for an unknown name suggests the nearest. The top-level options take no values,
+   * so the first argument that is not an option names the subcommand.
+   */
+  static List<String> subcommandsFor(String... args) {
+    List<String> all = List.copyOf(SUBCOMMANDS.keySet());
+    boolean version = false;
+    for (String a : args) {
+      if (!a.startsWith("-")) {
+        return SUBCOMMANDS.containsKey(a) ? List.of(a) : all;
+      }
+      if (a.equals("-h") || a.equals("--help")) {
+        return all;
+      }
+      version |= a.equals("-V") || a.equals("--version");
+    }
+    return version ? List.of() : all;
   }
 
   /** Whether --verbose was given anywhere on the command line (it is inherited by subcommands). */
@@ -109,7 +153,7 @@ public final class DendriteCli implements Runnable {
   }
 
   public static void main(String[] args) {
-    CommandLine cl = commandLine();
+    CommandLine cl = commandLine(args);
     // JSON and CSV output is UTF-8 whatever the platform's default charset is. Writing to the
     // file descriptor rather than System.out (a PrintStream that swallows errors) lets cat see
     // a closed pipe (dendrite cat big.parquet | head) and stop reading.

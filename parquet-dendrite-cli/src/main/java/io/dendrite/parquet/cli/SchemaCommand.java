@@ -32,7 +32,9 @@ import picocli.CommandLine.Spec;
             + "a.key and a.value). A VARIANT column is shown with its shredding: each shredded "
             + "path with its typed_value type, marked (shredded), or value-only when the path "
             + "has only a value column. Other fields of a shredded object stay in the "
-            + "residual value. A directory prints the schema of each part file.",
+            + "residual value. A VARIANT column without the VARIANT annotation (convert "
+            + "--no-variant-annotation, older writers), found by its fields, is marked 'no "
+            + "annotation'. A directory prints the schema of each part file.",
         ""},
     footer = {"", "Example:", "  dendrite schema events.parquet",
         "", "  events.parquet: 1000 rows in 1 row group, created by parquet-dendrite 0.1.0",
@@ -125,13 +127,16 @@ final class SchemaCommand implements Callable<Integer> {
   private static void variant(PrintWriter out, GroupType g, List<ShreddedPath> layout,
       String path, String indent) {
     String nulls = nullability(g);
+    // Readers older than the annotation need it absent; say so, it is not visible otherwise.
+    String annotation = g.getLogicalTypeAnnotation() == null ? "; no annotation" : "";
     ShreddedPath column = layout.get(0);
     if (column.type() instanceof ValueOnly) {
-      out.println(indent + path + ": variant" + nulls + " (unshredded: metadata, value)");
+      out.println(indent + path + ": variant" + nulls + " (unshredded: metadata, value"
+          + annotation + ")");
       return;
     }
     out.println(indent + path + ": variant" + nulls + " (shredded as " + kind(column.type())
-        + (column.value() != null ? "" : ", no residual value column") + ")");
+        + (column.value() != null ? "" : ", no residual value column") + annotation + ")");
     // The shredded paths below the column, depth first, all at one indent.
     for (ShreddedPath p : layout.subList(1, layout.size())) {
       if (p.type() instanceof ValueOnly) {

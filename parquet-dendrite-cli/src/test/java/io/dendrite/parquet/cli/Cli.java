@@ -41,7 +41,7 @@ final class Cli {
   }
 
   static Result run(String... args) {
-    CommandLine cl = DendriteCli.commandLine();
+    CommandLine cl = DendriteCli.commandLine(args);
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();
     cl.setOut(new PrintWriter(out, true));

@@ -191,6 +191,44 @@ class ConvertCommandTest {
   }
 
   @Test
+  void noVariantAnnotationWritesPlainGroupsThatStillReadAsVariants() throws Exception {
+    List<String> lines = events(300);
+    Path in = write(dir.resolve("events.jsonl"), lines);
+    Path annotated = dir.resolve("annotated.parquet");
+    Path plain = dir.resolve("plain.parquet");
+
+    String annotatedReport = Cli.run("convert", in.toString(), annotated.toString(),
+        "--variant", "payload").ok();
+    String plainReport = Cli.run("convert", in.toString(), plain.toString(), "--variant",
+        "payload", "--no-variant-annotation").ok();
+
+    org.apache.parquet.schema.Type payload =
+        footer(plain).getFileMetaData().getSchema().getType("payload");
+    assertEquals(null, payload.getLogicalTypeAnnotation(), payload.toString());
+    assertTrue(footer(annotated).getFileMetaData().getSchema().getType("payload")
+        .getLogicalTypeAnnotation()
+        instanceof org.apache.parquet.schema.LogicalTypeAnnotation.VariantLogicalTypeAnnotation);
+    assertEquals(shredding(annotated), shredding(plain));
+    assertFalse(shredding(plain).isEmpty(), "inferred shredding, as without the flag");
+    // The reports differ only in the file name and the time taken.
+    assertEquals(annotatedReport.substring(annotatedReport.indexOf("columns:")),
+        plainReport.substring(plainReport.indexOf("columns:")));
+    assertRowsMatch(lines, plain);
+    assertEquals(Cli.run("cat", annotated.toString(), "--select", "id,payload.score").ok(),
+        Cli.run("cat", plain.toString(), "--select", "id,payload.score").ok());
+    assertTrue(Cli.run("schema", plain.toString()).ok()
+        .contains("payload: variant (shredded as object; no annotation)"));
+    assertTrue(Cli.run("schema", annotated.toString()).ok()
+        .contains("payload: variant (shredded as object)\n"));
+    Path unshredded = dir.resolve("unshredded.parquet");
+    Cli.run("convert", in.toString(), unshredded.toString(), "--variant", "payload", "--shred",
+        "none", "--no-variant-annotation").ok();
+    assertTrue(Cli.run("schema", unshredded.toString()).ok()
+        .contains("payload: variant (unshredded: metadata, value; no annotation)"));
+    assertRowsMatch(lines, unshredded);
+  }
+
+  @Test
   void wholeLinesGoToOneVariantColumn() throws Exception {
     List<String> lines = List.of("{\"a\": 1, \"b\": [1, 2.5, \"x\"]}", "[1, 2, 3]", "\"just text\"",
         "42", "null", "{\"a\": {\"deep\": {\"er\": true}}}");

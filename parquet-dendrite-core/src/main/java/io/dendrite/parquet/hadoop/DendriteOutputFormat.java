@@ -23,7 +23,10 @@ import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
  *       shredding schema in its text form;</li>
  *   <li>{@value #CODEC}: {@code snappy} (default), {@code zstd}, {@code gzip}, {@code none};</li>
  *   <li>{@value #JSON_DOCUMENT_COLUMN}: store each JSON text value whole in this VARIANT
- *       column.</li>
+ *       column;</li>
+ *   <li>{@value #VARIANT_ANNOTATION}: {@code true} (default) or {@code false} to write VARIANT
+ *       columns without the VARIANT annotation, for old readers
+ *       ({@link DendriteWriter.Builder#variantAnnotation}).</li>
  * </ul>
  *
  * <p>A record that fails to write fails the task, and its part file is not published (the
@@ -34,6 +37,7 @@ public class DendriteOutputFormat extends FileOutputFormat<Object, Object> {
   public static final String SHREDDING = "dendrite.write.shredding";
   public static final String CODEC = "dendrite.write.codec";
   public static final String JSON_DOCUMENT_COLUMN = "dendrite.write.json-document-column";
+  public static final String VARIANT_ANNOTATION = "dendrite.write.variant-annotation";
 
   @Override
   public RecordWriter<Object, Object> getRecordWriter(TaskAttemptContext context)
@@ -45,7 +49,8 @@ public class DendriteOutputFormat extends FileOutputFormat<Object, Object> {
     }
     Path file = getDefaultWorkFile(context, ".parquet");
     DendriteWriter.Builder b = DendriteWriter.builder(file, conf).schema(schema)
-        .codec(Codec.parse(conf.get(CODEC, "snappy")));
+        .codec(Codec.parse(conf.get(CODEC, "snappy")))
+        .variantAnnotation(flag(conf, VARIANT_ANNOTATION, true));
     String shredding = conf.get(SHREDDING, "auto").trim();
     if (shredding.equals("none")) {
       b.unshredded();
@@ -76,5 +81,18 @@ public class DendriteOutputFormat extends FileOutputFormat<Object, Object> {
         writer.close();
       }
     };
+  }
+
+  /** A boolean key, strictly: Hadoop's getBoolean takes a misspelt value for the default. */
+  private static boolean flag(Configuration conf, String key, boolean ifUnset) throws IOException {
+    String v = conf.getTrimmed(key);
+    if (v == null) {
+      return ifUnset;
+    }
+    if (!v.equals("true") && !v.equals("false")) {
+      throw new IOException("configuration key " + key + " must be true or false, got '" + v
+          + "'");
+    }
+    return Boolean.parseBoolean(v);
   }
 }

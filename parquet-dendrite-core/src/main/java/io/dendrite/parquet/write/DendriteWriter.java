@@ -321,7 +321,7 @@ public final class DendriteWriter implements Closeable {
       c.fixShredding();
     }
     RowWriteSupport support = RowWriteSupport.forFile(schema, variantColumns,
-        options.widenExactNumerics());
+        options.widenExactNumerics(), options.variantAnnotation());
     try {
       writer = file.create(support, options);
     } catch (IOException e) {
@@ -433,6 +433,7 @@ public final class DendriteWriter implements Closeable {
     private java.nio.file.Path pinLocal;
     private org.apache.hadoop.fs.Path pinHadoop;
     private String documentColumn;
+    private boolean variantAnnotation = true;
 
     private Builder(java.nio.file.Path localPath, org.apache.hadoop.fs.Path hadoopPath,
         org.apache.hadoop.conf.Configuration conf) {
@@ -663,6 +664,22 @@ public final class DendriteWriter implements Closeable {
       return this;
     }
 
+    /**
+     * Whether VARIANT columns carry the VARIANT logical-type annotation (default true, as
+     * LogicalTypes.md requires). With false they are plain groups of the same {@code metadata},
+     * {@code value} and {@code typed_value} fields (Spark's {@code annotateLogicalType} off),
+     * for readers that fail on the annotation: parquet-java before 1.16, which added it, fails
+     * to open the file even when the VARIANT column is not read (parquet-java issue 3633, with
+     * 1.15.x); the same is reported for Polars (pola-rs/polars issue 28627). parquet-java 1.16.0
+     * and 1.18.1 read both forms. Readers that know variants recognise the plain groups by their
+     * fields: this library reads them as variants, whole and by path, and pins shredding from
+     * them. Shredding and the {@link DendriteWriter#report() report} do not change.
+     */
+    public Builder variantAnnotation(boolean annotate) {
+      this.variantAnnotation = annotate;
+      return this;
+    }
+
     private void clearPin() {
       pinLocal = null;
       pinHadoop = null;
@@ -695,7 +712,7 @@ public final class DendriteWriter implements Closeable {
       boolean widen = widenExactNumerics || (infer != null && infer.widenExactNumerics());
       WriterOptions options = new WriterOptions(codec, rowGroupSize, pageSize, overwrite,
           skipInvalid, infer == null ? null : infer.withWidenExactNumerics(widen), widen,
-          documentColumn, rowGroupRows, pageRows, bloomFilterPaths, encodings);
+          documentColumn, rowGroupRows, pageRows, bloomFilterPaths, encodings, variantAnnotation);
       return new DendriteWriter(options, target, schema, shredding, origin);
     }
   }

@@ -32,17 +32,19 @@ final class RowWriteSupport extends WriteSupport<Object[]> {
   /**
    * The write support of a file of {@code records} whose VARIANT columns have fixed their
    * shredding: its Parquet schema, a shredder per column (variants in lists and maps get an
-   * unshredded one) and the footer's {@link FooterKeys}.
+   * unshredded one) and the footer's {@link FooterKeys}. Without {@code variantAnnotation} the
+   * VARIANT groups are written unannotated ({@link UnannotatedVariants}).
    */
   static RowWriteSupport forFile(RecordSchema records, List<VariantColumn> variantColumns,
-      boolean widenExactNumerics) {
+      boolean widenExactNumerics, boolean variantAnnotation) {
     Map<String, ShreddedType> shredding = new LinkedHashMap<>();
     for (VariantColumn c : variantColumns) {
       if (c.shredding() != null) {
         shredding.put(c.path, c.shredding());
       }
     }
-    MessageType parquetSchema = records.toParquet(MESSAGE_NAME, shredding::get);
+    MessageType annotated = records.toParquet(MESSAGE_NAME, shredding::get);
+    MessageType parquetSchema = variantAnnotation ? annotated : UnannotatedVariants.of(annotated);
     Map<String, VariantColumnShredder> shredders = new LinkedHashMap<>();
     for (VariantColumn c : variantColumns) {
       shredders.put(c.path, c.startShredding(widenExactNumerics));

@@ -16,8 +16,10 @@ import java.util.List;
  * @param pageRows the most rows in a page
  * @param bloomFilterPaths paths (columns, variant paths) to write bloom filters for
  * @param encodings page version and per-path encodings
+ * @param variantAnnotation whether VARIANT groups carry the VARIANT annotation (see
+ *     {@link DendriteWriter.Builder#variantAnnotation})
  */
 record WriterOptions(Codec codec, long rowGroupSize, int pageSize, boolean overwrite,
     boolean skipInvalid, InferenceOptions infer, boolean widenExactNumerics,
     String documentColumn, int rowGroupRows, int pageRows, List<String> bloomFilterPaths,
-    ColumnEncodings encodings) {}
+    ColumnEncodings encodings, boolean variantAnnotation) {}
