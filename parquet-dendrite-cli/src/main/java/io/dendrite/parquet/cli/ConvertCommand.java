@@ -88,7 +88,7 @@ final class ConvertCommand implements Callable<Integer> {
       description = "Shred exactly as this existing file does (keeps one layout across files).")
   Path pin;
 
-  @Option(names = "--codec", paramLabel = "snappy|zstd|gzip|none", defaultValue = "snappy",
+  @Option(names = "--codec", paramLabel = "snappy|zstd|gzip|lz4_raw|none", defaultValue = "snappy",
       description = "Page compression (default: ${DEFAULT-VALUE}).")
   String codec;
 
