@@ -464,14 +464,7 @@ final class AssemblerGenerator {
    */
   private void component(GeneratorAdapter g, Node n, Class<?> type, int value, int present) {
     if (n instanceof Absent) {
-      if (present >= 0) {
-        g.push(false);
-        g.storeLocal(present);
-        pushDefault(g, type);
-      } else {
-        g.visitInsn(Opcodes.ACONST_NULL);
-      }
-      g.storeLocal(value);
+      storeNothing(g, type, value, present);
       return;
     }
     if (n instanceof Slot v) {
@@ -587,6 +580,12 @@ final class AssemblerGenerator {
       g.goTo(done);
     }
     g.mark(nothing);
+    storeNothing(g, type, value, present);
+    g.mark(done);
+  }
+
+  /** No value: null, or for a primitive component its default and {@code present} false. */
+  private static void storeNothing(GeneratorAdapter g, Class<?> type, int value, int present) {
     if (present >= 0) {
       g.push(false);
       g.storeLocal(present);
@@ -595,7 +594,6 @@ final class AssemblerGenerator {
       g.visitInsn(Opcodes.ACONST_NULL);
     }
     g.storeLocal(value);
-    g.mark(done);
   }
 
   /**

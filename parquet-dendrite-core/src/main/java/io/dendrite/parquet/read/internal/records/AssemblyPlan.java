@@ -324,13 +324,22 @@ final class AssemblyPlan {
       List<String> repeatedPath = with(path, repeated.getName());
       Node e = value(elementType, element, with(repeatedPath, element.getName()),
           readable + "[]", depth + 1);
+      return listOf(e, path, repeatedPath, readable, depth);
+    }
+
+    /**
+     * The list node of a 3-level list at {@code path} (its repeated group at
+     * {@code repeatedPath}) whose element is read by {@code element}.
+     */
+    private ListNode listOf(Node element, List<String> path, List<String> repeatedPath,
+        String readable, int depth) throws Unsupported {
       maxDepth = Math.max(maxDepth, depth + 1);
-      int[] below = below(new Node[] {e});
+      int[] below = below(new Node[] {element});
       if (below.length == 0) {
         throw new Unsupported("'" + readable + "' reads no column");
       }
       return new ListNode(maxDef(path), maxDef(repeatedPath), maxRep(repeatedPath),
-          maxRep(path), below[0], below, e, depth);
+          maxRep(path), below[0], below, element, depth);
     }
 
     private MapNode map(java.lang.reflect.Type valueType, GroupType g, List<String> path,
@@ -499,13 +508,7 @@ final class AssemblyPlan {
       List<String> repeatedPath = with(typedPath, repeated.getName());
       Node e = pair(elementType, element, with(repeatedPath, element.getName()),
           readable + "[]", depth + 1, false, variant);
-      maxDepth = Math.max(maxDepth, depth + 1);
-      int[] below = below(new Node[] {e});
-      if (below.length == 0) {
-        throw new Unsupported("'" + readable + "' reads no column");
-      }
-      return new ListNode(maxDef(typedPath), maxDef(repeatedPath), maxRep(repeatedPath),
-          maxRep(typedPath), below[0], below, e, depth);
+      return listOf(e, typedPath, repeatedPath, readable, depth);
     }
 
     /**
