@@ -1,0 +1,178 @@
+package io.dendrite.parquet.spark;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.dendrite.parquet.schema.ShreddingSchema;
+import io.dendrite.parquet.write.DendriteWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.apache.parquet.hadoop.ParquetFileReader;
+import org.apache.parquet.io.LocalInputFile;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * {@code spark.read.format("dendrite")} against Spark's own Parquet reader on the same files,
+ * which is the oracle: every expected value comes from {@code spark.read.parquet}, none from
+ * our reader.
+ */
+class DendriteSourceTest {
+  private static final int ROWS = 1500;
+  /** Every column of TestFiles.SCHEMA as Spark compares them: variants through to_json/variant_get. */
+  private static final String[] ALL = {"id", "i", "l", "f", "d", "b", "s", "bin", "day", "ts",
+      "ntz", "price", "big", "addr", "tags", "nums", "attrs", "to_json(doc) AS doc_json",
+      // doc.a is sometimes a string that is not a number: try_variant_get there. doc.n.x is
+      // a boolean wherever it exists, so variant_get itself must succeed on every row.
+      "try_variant_get(doc, '$.a', 'int') AS doc_a", "variant_get(doc, '$.n.x', 'boolean') AS doc_x",
+      "try_variant_get(doc, '$.n.c[1]', 'bigint') AS doc_c1",
+      "try_variant_get(doc, '$.b', 'string') AS doc_b",
+      "to_json(try_variant_get(doc, '$.n', 'variant')) AS doc_n"};
+
+  @TempDir static Path dir;
+
+  @BeforeAll
+  static void writeFiles() throws Exception {
+    TestFiles.write(dir.resolve("unshredded.parquet"), 0, ROWS, 1, DendriteWriter.Builder::unshredded);
+    TestFiles.write(dir.resolve("shredded.parquet"), 0, ROWS, 2, b -> b.shredding(TestFiles.SHREDDING));
+    Files.createDirectories(dir.resolve("table"));
+    TestFiles.write(dir.resolve("table/part-0.parquet"), 0, 700, 3, b -> b.shredding(TestFiles.SHREDDING));
+    TestFiles.write(dir.resolve("table/part-1.parquet"), 700, 900, 4, DendriteWriter.Builder::unshredded);
+    Files.writeString(dir.resolve("table/_SUCCESS"), "");
+    Files.writeString(dir.resolve("not-parquet.parquet"), "just some text, no footer",
+        StandardCharsets.UTF_8);
+  }
+
+  private static SparkSession spark() {
+    return LocalSpark.session();
+  }
+
+  private static Dataset<Row> dendrite(String path) {
+    return spark().read().format("dendrite").load(path);
+  }
+
+  private static Dataset<Row> native_(String path) {
+    return spark().read().parquet(path);
+  }
+
+  /** Same rows, ordered by id, and the same column types (ignoring nullability). */
+  private static void assertSameRows(Dataset<Row> expected, Dataset<Row> actual, String what) {
+    assertSameRows(expected, actual, what, "id");
+  }
+
+  /** As above, ordered by {@code order} (rows equal in those columns must be equal). */
+  private static void assertSameRows(Dataset<Row> expected, Dataset<Row> actual, String what,
+      String... order) {
+    assertEquals(expected.schema().simpleString(), actual.schema().simpleString(), what);
+    List<Row> want = expected.orderBy(order[0], java.util.Arrays.copyOfRange(order, 1, order.length))
+        .collectAsList();
+    List<Row> got = actual.orderBy(order[0], java.util.Arrays.copyOfRange(order, 1, order.length))
+        .collectAsList();
+    assertEquals(want.size(), got.size(), what + ": rows");
+    for (int i = 0; i < want.size(); i++) {
+      assertEquals(want.get(i), got.get(i), what + ": row " + i);
+    }
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"unshredded", "shredded"})
+  void everyColumnReadsAsSparksOwnReaderReadsIt(String layout) throws Exception {
+    String file = dir.resolve(layout + ".parquet").toString();
+    assertLayout(layout, Path.of(file));
+    Dataset<Row> ours = dendrite(file);
+    assertEquals(native_(file).schema().simpleString(), ours.schema().simpleString());
+    assertSameRows(native_(file).selectExpr(ALL), ours.selectExpr(ALL), layout);
+    // The comparison means something only if the variant paths found values.
+    long typedA = ours.where("try_variant_get(doc, '$.a', 'int') IS NOT NULL").count();
+    assertTrue(typedA > ROWS / 2, "rows with an int doc.a: " + typedA);
+  }
+
+  @Test
+  void aDirectoryReadsAllItsDataFiles() {
+    String table = dir.resolve("table").toString();
+    assertSameRows(native_(table).selectExpr(ALL), dendrite(table).selectExpr(ALL), "table");
+    assertEquals(1600, dendrite(table).count());
+  }
+
+  @Test
+  void severalPathsReadTogether() {
+    String a = dir.resolve("unshredded.parquet").toString();
+    String b = dir.resolve("shredded.parquet").toString();
+    Dataset<Row> ours = spark().read().format("dendrite").load(a, b);
+    Dataset<Row> theirs = spark().read().parquet(a, b);
+    assertEquals(2 * ROWS, ours.count());
+    // Both files have every id: the rows compared are ordered by all their columns.
+    String[] columns = {"id", "s", "day", "to_json(doc) AS doc_json"};
+    assertSameRows(theirs.selectExpr(columns), ours.selectExpr(columns), "two files",
+        "id", "s", "day", "doc_json");
+  }
+
+  @Test
+  void aPrunedSelectReadsOnlyItsColumnsAndTheRightValues() {
+    String file = dir.resolve("shredded.parquet").toString();
+    Dataset<Row> ours = dendrite(file).select("s", "id", "addr");
+    assertSameRows(native_(file).select("s", "id", "addr"), ours, "pruned");
+    // The scan was asked for these top-level columns only, in table order.
+    String plan = ours.queryExecution().executedPlan().toString();
+    assertTrue(plan.contains("ReadColumns: struct<id:bigint,s:string,addr:struct<"), plan);
+    // A nested field alone: Spark projects it from the whole struct the scan reads.
+    assertSameRows(native_(file).selectExpr("id", "addr.geo.lat"),
+        dendrite(file).selectExpr("id", "addr.geo.lat"), "nested field");
+    // Only the variant.
+    assertSameRows(native_(file).selectExpr("id", "to_json(doc)"),
+        dendrite(file).selectExpr("id", "to_json(doc)"), "variant only");
+  }
+
+  @Test
+  void countsAndFiltersAgreeWithSpark() {
+    String file = dir.resolve("unshredded.parquet").toString();
+    assertEquals(native_(file).count(), dendrite(file).count());
+    String where = "try_variant_get(doc, '$.a', 'int') > 100 AND s IS NOT NULL";
+    assertSameRows(native_(file).where(where).select("id", "s"),
+        dendrite(file).where(where).select("id", "s"), "filtered");
+    assertTrue(dendrite(file).where(where).count() > 0);
+  }
+
+  @Test
+  void aMissingPathFailsNamingIt() {
+    String missing = dir.resolve("no-such-file.parquet").toString();
+    Exception e = assertThrows(Exception.class, () -> dendrite(missing).collectAsList());
+    assertTrue(messages(e).contains("no-such-file.parquet")
+        && messages(e).contains("does not exist"), messages(e));
+  }
+
+  @Test
+  void aFileThatIsNotParquetFailsNamingIt() {
+    String bad = dir.resolve("not-parquet.parquet").toString();
+    Exception e = assertThrows(Exception.class, () -> dendrite(bad).collectAsList());
+    assertTrue(messages(e).contains("not-parquet.parquet") && messages(e).contains("Parquet"),
+        messages(e));
+  }
+
+  private static String messages(Throwable e) {
+    StringBuilder sb = new StringBuilder();
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      sb.append(t).append(" | ");
+    }
+    return sb.toString();
+  }
+
+  /** The files are laid out as their names say, so each test covers what it claims. */
+  private static void assertLayout(String layout, Path file) throws Exception {
+    try (ParquetFileReader f = ParquetFileReader.open(new LocalInputFile(file))) {
+      assertTrue(f.getRowGroups().size() > 1, "row groups: " + f.getRowGroups().size());
+      boolean shredded = ShreddingSchema.fromParquet(f.getFooter().getFileMetaData().getSchema())
+          .get("doc") != null;
+      assertEquals(layout.equals("shredded"), shredded, layout);
+    }
+  }
+}
