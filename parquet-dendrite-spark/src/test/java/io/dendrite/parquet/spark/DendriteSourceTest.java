@@ -132,6 +132,24 @@ class DendriteSourceTest {
         dendrite(file).selectExpr("id", "to_json(doc)"), "variant only");
   }
 
+  /** Column names are names, not paths: a dot or a space in one selects that column. */
+  @Test
+  void oddColumnNamesReadAsTheyAre() throws Exception {
+    Path file = dir.resolve("odd-names.parquet");
+    try (DendriteWriter w = DendriteWriter.builder(file)
+        .schema("id int64, `a.b` int64, `odd name` string, `v.x` variant").build()) {
+      for (int i = 0; i < 50; i++) {
+        w.writeJson("{\"id\": " + i + ", \"a.b\": " + (i * 7) + ", \"odd name\": \"n" + i
+            + "\", \"v.x\": {\"k\": " + i + "}}");
+      }
+    }
+    String[] columns = {"id", "`a.b`", "`odd name`", "to_json(`v.x`) AS v"};
+    assertSameRows(native_(file.toString()).selectExpr(columns),
+        dendrite(file.toString()).selectExpr(columns), "odd names");
+    assertSameRows(native_(file.toString()).selectExpr("id", "`a.b`"),
+        dendrite(file.toString()).selectExpr("id", "`a.b`"), "odd names, pruned");
+  }
+
   @Test
   void countsAndFiltersAgreeWithSpark() {
     String file = dir.resolve("unshredded.parquet").toString();
@@ -155,6 +173,25 @@ class DendriteSourceTest {
     String bad = dir.resolve("not-parquet.parquet").toString();
     Exception e = assertThrows(Exception.class, () -> dendrite(bad).collectAsList());
     assertTrue(messages(e).contains("not-parquet.parquet") && messages(e).contains("Parquet"),
+        messages(e));
+  }
+
+  /**
+   * A file damaged after the read was planned (footer intact, pages not) fails on the executor
+   * with the core's error, which names the file and the row group.
+   */
+  @Test
+  void aDamagedPageFailsNamingTheFileAndRowGroup() throws Exception {
+    Path file = dir.resolve("damaged.parquet");
+    Files.copy(dir.resolve("unshredded.parquet"), file);
+    Dataset<Row> df = dendrite(file.toString()).select("id", "s", "doc");
+    byte[] bytes = Files.readAllBytes(file);
+    for (int i = 64; i < 4096; i++) {
+      bytes[i] ^= 0x5a; // the first column chunks' pages; the footer at the end stays valid
+    }
+    Files.write(file, bytes);
+    Exception e = assertThrows(Exception.class, df::collectAsList);
+    assertTrue(messages(e).contains("damaged.parquet") && messages(e).contains("row group"),
         messages(e));
   }
 
