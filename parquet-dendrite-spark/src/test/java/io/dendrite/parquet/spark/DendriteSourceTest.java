@@ -87,7 +87,8 @@ class DendriteSourceTest {
   @ValueSource(strings = {"unshredded", "shredded"})
   void everyColumnReadsAsSparksOwnReaderReadsIt(String layout) throws Exception {
     String file = dir.resolve(layout + ".parquet").toString();
-    assertLayout(layout, Path.of(file));
+    assertLayout(layout, Path.of(file), "doc");
+    assertTrue(rowGroups(Path.of(file)) > 1);
     Dataset<Row> ours = dendrite(file);
     assertEquals(native_(file).schema().simpleString(), ours.schema().simpleString());
     assertSameRows(native_(file).selectExpr(ALL), ours.selectExpr(ALL), layout);
@@ -130,6 +131,36 @@ class DendriteSourceTest {
     // Only the variant.
     assertSameRows(native_(file).selectExpr("id", "to_json(doc)"),
         dendrite(file).selectExpr("id", "to_json(doc)"), "variant only");
+  }
+
+  /**
+   * A directory Spark wrote itself (part files, _SUCCESS, .crc files), its variant column
+   * shredded by Spark's own per-file inference: read as Spark reads it.
+   */
+  @Test
+  void aDirectorySparkWroteReadsAsSparkReadsIt() throws Exception {
+    String out = dir.resolve("spark-written").toString();
+    spark().conf().set("spark.sql.variant.writeShredding.enabled", "true");
+    spark().range(0, 2000, 1, 2).selectExpr("id",
+        // Objects only: Spark leaves a column unshredded when a top-level value is not one.
+        "parse_json(CASE WHEN id % 10 = 0 THEN concat('{\"b\": {\"c\": \"x', id, '\"},"
+            + " \"d\": [1, 2]}') WHEN id % 7 = 0 THEN concat('{\"a\": \"s', id, '\"}')"
+            + " ELSE concat('{\"a\": ', id, ', \"b\": {\"c\": ', id % 5, '}}') END) AS v")
+        .write().parquet(out);
+    try (var parts = Files.list(Path.of(out))) {
+      List<Path> files = parts.filter(p -> p.getFileName().toString().endsWith(".parquet"))
+          .toList();
+      assertEquals(2, files.size(), files.toString());
+      for (Path part : files) {
+        assertLayout("shredded", part, "v");
+      }
+    }
+    String[] columns = {"id", "to_json(v) AS v", "try_variant_get(v, '$.a', 'int') AS a",
+        "try_variant_get(v, '$.b.c', 'int') AS c",
+        "to_json(variant_get(v, '$.b', 'variant')) AS b"};
+    assertSameRows(native_(out).selectExpr(columns), dendrite(out).selectExpr(columns),
+        "spark-written");
+    assertEquals(2000, dendrite(out).count());
   }
 
   /** Column names are names, not paths: a dot or a space in one selects that column. */
@@ -195,6 +226,14 @@ class DendriteSourceTest {
         messages(e));
   }
 
+  /** These tests mean something only on Spark's classpath: its parquet-java, not ours. */
+  @Test
+  void runsOnSparksParquetJava() {
+    assertEquals(System.getProperty("expected.parquet.version"),
+        org.apache.parquet.Version.VERSION_NUMBER);
+    assertEquals(System.getProperty("expected.spark.version"), spark().version());
+  }
+
   private static String messages(Throwable e) {
     StringBuilder sb = new StringBuilder();
     for (Throwable t = e; t != null; t = t.getCause()) {
@@ -204,12 +243,17 @@ class DendriteSourceTest {
   }
 
   /** The files are laid out as their names say, so each test covers what it claims. */
-  private static void assertLayout(String layout, Path file) throws Exception {
+  private static void assertLayout(String layout, Path file, String column) throws Exception {
     try (ParquetFileReader f = ParquetFileReader.open(new LocalInputFile(file))) {
-      assertTrue(f.getRowGroups().size() > 1, "row groups: " + f.getRowGroups().size());
       boolean shredded = ShreddingSchema.fromParquet(f.getFooter().getFileMetaData().getSchema())
-          .get("doc") != null;
-      assertEquals(layout.equals("shredded"), shredded, layout);
+          .get(column) != null;
+      assertEquals(layout.equals("shredded"), shredded, layout + " " + file);
+    }
+  }
+
+  private static int rowGroups(Path file) throws Exception {
+    try (ParquetFileReader f = ParquetFileReader.open(new LocalInputFile(file))) {
+      return f.getRowGroups().size();
     }
   }
 }
