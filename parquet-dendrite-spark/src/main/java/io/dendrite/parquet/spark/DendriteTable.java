@@ -1,6 +1,5 @@
 package io.dendrite.parquet.spark;
 
-import io.dendrite.parquet.spark.read.DendriteScanBuilder;
 import java.util.List;
 import java.util.Set;
 import org.apache.hadoop.conf.Configuration;

@@ -1,4 +1,4 @@
-package io.dendrite.parquet.spark.read;
+package io.dendrite.parquet.spark;
 
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;

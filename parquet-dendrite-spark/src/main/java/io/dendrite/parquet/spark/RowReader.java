@@ -1,4 +1,4 @@
-package io.dendrite.parquet.spark.read;
+package io.dendrite.parquet.spark;
 
 import io.dendrite.parquet.path.SelectionPath;
 import io.dendrite.parquet.read.DendriteReader;

@@ -1,4 +1,4 @@
-package io.dendrite.parquet.spark.read;
+package io.dendrite.parquet.spark;
 
 import io.dendrite.parquet.variant.EncodedVariant;
 import io.dendrite.parquet.variant.VariantValue;

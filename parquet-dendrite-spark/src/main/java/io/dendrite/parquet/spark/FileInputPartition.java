@@ -1,4 +1,4 @@
-package io.dendrite.parquet.spark.read;
+package io.dendrite.parquet.spark;
 
 import org.apache.spark.sql.connector.read.InputPartition;
 

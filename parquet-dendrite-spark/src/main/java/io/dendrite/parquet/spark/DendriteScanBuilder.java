@@ -1,4 +1,4 @@
-package io.dendrite.parquet.spark.read;
+package io.dendrite.parquet.spark;
 
 import java.util.Arrays;
 import java.util.List;
@@ -17,13 +17,13 @@ import org.apache.spark.sql.types.StructType;
  * projects the fields it needs), and nothing else (filters, variant extractions, limits) is
  * pushed down yet, so Spark evaluates all of it on the rows this scan returns.
  */
-public final class DendriteScanBuilder implements ScanBuilder, SupportsPushDownRequiredColumns {
+final class DendriteScanBuilder implements ScanBuilder, SupportsPushDownRequiredColumns {
   private final StructType tableSchema;
   private final List<String> files;
   private final Configuration conf;
   private StructType readSchema;
 
-  public DendriteScanBuilder(StructType tableSchema, List<String> files, Configuration conf) {
+  DendriteScanBuilder(StructType tableSchema, List<String> files, Configuration conf) {
     this.tableSchema = tableSchema;
     this.files = files;
     this.conf = conf;

@@ -1,4 +1,4 @@
-package io.dendrite.parquet.spark.read;
+package io.dendrite.parquet.spark;
 
 import java.io.IOException;
 import org.apache.hadoop.conf.Configuration;
