@@ -45,7 +45,7 @@ public final class DendriteDataSource implements TableProvider, DataSourceRegist
       Map<String, String> properties) {
     CaseInsensitiveStringMap options = new CaseInsensitiveStringMap(properties);
     Configuration conf = hadoopConf(options);
-    List<String> files = InputFiles.resolve(options, conf);
+    List<SourceFile> files = InputFiles.resolve(options, conf);
     return new DendriteTable(schema, files, conf);
   }
 

@@ -1,5 +1,6 @@
 package io.dendrite.parquet.spark;
 
+import java.util.ArrayList;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.spark.sql.connector.read.Batch;
@@ -9,16 +10,27 @@ import org.apache.spark.sql.connector.read.Scan;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.util.SerializableConfiguration;
 
-/** A batch scan of the read columns of a list of files: one input partition per file. */
+/**
+ * A batch scan of the read columns of a list of files, split like Spark's own file scans: a
+ * file larger than {@code spark.sql.files.maxPartitionBytes} becomes several input
+ * partitions, each reading the row groups whose middle byte it holds.
+ */
 final class DendriteScan implements Scan, Batch {
   private final StructType readSchema;
-  private final List<String> files;
+  private final List<SourceFile> files;
   private final Configuration conf;
+  private final long maxSplitBytes;
 
-  DendriteScan(StructType readSchema, List<String> files, Configuration conf) {
+  DendriteScan(StructType readSchema, List<SourceFile> files, Configuration conf,
+      long maxSplitBytes) {
+    if (maxSplitBytes < 1) {
+      throw new IllegalArgumentException("spark.sql.files.maxPartitionBytes must be positive,"
+          + " got " + maxSplitBytes);
+    }
     this.readSchema = readSchema;
     this.files = files;
     this.conf = conf;
+    this.maxSplitBytes = maxSplitBytes;
   }
 
   @Override
@@ -37,10 +49,22 @@ final class DendriteScan implements Scan, Batch {
     return this;
   }
 
-  /** One partition per file: splitting files by row group is not done yet. */
+  /**
+   * Splits of at most {@code maxSplitBytes} per file (Spark's scans also pack small files
+   * together; this one does not yet: one partition per small file).
+   */
   @Override
   public InputPartition[] planInputPartitions() {
-    return files.stream().map(FileInputPartition::new).toArray(InputPartition[]::new);
+    List<InputPartition> out = new ArrayList<>();
+    for (SourceFile f : files) {
+      long start = 0;
+      do {
+        long length = Math.min(maxSplitBytes, f.length() - start);
+        out.add(new FileInputPartition(f.path(), start, length, f.length()));
+        start += length;
+      } while (start < f.length());
+    }
+    return out.toArray(InputPartition[]::new);
   }
 
   @Override

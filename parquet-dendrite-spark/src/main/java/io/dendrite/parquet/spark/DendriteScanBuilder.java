@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.connector.read.Scan;
 import org.apache.spark.sql.connector.read.ScanBuilder;
 import org.apache.spark.sql.connector.read.SupportsPushDownRequiredColumns;
@@ -19,11 +20,11 @@ import org.apache.spark.sql.types.StructType;
  */
 final class DendriteScanBuilder implements ScanBuilder, SupportsPushDownRequiredColumns {
   private final StructType tableSchema;
-  private final List<String> files;
+  private final List<SourceFile> files;
   private final Configuration conf;
   private StructType readSchema;
 
-  DendriteScanBuilder(StructType tableSchema, List<String> files, Configuration conf) {
+  DendriteScanBuilder(StructType tableSchema, List<SourceFile> files, Configuration conf) {
     this.tableSchema = tableSchema;
     this.files = files;
     this.conf = conf;
@@ -44,6 +45,7 @@ final class DendriteScanBuilder implements ScanBuilder, SupportsPushDownRequired
 
   @Override
   public Scan build() {
-    return new DendriteScan(readSchema, files, conf);
+    return new DendriteScan(readSchema, files, conf,
+        SparkSession.active().sessionState().conf().filesMaxPartitionBytes());
   }
 }

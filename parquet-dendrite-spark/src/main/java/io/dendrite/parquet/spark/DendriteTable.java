@@ -12,10 +12,10 @@ import org.apache.spark.sql.util.CaseInsensitiveStringMap;
 /** The files of one {@code load(...)}: a schema and a list of files, readable in batch only. */
 final class DendriteTable implements SupportsRead {
   private final StructType schema;
-  private final List<String> files;
+  private final List<SourceFile> files;
   private final Configuration conf;
 
-  DendriteTable(StructType schema, List<String> files, Configuration conf) {
+  DendriteTable(StructType schema, List<SourceFile> files, Configuration conf) {
     this.schema = schema;
     this.files = List.copyOf(files);
     this.conf = conf;
@@ -23,7 +23,7 @@ final class DendriteTable implements SupportsRead {
 
   @Override
   public String name() {
-    return DendriteDataSource.SHORT_NAME + " " + (files.size() == 1 ? files.get(0)
+    return DendriteDataSource.SHORT_NAME + " " + (files.size() == 1 ? files.get(0).path()
         : files.size() + " files");
   }
 

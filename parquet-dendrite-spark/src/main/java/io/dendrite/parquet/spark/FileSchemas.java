@@ -18,10 +18,11 @@ import org.apache.spark.sql.types.StructType;
 final class FileSchemas {
   private FileSchemas() {}
 
-  static StructType read(List<String> files, Configuration conf) {
+  static StructType read(List<SourceFile> files, Configuration conf) {
     StructType first = null;
     String firstFile = null;
-    for (String file : files) {
+    for (SourceFile source : files) {
+      String file = source.path();
       StructType schema = SparkTypes.of(RecordSchema.fromParquet(footerSchema(file, conf)), file);
       if (first == null) {
         first = schema;

@@ -18,7 +18,8 @@ import org.apache.spark.sql.util.CaseInsensitiveStringMap;
 /**
  * The files a read covers: the {@code path} option ({@code load(path)}) or the {@code paths}
  * option ({@code load(p1, p2)}, a JSON array), each a file or a directory of files. Names are
- * returned fully qualified ({@code file:/...}, {@code hdfs://...}), in a stable order.
+ * returned fully qualified ({@code file:/...}, {@code hdfs://...}), in a stable order, with the
+ * files' lengths from the same listing.
  */
 final class InputFiles {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -29,7 +30,7 @@ final class InputFiles {
     return key.equalsIgnoreCase("path") || key.equalsIgnoreCase("paths");
   }
 
-  static List<String> resolve(CaseInsensitiveStringMap options, Configuration conf) {
+  static List<SourceFile> resolve(CaseInsensitiveStringMap options, Configuration conf) {
     List<String> given = new ArrayList<>();
     if (options.containsKey("paths")) {
       try {
@@ -46,7 +47,7 @@ final class InputFiles {
       throw new IllegalArgumentException(
           "dendrite: no path given: use spark.read.format(\"dendrite\").load(path)");
     }
-    List<String> files = new ArrayList<>();
+    List<SourceFile> files = new ArrayList<>();
     for (String p : given) {
       files.addAll(list(new Path(p), conf));
     }
@@ -61,7 +62,7 @@ final class InputFiles {
    * ({@code _SUCCESS}, {@code .crc}) are skipped; a subdirectory is an error rather than
    * silently left out, as partitioned layouts ({@code k=v/}) are not read yet.
    */
-  private static List<String> list(Path path, Configuration conf) {
+  private static List<SourceFile> list(Path path, Configuration conf) {
     try {
       FileSystem fs = path.getFileSystem(conf);
       FileStatus status;
@@ -72,9 +73,9 @@ final class InputFiles {
             + fs.makeQualified(path), e);
       }
       if (!status.isDirectory()) {
-        return List.of(status.getPath().toString());
+        return List.of(new SourceFile(status.getPath().toString(), status.getLen()));
       }
-      List<String> out = new ArrayList<>();
+      List<SourceFile> out = new ArrayList<>();
       FileStatus[] children = fs.listStatus(path);
       Arrays.sort(children, Comparator.comparing(s -> s.getPath().getName()));
       for (FileStatus child : children) {
@@ -87,7 +88,7 @@ final class InputFiles {
               + " holds a directory (" + name + "): partitioned or nested directories are not"
               + " read yet; load the files or directories of files themselves");
         }
-        out.add(child.getPath().toString());
+        out.add(new SourceFile(child.getPath().toString(), child.getLen()));
       }
       return out;
     } catch (IOException e) {

@@ -8,7 +8,7 @@ import org.apache.spark.sql.connector.read.PartitionReader;
 
 /**
  * The rows of a file when Spark reads none of its columns ({@code count()}): as many empty rows
- * as the footer's row groups hold, without decoding a page.
+ * as the split's row groups hold (from the footer), without decoding a page.
  */
 final class RowCountReader implements PartitionReader<InternalRow> {
   private static final InternalRow EMPTY = new GenericInternalRow(0);
@@ -18,8 +18,8 @@ final class RowCountReader implements PartitionReader<InternalRow> {
     this.remaining = rows;
   }
 
-  static RowCountReader open(String file, Configuration conf) throws IOException {
-    return new RowCountReader(SourceFiles.rowCount(file, conf));
+  static RowCountReader open(FileInputPartition split, Configuration conf) throws IOException {
+    return new RowCountReader(SourceFiles.rowCount(split, conf));
   }
 
   @Override

@@ -1,9 +1,10 @@
 package io.dendrite.parquet.spark;
 
 import io.dendrite.parquet.path.SelectionPath;
-import io.dendrite.parquet.read.DendriteReader;
 import io.dendrite.parquet.read.DendriteRow;
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.catalyst.expressions.GenericInternalRow;
@@ -12,18 +13,19 @@ import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 
 /**
- * The rows of one file as Spark rows: {@link DendriteReader} selects the read's top-level
- * columns, and {@link CatalystValues} turns each row's Java values into Spark's internal ones.
+ * The rows of one split as Spark rows: the core's reader ({@link SourceFiles#open}) selects the
+ * read's top-level columns, and {@link CatalystValues} turns each row's Java values into
+ * Spark's internal ones.
  */
 final class RowReader implements PartitionReader<InternalRow> {
   private final String file;
   private final StructType schema;
-  private final DendriteReader reader;
+  private final SourceFiles.Rows reader;
   private final CatalystValues.Converter[] columns;
   private long rowNumber;
   private InternalRow current;
 
-  private RowReader(String file, StructType schema, DendriteReader reader) {
+  private RowReader(String file, StructType schema, SourceFiles.Rows reader) {
     this.file = file;
     this.schema = schema;
     this.reader = reader;
@@ -34,14 +36,14 @@ final class RowReader implements PartitionReader<InternalRow> {
   }
 
   /** @throws IOException (a DendriteReadException) naming the file when it cannot be opened */
-  static RowReader open(String file, StructType schema, Configuration conf) throws IOException {
+  static RowReader open(FileInputPartition split, StructType schema, Configuration conf)
+      throws IOException {
     // Paths made from the names, not parsed: a column named "a.b" is one column.
-    SelectionPath[] select = new SelectionPath[schema.size()];
-    StructField[] fields = schema.fields();
-    for (int i = 0; i < select.length; i++) {
-      select[i] = SelectionPath.column(fields[i].name());
+    List<SelectionPath> select = new ArrayList<>();
+    for (StructField f : schema.fields()) {
+      select.add(SelectionPath.column(f.name()));
     }
-    return new RowReader(file, schema, SourceFiles.reader(file, conf).select(select).build());
+    return new RowReader(split.file(), schema, SourceFiles.open(split, select, conf));
   }
 
   @Override

@@ -10,8 +10,8 @@ import org.apache.spark.sql.types.StructType;
 import org.apache.spark.util.SerializableConfiguration;
 
 /**
- * Opens a file's reader on an executor: its columns as rows, or, when Spark needs no column
- * (a {@code count()}), only the number of rows the footer records.
+ * Opens a split's reader on an executor: its columns as rows, or, when Spark needs no column
+ * (a {@code count()}), only the number of rows the footer records for the split.
  */
 final class RowReaderFactory implements PartitionReaderFactory {
   private static final long serialVersionUID = 1L;
@@ -26,10 +26,10 @@ final class RowReaderFactory implements PartitionReaderFactory {
 
   @Override
   public PartitionReader<InternalRow> createReader(InputPartition partition) {
-    String file = ((FileInputPartition) partition).file();
+    FileInputPartition split = (FileInputPartition) partition;
     try {
-      return readSchema.isEmpty() ? RowCountReader.open(file, conf.value())
-          : RowReader.open(file, readSchema, conf.value());
+      return readSchema.isEmpty() ? RowCountReader.open(split, conf.value())
+          : RowReader.open(split, readSchema, conf.value());
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

@@ -163,6 +163,31 @@ class DendriteSourceTest {
     assertEquals(2000, dendrite(out).count());
   }
 
+  /**
+   * Files larger than spark.sql.files.maxPartitionBytes are split: each split reads the row
+   * groups whose middle byte it holds, so the splits together read every row once (some
+   * splits hold no row group's middle and read nothing).
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"unshredded", "shredded"})
+  void largeFilesAreSplitAndEachRowIsReadOnce(String layout) throws Exception {
+    Path file = dir.resolve(layout + ".parquet");
+    long size = Files.size(file);
+    long maxSplit = size / 7;
+    spark().conf().set("spark.sql.files.maxPartitionBytes", Long.toString(maxSplit));
+    try {
+      Dataset<Row> ours = dendrite(file.toString());
+      assertEquals((size + maxSplit - 1) / maxSplit, ours.rdd().getNumPartitions());
+      assertTrue(rowGroups(file) > 1 && rowGroups(file) < ours.rdd().getNumPartitions());
+      assertSameRows(native_(file.toString()).selectExpr(ALL), ours.selectExpr(ALL),
+          layout + " split");
+      assertEquals(ROWS, ours.count());
+      assertEquals(ROWS, ours.select("id").distinct().count());
+    } finally {
+      spark().conf().unset("spark.sql.files.maxPartitionBytes");
+    }
+  }
+
   /** Column names are names, not paths: a dot or a space in one selects that column. */
   @Test
   void oddColumnNamesReadAsTheyAre() throws Exception {
