@@ -188,6 +188,34 @@ class DendriteSourceTest {
     }
   }
 
+  /** Collections of structs and structs of collections, nested, with nulls at each level. */
+  @Test
+  void nestedCollectionsReadAsSparkReadsThem() throws Exception {
+    Path file = dir.resolve("nested.parquet");
+    java.util.Random r = new java.util.Random(5);
+    try (DendriteWriter w = DendriteWriter.builder(file).schema("id int64 not null,"
+        + " events list<struct<k string, n list<int32>>>,"
+        + " m map<string, struct<x double, y list<bigint not null>>>,"
+        + " s struct<tags list<string>, inner map<string, string>, deep struct<v variant>>")
+        .build()) {
+      for (int i = 0; i < 300; i++) {
+        String events = r.nextInt(5) == 0 ? "null" : "[" + (r.nextBoolean() ? ""
+            : "{\"k\": \"e" + i + "\", \"n\": [1, null, " + i + "]}, null,"
+                + " {\"k\": null, \"n\": null}, {\"n\": []}") + "]";
+        String m = r.nextInt(5) == 0 ? "null" : "{\"a\": {\"x\": " + r.nextDouble()
+            + ", \"y\": [" + i + ", 2]}, \"b\": null, \"c\": {\"x\": null}}";
+        String st = r.nextInt(5) == 0 ? "null" : "{\"tags\": [\"t" + i + "\", null],"
+            + " \"inner\": {\"q\": \"w" + i + "\", \"z\": null}, \"deep\": "
+            + (r.nextBoolean() ? "null" : "{\"v\": {\"p\": [" + i + ", {\"q\": true}]}}") + "}";
+        w.writeJson("{\"id\": " + i + ", \"events\": " + events + ", \"m\": " + m
+            + ", \"s\": " + st + "}");
+      }
+    }
+    String[] columns = {"id", "events", "m", "s.tags", "s.inner", "to_json(s.deep.v) AS v"};
+    assertSameRows(native_(file.toString()).selectExpr(columns),
+        dendrite(file.toString()).selectExpr(columns), "nested");
+  }
+
   /** Column names are names, not paths: a dot or a space in one selects that column. */
   @Test
   void oddColumnNamesReadAsTheyAre() throws Exception {
