@@ -216,6 +216,40 @@ class DendriteSourceTest {
         dendrite(file.toString()).selectExpr(columns), "nested");
   }
 
+  /** Spark's legacy INT96 timestamps (nanoseconds) read as Spark reads them: microseconds. */
+  @Test
+  void int96TimestampsReadAsSparkReadsThem() throws Exception {
+    String out = dir.resolve("int96").toString();
+    spark().conf().set("spark.sql.parquet.outputTimestampType", "INT96");
+    try {
+      spark().range(0, 300, 1, 1).selectExpr("id",
+          "timestamp_micros(id * 123456789012 - 9876543210987 + id % 7) AS t")
+          .write().parquet(out);
+    } finally {
+      spark().conf().unset("spark.sql.parquet.outputTimestampType");
+    }
+    try (var parts = Files.list(Path.of(out))) {
+      Path part = parts.filter(p -> p.toString().endsWith(".parquet")).findFirst().orElseThrow();
+      try (ParquetFileReader f = ParquetFileReader.open(new LocalInputFile(part))) {
+        assertEquals("INT96", f.getFooter().getFileMetaData().getSchema().getType("t")
+            .asPrimitiveType().getPrimitiveTypeName().name());
+      }
+    }
+    assertSameRows(native_(out), dendrite(out), "int96");
+  }
+
+  /** Types the source does not map yet are refused up front, naming the column and file. */
+  @Test
+  void anUnsupportedColumnTypeFailsNamingColumnAndFile() throws Exception {
+    Path file = dir.resolve("uuid.parquet");
+    try (DendriteWriter w = DendriteWriter.builder(file).schema("id int64, u uuid").build()) {
+      w.writeJson("{\"id\": 1, \"u\": \"123e4567-e89b-12d3-a456-426614174000\"}");
+    }
+    Exception e = assertThrows(Exception.class, () -> dendrite(file.toString()).collectAsList());
+    assertTrue(messages(e).contains("column u of ") && messages(e).contains("uuid.parquet")
+        && messages(e).contains("uuid"), messages(e));
+  }
+
   /** Column names are names, not paths: a dot or a space in one selects that column. */
   @Test
   void oddColumnNamesReadAsTheyAre() throws Exception {
