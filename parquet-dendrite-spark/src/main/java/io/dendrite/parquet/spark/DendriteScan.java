@@ -1,0 +1,74 @@
+package io.dendrite.parquet.spark;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.spark.sql.connector.read.Batch;
+import org.apache.spark.sql.connector.read.InputPartition;
+import org.apache.spark.sql.connector.read.PartitionReaderFactory;
+import org.apache.spark.sql.connector.read.Scan;
+import org.apache.spark.sql.types.StructType;
+import org.apache.spark.util.SerializableConfiguration;
+
+/**
+ * A batch scan of the read columns of a list of files, split like Spark's own file scans: a
+ * file larger than {@code spark.sql.files.maxPartitionBytes} becomes several input
+ * partitions, each reading the row groups whose middle byte it holds.
+ */
+final class DendriteScan implements Scan, Batch {
+  private final StructType readSchema;
+  private final List<SourceFile> files;
+  private final Configuration conf;
+  private final long maxSplitBytes;
+
+  DendriteScan(StructType readSchema, List<SourceFile> files, Configuration conf,
+      long maxSplitBytes) {
+    if (maxSplitBytes < 1) {
+      throw new IllegalArgumentException("spark.sql.files.maxPartitionBytes must be positive,"
+          + " got " + maxSplitBytes);
+    }
+    this.readSchema = readSchema;
+    this.files = files;
+    this.conf = conf;
+    this.maxSplitBytes = maxSplitBytes;
+  }
+
+  @Override
+  public StructType readSchema() {
+    return readSchema;
+  }
+
+  @Override
+  public String description() {
+    return "DendriteScan [" + files.size() + (files.size() == 1 ? " file" : " files")
+        + ", ReadColumns: " + readSchema.simpleString() + "]";
+  }
+
+  @Override
+  public Batch toBatch() {
+    return this;
+  }
+
+  /**
+   * Splits of at most {@code maxSplitBytes} per file (Spark's scans also pack small files
+   * together; this one does not yet: one partition per small file).
+   */
+  @Override
+  public InputPartition[] planInputPartitions() {
+    List<InputPartition> out = new ArrayList<>();
+    for (SourceFile f : files) {
+      long start = 0;
+      do {
+        long length = Math.min(maxSplitBytes, f.length() - start);
+        out.add(new FileInputPartition(f.path(), start, length, f.length()));
+        start += length;
+      } while (start < f.length());
+    }
+    return out.toArray(InputPartition[]::new);
+  }
+
+  @Override
+  public PartitionReaderFactory createReaderFactory() {
+    return new RowReaderFactory(readSchema, new SerializableConfiguration(conf));
+  }
+}

@@ -1,0 +1,48 @@
+package io.dendrite.parquet.spark;
+
+import io.dendrite.parquet.schema.RecordSchema;
+import java.io.IOException;
+import java.util.List;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
+import org.apache.parquet.hadoop.ParquetFileReader;
+import org.apache.parquet.hadoop.util.HadoopInputFile;
+import org.apache.parquet.schema.MessageType;
+import org.apache.spark.sql.types.StructType;
+
+/**
+ * The Spark schema of a read, from the files' footers. Every file must map to the same Spark
+ * schema: merging schemas (Spark's {@code mergeSchema}) is not supported yet, and guessing
+ * would read wrong columns. Each footer is read on the driver, once per file.
+ */
+final class FileSchemas {
+  private FileSchemas() {}
+
+  static StructType read(List<SourceFile> files, Configuration conf) {
+    StructType first = null;
+    String firstFile = null;
+    for (SourceFile source : files) {
+      String file = source.path();
+      StructType schema = SparkTypes.of(RecordSchema.fromParquet(footerSchema(file, conf)), file);
+      if (first == null) {
+        first = schema;
+        firstFile = file;
+      } else if (!first.equals(schema)) {
+        throw new IllegalArgumentException("dendrite: files of one read have different schemas"
+            + " (merging schemas is not supported yet): " + firstFile + " has "
+            + first.simpleString() + ", " + file + " has " + schema.simpleString());
+      }
+    }
+    return first;
+  }
+
+  private static MessageType footerSchema(String file, Configuration conf) {
+    try (ParquetFileReader reader = ParquetFileReader.open(
+        HadoopInputFile.fromPath(new Path(file), conf))) {
+      return reader.getFooter().getFileMetaData().getSchema();
+    } catch (IOException | RuntimeException e) {
+      throw new IllegalArgumentException("dendrite: cannot read the Parquet footer of " + file
+          + ": " + e.getMessage(), e);
+    }
+  }
+}

@@ -1,0 +1,37 @@
+package io.dendrite.parquet.spark;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import org.apache.spark.sql.catalyst.InternalRow;
+import org.apache.spark.sql.connector.read.InputPartition;
+import org.apache.spark.sql.connector.read.PartitionReader;
+import org.apache.spark.sql.connector.read.PartitionReaderFactory;
+import org.apache.spark.sql.types.StructType;
+import org.apache.spark.util.SerializableConfiguration;
+
+/**
+ * Opens a split's reader on an executor: its columns as rows, or, when Spark needs no column
+ * (a {@code count()}), only the number of rows the footer records for the split.
+ */
+final class RowReaderFactory implements PartitionReaderFactory {
+  private static final long serialVersionUID = 1L;
+
+  private final StructType readSchema;
+  private final SerializableConfiguration conf;
+
+  RowReaderFactory(StructType readSchema, SerializableConfiguration conf) {
+    this.readSchema = readSchema;
+    this.conf = conf;
+  }
+
+  @Override
+  public PartitionReader<InternalRow> createReader(InputPartition partition) {
+    FileInputPartition split = (FileInputPartition) partition;
+    try {
+      return readSchema.isEmpty() ? RowCountReader.open(split, conf.value())
+          : RowReader.open(split, readSchema, conf.value());
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}

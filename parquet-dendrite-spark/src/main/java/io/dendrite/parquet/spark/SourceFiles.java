@@ -1,0 +1,92 @@
+package io.dendrite.parquet.spark;
+
+import io.dendrite.parquet.hadoop.DendriteReadSupport;
+import io.dendrite.parquet.hadoop.SplitReader;
+import io.dendrite.parquet.path.SelectionPath;
+import io.dendrite.parquet.read.DendriteReader;
+import io.dendrite.parquet.read.DendriteRow;
+import java.io.Closeable;
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Paths;
+import java.util.List;
+import java.util.stream.Collectors;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.mapreduce.lib.input.FileSplit;
+import org.apache.parquet.HadoopReadOptions;
+import org.apache.parquet.hadoop.ParquetFileReader;
+import org.apache.parquet.hadoop.util.HadoopInputFile;
+
+/**
+ * Opens the rows of a split through the core's public readers: a whole file through
+ * {@link DendriteReader} ({@code file:} names through {@code java.nio}, the core's buffered
+ * local reads; others through Hadoop), a part of a file through {@link SplitReader}, which
+ * reads the row groups whose middle byte lies in the split.
+ */
+final class SourceFiles {
+  private SourceFiles() {}
+
+  /** The rows of a split, one by one; null after the last. */
+  interface Rows extends Closeable {
+    DendriteRow read();
+  }
+
+  /**
+   * @param columns whole top-level columns (names, not paths: {@code a.b} is one column)
+   * @throws IOException (a DendriteReadException) naming the file when it cannot be opened
+   */
+  static Rows open(FileInputPartition split, List<SelectionPath> columns, Configuration conf)
+      throws IOException {
+    if (split.wholeFile()) {
+      DendriteReader r = reader(split.file(), conf)
+          .select(columns.toArray(SelectionPath[]::new)).build();
+      return new Rows() {
+        @Override
+        public DendriteRow read() {
+          return r.read();
+        }
+
+        @Override
+        public void close() throws IOException {
+          r.close();
+        }
+      };
+    }
+    Configuration splitConf = new Configuration(conf); // the shared one is not ours to change
+    splitConf.set(DendriteReadSupport.SELECT, columns.stream().map(SelectionPath::text)
+        .collect(Collectors.joining(", ")));
+    SplitReader r = SplitReader.open(new FileSplit(new Path(split.file()), split.start(),
+        split.length(), new String[0]), splitConf);
+    return new Rows() {
+      @Override
+      public DendriteRow read() {
+        return r.read();
+      }
+
+      @Override
+      public void close() throws IOException {
+        r.close();
+      }
+    };
+  }
+
+  private static DendriteReader.Builder reader(String file, Configuration conf) {
+    URI uri = URI.create(file);
+    return "file".equals(uri.getScheme()) ? DendriteReader.builder(Paths.get(uri))
+        : DendriteReader.builder(new Path(uri), conf);
+  }
+
+  /** The number of rows the footer records for the split's row groups. */
+  static long rowCount(FileInputPartition split, Configuration conf) throws IOException {
+    Path path = new Path(split.file());
+    try (ParquetFileReader reader = ParquetFileReader.open(HadoopInputFile.fromPath(path, conf),
+        HadoopReadOptions.builder(conf, path)
+            .withRange(split.start(), split.start() + split.length()).build())) {
+      return reader.getRecordCount();
+    } catch (IOException | RuntimeException e) {
+      throw new IOException("dendrite: cannot read the Parquet footer of " + split.file() + ": "
+          + e.getMessage(), e);
+    }
+  }
+}
