@@ -30,6 +30,21 @@ final class SourceFiles {
   /** The rows of a split, one by one; null after the last. */
   interface Rows extends Closeable {
     DendriteRow read();
+
+    /** The rows of a reader that is also closed with them. */
+    static Rows of(java.util.function.Supplier<DendriteRow> read, Closeable reader) {
+      return new Rows() {
+        @Override
+        public DendriteRow read() {
+          return read.get();
+        }
+
+        @Override
+        public void close() throws IOException {
+          reader.close();
+        }
+      };
+    }
   }
 
   /**
@@ -41,34 +56,14 @@ final class SourceFiles {
     if (split.wholeFile()) {
       DendriteReader r = reader(split.file(), conf)
           .select(columns.toArray(SelectionPath[]::new)).build();
-      return new Rows() {
-        @Override
-        public DendriteRow read() {
-          return r.read();
-        }
-
-        @Override
-        public void close() throws IOException {
-          r.close();
-        }
-      };
+      return Rows.of(r::read, r);
     }
     Configuration splitConf = new Configuration(conf); // the shared one is not ours to change
     splitConf.set(DendriteReadSupport.SELECT, columns.stream().map(SelectionPath::text)
         .collect(Collectors.joining(", ")));
     SplitReader r = SplitReader.open(new FileSplit(new Path(split.file()), split.start(),
         split.length(), new String[0]), splitConf);
-    return new Rows() {
-      @Override
-      public DendriteRow read() {
-        return r.read();
-      }
-
-      @Override
-      public void close() throws IOException {
-        r.close();
-      }
-    };
+    return Rows.of(r::read, r);
   }
 
   private static DendriteReader.Builder reader(String file, Configuration conf) {

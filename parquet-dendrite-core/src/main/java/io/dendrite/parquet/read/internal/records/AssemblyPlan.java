@@ -364,17 +364,26 @@ final class AssemblyPlan {
 
     private Leaf leaf(java.lang.reflect.Type target, Class<?> raw, PrimitiveType column,
         List<String> path, String readable) {
+      return newLeaf(path, kind(raw, column), raw, new ObjectColumn(column, null, readable),
+          () -> RecordMapping.conversion(target, readable), 0);
+    }
+
+    /**
+     * A leaf on a new cursor at {@code path}; read as {@link Kind#OBJECT}, its Java values are
+     * {@code column}'s, converted by {@code conversion} where not of the target class.
+     */
+    private Leaf newLeaf(List<String> path, Kind kind, Class<?> target, ObjectColumn column,
+        java.util.function.Supplier<Function<Object, Object>> conversion, int narrow) {
       int cursor = cursor(path);
-      Kind kind = kind(raw, column);
       int objects = -1;
-      int conversion = -1;
+      int converts = -1;
       if (kind == Kind.OBJECT) {
         objects = objectColumns.size();
-        objectColumns.add(new ObjectColumn(column, null, readable));
-        conversion = conversions.size();
-        conversions.add(RecordMapping.conversion(target, readable));
+        objectColumns.add(column);
+        converts = conversions.size();
+        conversions.add(conversion.get());
       }
-      return new Leaf(cursor, kind, raw, objects, conversion, readable, 0);
+      return new Leaf(cursor, kind, target, objects, converts, column.path(), narrow);
     }
 
     /** A new cursor on the requested leaf at {@code path}. */
@@ -539,16 +548,8 @@ final class AssemblyPlan {
         case BOOLEAN -> kind = unboxed == boolean.class ? Kind.BOOLEAN : Kind.OBJECT;
         default -> kind = Kind.OBJECT;
       }
-      int cursor = cursor(path);
-      int objects = -1;
-      int conversion = -1;
-      if (kind == Kind.OBJECT) {
-        objects = objectColumns.size();
-        objectColumns.add(new ObjectColumn(column, type, readable));
-        conversion = conversions.size();
-        conversions.add(RecordMapping.typedLeafConversion(target, readable, type));
-      }
-      return new Leaf(cursor, kind, target, objects, conversion, readable, narrow);
+      return newLeaf(path, kind, target, new ObjectColumn(column, type, readable),
+          () -> RecordMapping.typedLeafConversion(target, readable, type), narrow);
     }
 
     /**
