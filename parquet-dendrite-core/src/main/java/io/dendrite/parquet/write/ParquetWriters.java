@@ -1,5 +1,6 @@
 package io.dendrite.parquet.write;
 
+import io.dendrite.parquet.path.SelectionPath;
 import io.dendrite.parquet.read.internal.plan.LeafColumns;
 import java.io.IOException;
 import org.apache.hadoop.conf.Configuration;
@@ -65,7 +66,7 @@ final class ParquetWriters {
 
   /**
    * The leaf columns a codec option's path compresses: a column or a shredded variant path as
-   * {@link LeafColumns} resolves it, else every leaf below the group the path's dotted names
+   * {@link LeafColumns} resolves it, else every leaf below the group the path's field names
    * lead to (a struct, a list, a whole VARIANT column); none when it names nothing.
    */
   static java.util.List<String> columnsBelow(MessageType schema, String path) {
@@ -73,8 +74,13 @@ final class ParquetWriters {
     if (!leaf.isEmpty()) {
       return leaf;
     }
-    String[] names = path.split("\\.");
+    // The path grammar's names (quoted names may hold dots), not the text split at dots.
+    java.util.List<SelectionPath.Segment> segments = SelectionPath.parse(path).segments();
+    String[] names = segments.stream().map(SelectionPath.Segment::name).toArray(String[]::new);
     java.util.List<String> out = new java.util.ArrayList<>();
+    if (java.util.Arrays.asList(names).contains(null)) {
+      return out; // an index names no group of the file schema
+    }
     for (org.apache.parquet.column.ColumnDescriptor c : schema.getColumns()) {
       String[] p = c.getPath();
       if (p.length > names.length

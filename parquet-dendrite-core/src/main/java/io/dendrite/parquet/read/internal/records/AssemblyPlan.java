@@ -251,8 +251,25 @@ final class AssemblyPlan {
         slotReaders.add(RecordMapping.slotReader(rc[i].getGenericType(), at, shape, slot));
         nodes[i] = new Slot(slot, slotReaders.size() - 1, rc[i].getType(), at);
       }
+      return rowStruct(type, names, nodes, readable);
+    }
+
+    /** A record of the row, null (nested) when all its components are. */
+    private static Struct rowStruct(Class<?> type, String[] names, Node[] nodes,
+        String readable) {
       int[] below = below(nodes);
       return new Struct(type, names, nodes, true, 0, 0, below.length == 0 ? -1 : below[0], below,
+          readable);
+    }
+
+    /** A record inside a list or map, null where its group at {@code path} is. */
+    private Struct innerStruct(Class<?> type, String[] names, Node[] nodes, List<String> path,
+        String readable) throws Unsupported {
+      int[] below = below(nodes);
+      if (below.length == 0) {
+        throw new Unsupported("'" + readable + "' reads no column");
+      }
+      return new Struct(type, names, nodes, false, maxDef(path), maxRep(path), below[0], below,
           readable);
     }
 
@@ -306,12 +323,7 @@ final class AssemblyPlan {
             ? value(rc[i].getGenericType(), g.getType(names[i]), with(path, names[i]), at, depth)
             : absent(rc[i], at);
       }
-      int[] below = below(nodes);
-      if (below.length == 0) {
-        throw new Unsupported("'" + readable + "' reads no column");
-      }
-      return new Struct(type, names, nodes, false, maxDef(path), maxRep(path), below[0], below,
-          readable);
+      return innerStruct(type, names, nodes, path, readable);
     }
 
     private ListNode list(java.lang.reflect.Type elementType, GroupType g, List<String> path,
@@ -486,10 +498,8 @@ final class AssemblyPlan {
         nodes[i] = pair(rc[i].getGenericType(), field.asGroupType(), with(typedPath, names[i]),
             at, depth, rowLevel, variant);
       }
-      int[] below = below(nodes);
       if (rowLevel) {
-        return new Struct(type, names, nodes, true, 0, 0, below.length == 0 ? -1 : below[0],
-            below, readable);
+        return rowStruct(type, names, nodes, readable);
       }
       for (Type f : typed.getFields()) {
         if (!Arrays.asList(names).contains(f.getName())) {
@@ -497,11 +507,7 @@ final class AssemblyPlan {
               + type.getSimpleName() + " does not read");
         }
       }
-      if (below.length == 0) {
-        throw new Unsupported("'" + readable + "' reads no column");
-      }
-      return new Struct(type, names, nodes, false, maxDef(typedPath), maxRep(typedPath),
-          below[0], below, readable);
+      return innerStruct(type, names, nodes, typedPath, readable);
     }
 
     /** A shredded array (a 3-level LIST of element pairs) as a list. */
