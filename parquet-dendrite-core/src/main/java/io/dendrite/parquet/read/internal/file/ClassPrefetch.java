@@ -7,12 +7,14 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * slow but independent of the file, while the reading thread reads the footer and plans:
  * parquet-java's {@code ParquetMetadata}, which builds a static (shaded) Jackson
  * {@code ObjectMapper} that our reads never use but that {@code ParquetFileReader} cannot open
- * without (about 150 ms and 375 classes in a fresh JVM), and zstd-jni's native library. Once per
+ * without (about 150 ms and 375 classes in a fresh JVM), parquet-java's footer converter (whose
+ * initialization starts slf4j), and zstd-jni's native library. Once per
  * JVM; a failure here is left for the reading thread to meet.
  */
 public final class ClassPrefetch {
   private static final String[] CLASSES = {
       "org.apache.parquet.hadoop.metadata.ParquetMetadata",
+      "org.apache.parquet.format.converter.ParquetMetadataConverter",
       "com.github.luben.zstd.Zstd"};
   private static final AtomicBoolean STARTED = new AtomicBoolean();
 

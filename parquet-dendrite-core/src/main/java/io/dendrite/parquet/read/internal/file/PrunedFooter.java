@@ -87,10 +87,13 @@ public final class PrunedFooter {
         }
       }
     }
-    // The schema and key-value metadata, converted without a row group.
-    thrift.setRow_groups(new ArrayList<>());
-    MessageType schema = new ParquetMetadataConverter().fromParquetMetadata(thrift)
-        .getFileMetaData().getSchema();
+    MessageType schema = FooterSchema.of(thrift.getSchema(), thrift.getColumn_orders());
+    if (schema == null) {
+      // What FooterSchema leaves to parquet-java: its conversion, without a row group.
+      thrift.setRow_groups(new ArrayList<>());
+      schema = new ParquetMetadataConverter().fromParquetMetadata(thrift)
+          .getFileMetaData().getSchema();
+    }
     return new PrunedFooter(thrift, rowGroups, schema);
   }
 
