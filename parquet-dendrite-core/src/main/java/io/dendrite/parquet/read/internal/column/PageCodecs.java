@@ -22,15 +22,15 @@ import org.xerial.snappy.Snappy;
  * decodes a row group's column chunks in parallel, and parquet-java's page readers of one file
  * reader share one decompressor per codec.
  *
- * <p>SNAPPY, ZSTD, GZIP and LZ4_RAW pages decompress in one call from the heap slice of the chunk read
+ * <p>SNAPPY, ZSTD, GZIP, LZ4_RAW and LZ4 pages decompress in one call from the heap slice of the chunk read
  * straight into the heap array the page decoders read. Why not parquet-java's: its SNAPPY
  * decompressor streams each page through two direct buffers it allocates per file reader
  * (fresh, zeroed memory for every file opened) and copies the result back to the heap (on the
  * filter suite's plain int64 pages that path ran at ~425 MB/s against snappy-java's ~615 MB/s
  * on the same bytes, docs/benchmarks/README.md); its ZSTD and GZIP decompressors are streams
  * over one shared, stateful codec object, not safe on two threads; its LZ4_RAW decompressor
- * goes through direct buffers too. Other codecs (BROTLI, LZO, the deprecated LZ4) are
- * {@code fallback}'s, parquet-java's own, one page at a time.
+ * goes through direct buffers too; its LZ4 needs lz4-java, absent here. Other codecs (BROTLI,
+ * LZO) are {@code fallback}'s, parquet-java's own, one page at a time.
  */
 public final class PageCodecs implements CompressionCodecFactory {
   /** parquet-java's factory, made on first need: most files need none of its codecs. */
@@ -73,6 +73,8 @@ public final class PageCodecs implements CompressionCodecFactory {
         return GzipPages.INSTANCE;
       case LZ4_RAW:
         return Lz4RawPages.INSTANCE;
+      case LZ4:
+        return Lz4Pages.INSTANCE;
       default:
         return serialized.computeIfAbsent(codec,
             c -> new Serialized(fallback().getDecompressor(c)));
@@ -221,6 +223,78 @@ public final class PageCodecs implements CompressionCodecFactory {
         throw new IOException("lz4_raw page decompresses to " + n
             + " bytes, the page header says " + out.length);
       }
+    }
+  }
+
+  /**
+   * Pages of the deprecated LZ4 codec, whose framing the spec leaves undocumented. Files hold
+   * two: Hadoop's (parquet-java's writers, through Hadoop's {@code Lz4Codec}), the page as
+   * blocks, each a 4-byte big-endian length of its bytes uncompressed followed by chunks, each
+   * a 4-byte big-endian compressed length and an LZ4 block; and a bare LZ4 block (older
+   * parquet-cpp). Hadoop's framing is tried first; where its lengths do not add up to the
+   * page, the page is read as one LZ4 block, as other readers do. (parquet-java's own
+   * decompressor needs lz4-java, which is not on our classpath nor Spark's.)
+   */
+  private static final class Lz4Pages extends HeapPages {
+    static final Lz4Pages INSTANCE = new Lz4Pages();
+    private static final Lz4Decompressor LZ4 = new Lz4Decompressor();
+
+    @Override
+    void decompress(byte[] in, int offset, int length, byte[] out) throws IOException {
+      if (hadoopFramed(in, offset, length, out)) {
+        return;
+      }
+      int n;
+      try {
+        n = LZ4.decompress(in, offset, length, out, 0, out.length);
+      } catch (MalformedInputException | IndexOutOfBoundsException e) {
+        throw new IOException("lz4 page does not decompress, neither in Hadoop's framing nor"
+            + " as one LZ4 block: " + e.getMessage(), e);
+      }
+      if (n != out.length) {
+        throw new IOException("lz4 page decompresses to " + n
+            + " bytes, the page header says " + out.length);
+      }
+    }
+
+    /** Whether the page is in Hadoop's framing and decompresses to exactly {@code out}. */
+    private static boolean hadoopFramed(byte[] in, int offset, int length, byte[] out) {
+      int pos = offset;
+      int end = offset + length;
+      int produced = 0;
+      try {
+        while (pos < end) {
+          if (end - pos < 4) {
+            return false;
+          }
+          int block = bigEndian(in, pos);
+          pos += 4;
+          if (block < 0 || block > out.length - produced) {
+            return false;
+          }
+          int blockEnd = produced + block;
+          while (produced < blockEnd) {
+            if (end - pos < 4) {
+              return false;
+            }
+            int chunk = bigEndian(in, pos);
+            pos += 4;
+            if (chunk <= 0 || chunk > end - pos) {
+              return false;
+            }
+            produced += LZ4.decompress(in, pos, chunk, out, produced, blockEnd - produced);
+            pos += chunk;
+          }
+        }
+      } catch (MalformedInputException | IndexOutOfBoundsException e) {
+        return false;
+      }
+      return produced == out.length;
+    }
+
+    private static int bigEndian(byte[] b, int i) {
+      return (b[i] & 0xff) << 24 | (b[i + 1] & 0xff) << 16 | (b[i + 2] & 0xff) << 8
+          | (b[i + 3] & 0xff);
     }
   }
 

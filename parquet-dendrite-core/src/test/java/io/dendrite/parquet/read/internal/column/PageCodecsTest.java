@@ -46,7 +46,7 @@ class PageCodecsTest {
     AtomicInteger made = new AtomicInteger();
     PageCodecs lazy = new PageCodecs(() -> {
       made.incrementAndGet();
-      // Stands for parquet-java's factory: its LZ4 decompressor needs lz4-java, not here.
+      // Stands for parquet-java's factory: its LZO decompressor needs a library not here.
       return new org.apache.parquet.compression.CompressionCodecFactory() {
         @Override
         public org.apache.parquet.compression.CompressionCodecFactory.BytesInputCompressor
@@ -66,14 +66,14 @@ class PageCodecsTest {
     });
     for (CompressionCodecName c : List.of(CompressionCodecName.UNCOMPRESSED,
         CompressionCodecName.SNAPPY, CompressionCodecName.ZSTD, CompressionCodecName.GZIP,
-        CompressionCodecName.LZ4_RAW)) {
+        CompressionCodecName.LZ4_RAW, CompressionCodecName.LZ4)) {
       lazy.getDecompressor(c);
     }
     lazy.release();
     assertEquals(0, made.get());
-    // The deprecated Hadoop-framed LZ4 is parquet-java's.
-    lazy.getDecompressor(CompressionCodecName.LZ4);
-    lazy.getDecompressor(CompressionCodecName.LZ4);
+    // LZO is parquet-java's.
+    lazy.getDecompressor(CompressionCodecName.LZO);
+    lazy.getDecompressor(CompressionCodecName.LZO);
     lazy.release();
     assertEquals(1, made.get());
   }
@@ -159,6 +159,52 @@ class PageCodecsTest {
     assertTrue(longer.getMessage().startsWith(name + " page "), longer.getMessage());
     byte[] truncated = Arrays.copyOf(compressed, compressed.length / 2);
     assertThrows(IOException.class, () -> d.decompress(BytesInput.from(truncated), page.length));
+  }
+
+  /** Hadoop's framing of an LZ4 page: blocks of {@code block} bytes, chunks of {@code chunk}. */
+  private static byte[] hadoopLz4(byte[] page, int block, int chunk) {
+    io.airlift.compress.lz4.Lz4Compressor lz4 = new io.airlift.compress.lz4.Lz4Compressor();
+    java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+    for (int b = 0; b < page.length; b += block) {
+      int blockEnd = Math.min(page.length, b + block);
+      out.writeBytes(java.nio.ByteBuffer.allocate(4).putInt(blockEnd - b).array());
+      for (int c = b; c < blockEnd; c += chunk) {
+        int n = Math.min(chunk, blockEnd - c);
+        byte[] compressed = new byte[lz4.maxCompressedLength(n)];
+        int size = lz4.compress(page, c, n, compressed, 0, compressed.length);
+        out.writeBytes(java.nio.ByteBuffer.allocate(4).putInt(size).array());
+        out.write(compressed, 0, size);
+      }
+    }
+    return out.toByteArray();
+  }
+
+  /**
+   * The deprecated LZ4 codec: Hadoop's framing (one block, several, blocks of several chunks)
+   * and a bare LZ4 block decompress to the page; damaged bytes and a header that disagrees
+   * fail with an IOException naming the codec.
+   */
+  @Test
+  void lz4PagesInHadoopsFramingAndBareDecompressToTheirBytes() throws IOException {
+    byte[] page = page();
+    BytesInputDecompressor d = codecs.getDecompressor(CompressionCodecName.LZ4);
+    byte[] bare = new byte[new io.airlift.compress.lz4.Lz4Compressor()
+        .maxCompressedLength(page.length)];
+    int bareSize = new io.airlift.compress.lz4.Lz4Compressor()
+        .compress(page, 0, page.length, bare, 0, bare.length);
+    List<byte[]> framings = List.of(hadoopLz4(page, page.length, page.length),
+        hadoopLz4(page, 256 * 1024, 256 * 1024), hadoopLz4(page, 16_384, 16_384),
+        hadoopLz4(page, 20_000, 7_000), Arrays.copyOf(bare, bareSize));
+    for (byte[] compressed : framings) {
+      assertArrayEquals(page, d.decompress(BytesInput.from(compressed), page.length)
+          .toByteArray());
+      IOException longer = assertThrows(IOException.class,
+          () -> d.decompress(BytesInput.from(compressed), page.length + 1));
+      assertTrue(longer.getMessage().startsWith("lz4 page "), longer.getMessage());
+      byte[] truncated = Arrays.copyOf(compressed, compressed.length / 2);
+      assertThrows(IOException.class,
+          () -> d.decompress(BytesInput.from(truncated), page.length));
+    }
   }
 
   /**
