@@ -23,8 +23,10 @@ import org.junit.jupiter.api.io.TempDir;
  * Random predicates over random clustered data ({@link ClusteredFiles}: a directory of a
  * shredded and an unshredded file) return the same rows through {@code format("dendrite")} as
  * through {@code spark.read.parquet}, whatever is pushed; and on the clustered {@code id} the
- * scan skips exactly the row groups that hold no matching row, which min/max statistics of
- * contiguous ids prove (counted by the scan's metrics, the oracle being Spark's rows).
+ * scan skips exactly the row groups that hold no matching row (counted by the scan's metrics,
+ * the oracle being Spark's rows), for predicates where min/max statistics prove that: a
+ * comparison, its negation, or an OR of them (of an AND, each part may match somewhere in a
+ * row group where together they match nowhere).
  */
 class DendriteSourceDifferentialTest {
   private static final int ROWS_PER_FILE = 1500;
@@ -79,7 +81,11 @@ class DendriteSourceDifferentialTest {
     Random r = new Random(33);
     int skippedSome = 0;
     for (int n = 0; n < 25; n++) {
-      String where = predicate(r, 2, DendriteSourceDifferentialTest::idLeaf);
+      String where = switch (r.nextInt(3)) {
+        case 0 -> idLeaf(r);
+        case 1 -> "NOT (" + idLeaf(r) + ")";
+        default -> idLeaf(r) + " OR " + idLeaf(r) + (r.nextBoolean() ? "" : " OR " + idLeaf(r));
+      };
       ExecutedScan scan = compare(where);
       Set<Long> groupsWithMatches = new HashSet<>();
       scan.rows().forEach(row -> groupsWithMatches.add(row.getLong(0)
