@@ -61,12 +61,12 @@ final class SparkPredicates {
     switch (p.name()) {
       case "AND":
       case "OR": {
-        Filter a = translate((Predicate) c[0], schema);
-        Filter b = a == null ? null : translate((Predicate) c[1], schema);
+        Filter a = child(c[0], schema);
+        Filter b = a == null ? null : child(c[1], schema);
         return b == null ? null : p.name().equals("AND") ? Filter.and(a, b) : Filter.or(a, b);
       }
       case "NOT": {
-        Filter inner = translate((Predicate) c[0], schema);
+        Filter inner = child(c[0], schema);
         return inner == null ? null : Filter.not(inner);
       }
       case "IS_NULL":
@@ -90,6 +90,11 @@ final class SparkPredicates {
         }
         return c[1] instanceof Literal<?> l ? compare(column(c[0], schema), op, l) : null;
     }
+  }
+
+  /** An operand of AND, OR or NOT: a predicate (anything else is not translated). */
+  private static Filter child(Expression e, StructType schema) {
+    return e instanceof Predicate p ? translate(p, schema) : null;
   }
 
   /** {@code col IN (a, b, ...)} as {@code col = a or col = b ...}; none of the values null. */
