@@ -30,74 +30,62 @@ public final class ScanMetrics {
     if (r == null) {
       return new CustomTaskMetric[0];
     }
-    return new CustomTaskMetric[] {value(ROW_GROUPS_READ, r.rowGroups() - r.rowGroupsSkipped()),
-        value(ROW_GROUPS_SKIPPED, r.rowGroupsSkipped()), value(ROWS_SKIPPED, r.rowsSkipped()),
-        value(PAGES_SKIPPED, r.pagesSkipped())};
+    return new CustomTaskMetric[] {
+        new TaskValue(ROW_GROUPS_READ, r.rowGroups() - r.rowGroupsSkipped()),
+        new TaskValue(ROW_GROUPS_SKIPPED, r.rowGroupsSkipped()),
+        new TaskValue(ROWS_SKIPPED, r.rowsSkipped()),
+        new TaskValue(PAGES_SKIPPED, r.pagesSkipped())};
   }
 
-  private static CustomTaskMetric value(String name, long value) {
-    return new CustomTaskMetric() {
-      @Override
-      public String name() {
-        return name;
-      }
+  /** One task's value of a metric. */
+  private record TaskValue(String name, long value) implements CustomTaskMetric {}
 
-      @Override
-      public long value() {
-        return value;
-      }
-    };
-  }
+  /** A metric summed over tasks, its name and description given once. */
+  abstract static class Sum extends CustomSumMetric {
+    private final String name;
+    private final String description;
 
-  /** Row groups a filtered read decoded (in part or whole). */
-  public static final class RowGroupsRead extends CustomSumMetric {
+    Sum(String name, String description) {
+      this.name = name;
+      this.description = description;
+    }
+
     @Override
     public String name() {
-      return ROW_GROUPS_READ;
+      return name;
     }
 
     @Override
     public String description() {
-      return "row groups read by filtered scans";
+      return description;
+    }
+  }
+
+  /** Row groups a filtered read decoded (in part or whole). */
+  public static final class RowGroupsRead extends Sum {
+    public RowGroupsRead() {
+      super(ROW_GROUPS_READ, "row groups read by filtered scans");
     }
   }
 
   /** Row groups no row of which can match, by statistics, dictionaries, bloom filters, pages. */
-  public static final class RowGroupsSkipped extends CustomSumMetric {
-    @Override
-    public String name() {
-      return ROW_GROUPS_SKIPPED;
-    }
-
-    @Override
-    public String description() {
-      return "row groups skipped by the pushed filter";
+  public static final class RowGroupsSkipped extends Sum {
+    public RowGroupsSkipped() {
+      super(ROW_GROUPS_SKIPPED, "row groups skipped by the pushed filter");
     }
   }
 
   /** Rows never decoded: in skipped row groups and skipped pages. */
-  public static final class RowsSkipped extends CustomSumMetric {
-    @Override
-    public String name() {
-      return ROWS_SKIPPED;
-    }
-
-    @Override
-    public String description() {
-      return "rows skipped by the pushed filter";
+  public static final class RowsSkipped extends Sum {
+    public RowsSkipped() {
+      super(ROWS_SKIPPED, "rows skipped by the pushed filter");
     }
   }
 
   /** Data pages of the columns read that were not decoded. */
-  public static final class PagesSkipped extends CustomSumMetric {
-    @Override
-    public String name() {
-      return PAGES_SKIPPED;
-    }
-
-    @Override
-    public String description() {
-      return "pages skipped by the pushed filter";
+  public static final class PagesSkipped extends Sum {
+    public PagesSkipped() {
+      super(PAGES_SKIPPED, "pages skipped by the pushed filter");
     }
   }
 }
