@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import org.apache.parquet.hadoop.ParquetFileReader;
@@ -13,9 +14,12 @@ import org.apache.parquet.io.LocalInputFile;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.connector.metric.CustomMetric;
+import org.apache.spark.util.Utils;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import scala.jdk.javaapi.CollectionConverters;
 
 /**
  * Filter pushdown into the core's reader: what Spark 4.1 hands to the source, what the scan
@@ -84,6 +88,25 @@ class DendriteSourceFilterTest {
         .queryExecution().explainString(org.apache.spark.sql.execution.ExplainMode.fromString(
             "simple"));
     assertTrue(explained.contains("PushedFilter: "), explained);
+  }
+
+  /**
+   * The UI's SQL tab sums the tasks' values with metric objects Spark makes from their class
+   * names, as its status listener does (Utils.loadExtensions): each must be public with a public
+   * no-argument constructor, and keep its name.
+   */
+  @Test
+  void sparkMakesTheMetricsByClassNameAsItsUiDoes() {
+    CustomMetric[] declared = ScanMetrics.supported();
+    List<String> classes = Arrays.stream(declared).map(m -> m.getClass().getName()).toList();
+    List<CustomMetric> made = CollectionConverters.asJava(Utils.loadExtensions(
+        CustomMetric.class, CollectionConverters.asScala(classes).toList(),
+        spark().sparkContext().conf()));
+    assertEquals(declared.length, made.size());
+    for (int i = 0; i < declared.length; i++) {
+      assertEquals(declared[i].name(), made.get(i).name());
+      assertEquals("23", made.get(i).aggregateTaskMetrics(new long[] {19, 4}));
+    }
   }
 
   /** Struct fields, literals on the left, IN, NOT, OR: each translated and pushed. */
