@@ -7,6 +7,7 @@ import io.dendrite.parquet.path.SelectionPath.Segment;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.time.LocalDate;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.spark.sql.connector.expressions.Expression;
@@ -52,8 +53,6 @@ import org.apache.spark.unsafe.types.UTF8String;
  */
 final class SparkPredicates {
   private SparkPredicates() {}
-
-  private static final long NANOS_PER_MICRO = 1000L;
 
   /** The core's filter equivalent to {@code p} over rows of {@code schema}, or null. */
   static Filter translate(Predicate p, StructType schema) {
@@ -166,8 +165,9 @@ final class SparkPredicates {
    * {@code v < L + 1µs}, and so on, which is the same for microsecond values.
    */
   private static Filter timestamp(SelectionPath path, Op op, long micros) {
-    Instant at = Instant.EPOCH.plusNanos(Math.multiplyExact(micros, NANOS_PER_MICRO));
-    Instant next = at.plusNanos(NANOS_PER_MICRO);
+    // In microseconds: Spark's range (years 1 to 9999) overflows a long of nanoseconds.
+    Instant at = Instant.EPOCH.plus(micros, ChronoUnit.MICROS);
+    Instant next = at.plus(1, ChronoUnit.MICROS);
     return switch (op) {
       case EQ -> Filter.and(cmp(path, Op.GE, at), cmp(path, Op.LT, next));
       case NE -> Filter.or(cmp(path, Op.LT, at), cmp(path, Op.GE, next));

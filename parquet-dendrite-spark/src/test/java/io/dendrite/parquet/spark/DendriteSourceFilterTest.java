@@ -173,6 +173,17 @@ class DendriteSourceFilterTest {
   }
 
   /** Timestamps compare in microseconds, as Spark reads them: equality on a stored value. */
+  /** Timestamps at the ends of Spark's range (years 1 and 9999) are pushed as well. */
+  @Test
+  void timestampsAtTheEndsOfTheRangeArePushed() {
+    String where = "ts < TIMESTAMP '9999-12-31 23:59:59.999999'"
+        + " AND ntz > TIMESTAMP_NTZ '0001-01-01 00:00:00' AND id < 300";
+    ExecutedScan scan = ours(where, "id");
+    assertEquals(expected(where, "id"), scan.rows(), where);
+    assertTrue(scan.rows().size() > 100, "rows: " + scan.rows().size());
+    assertFalse(scan.sparkFilters(), scan.description());
+  }
+
   @Test
   void equalityOnDatesTimestampsAndDecimalsFindsTheRows() {
     Row some = spark().read().parquet(file).where("id >= 1234 AND day IS NOT NULL"
