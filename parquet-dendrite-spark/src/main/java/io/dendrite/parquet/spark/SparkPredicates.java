@@ -216,7 +216,7 @@ final class SparkPredicates {
 
   /** The column {@code e} names (through structs), or null when it is not a plain reference. */
   private static Column column(Expression e, StructType schema) {
-    if (!(e instanceof NamedReference ref)) {
+    if (!(e instanceof NamedReference ref) || ref.fieldNames().length == 0) {
       return null;
     }
     DataType type = schema;
@@ -237,8 +237,14 @@ final class SparkPredicates {
       type = field.dataType();
       segments.add(new Segment(name, -1));
     }
-    // Names are quoted as needed by the grammar's own printer, then read back as one path.
-    return segments.isEmpty() ? null
-        : new Column(SelectionPath.parse(SelectionPath.text(segments)), type);
+    if (segments.size() == 1) {
+      return new Column(SelectionPath.column(segments.get(0).name()), type);
+    }
+    try {
+      // Names quoted as needed by the grammar's own printer, then read back as one path.
+      return new Column(SelectionPath.parse(SelectionPath.text(segments)), type);
+    } catch (IllegalArgumentException unreadable) {
+      return null; // a field name the path grammar cannot hold: the predicate stays with Spark
+    }
   }
 }
