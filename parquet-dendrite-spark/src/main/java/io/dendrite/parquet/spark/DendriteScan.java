@@ -3,6 +3,7 @@ package io.dendrite.parquet.spark;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.spark.sql.connector.metric.CustomMetric;
 import org.apache.spark.sql.connector.read.Batch;
 import org.apache.spark.sql.connector.read.InputPartition;
 import org.apache.spark.sql.connector.read.PartitionReaderFactory;
@@ -13,21 +14,21 @@ import org.apache.spark.util.SerializableConfiguration;
 /**
  * A batch scan of the read columns of a list of files, split like Spark's own file scans: a
  * file larger than {@code spark.sql.files.maxPartitionBytes} becomes several input
- * partitions, each reading the row groups whose middle byte it holds.
+ * partitions, each reading the row groups whose middle byte it holds. Whole files are read
+ * with the pushed filter, if any; its metrics say what it skipped ({@link ScanMetrics}).
  */
 final class DendriteScan implements Scan, Batch {
   private final StructType readSchema;
+  private final PushedFilter filter;
   private final List<SourceFile> files;
   private final Configuration conf;
   private final long maxSplitBytes;
 
-  DendriteScan(StructType readSchema, List<SourceFile> files, Configuration conf,
-      long maxSplitBytes) {
-    if (maxSplitBytes < 1) {
-      throw new IllegalArgumentException("spark.sql.files.maxPartitionBytes must be positive,"
-          + " got " + maxSplitBytes);
-    }
+  /** @param filter null when nothing is pushed */
+  DendriteScan(StructType readSchema, PushedFilter filter, List<SourceFile> files,
+      Configuration conf, long maxSplitBytes) {
     this.readSchema = readSchema;
+    this.filter = filter;
     this.files = files;
     this.conf = conf;
     this.maxSplitBytes = maxSplitBytes;
@@ -41,7 +42,8 @@ final class DendriteScan implements Scan, Batch {
   @Override
   public String description() {
     return "DendriteScan [" + files.size() + (files.size() == 1 ? " file" : " files")
-        + ", ReadColumns: " + readSchema.simpleString() + "]";
+        + ", ReadColumns: " + readSchema.simpleString()
+        + (filter == null ? "" : ", PushedFilter: " + filter.filter()) + "]";
   }
 
   @Override
@@ -58,7 +60,7 @@ final class DendriteScan implements Scan, Batch {
     List<InputPartition> out = new ArrayList<>();
     for (SourceFile f : files) {
       long start = 0;
-      do {
+      do { // one partition when the file does not split (f.splits)
         long length = Math.min(maxSplitBytes, f.length() - start);
         out.add(new FileInputPartition(f.path(), start, length, f.length()));
         start += length;
@@ -69,6 +71,11 @@ final class DendriteScan implements Scan, Batch {
 
   @Override
   public PartitionReaderFactory createReaderFactory() {
-    return new RowReaderFactory(readSchema, new SerializableConfiguration(conf));
+    return new RowReaderFactory(readSchema, filter, new SerializableConfiguration(conf));
+  }
+
+  @Override
+  public CustomMetric[] supportedCustomMetrics() {
+    return ScanMetrics.supported();
   }
 }

@@ -1,5 +1,6 @@
 package io.dendrite.parquet.spark;
 
+import io.dendrite.parquet.filter.Filter;
 import io.dendrite.parquet.path.SelectionPath;
 import io.dendrite.parquet.read.DendriteRow;
 import java.io.IOException;
@@ -8,14 +9,15 @@ import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.catalyst.expressions.GenericInternalRow;
+import org.apache.spark.sql.connector.metric.CustomTaskMetric;
 import org.apache.spark.sql.connector.read.PartitionReader;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 
 /**
  * The rows of one split as Spark rows: the core's reader ({@link SourceFiles#open}) selects the
- * read's top-level columns, and {@link CatalystValues} turns each row's Java values into
- * Spark's internal ones.
+ * read's top-level columns (and returns the rows its filter passes), and {@link CatalystValues}
+ * turns each row's Java values into Spark's internal ones.
  */
 final class RowReader implements PartitionReader<InternalRow> {
   private final String file;
@@ -35,15 +37,22 @@ final class RowReader implements PartitionReader<InternalRow> {
     }
   }
 
-  /** @throws IOException (a DendriteReadException) naming the file when it cannot be opened */
-  static RowReader open(FileInputPartition split, StructType schema, Configuration conf)
-      throws IOException {
+  /**
+   * @param filter the rows to return (null: all)
+   * @throws IOException (a DendriteReadException) naming the file when it cannot be opened
+   */
+  static RowReader open(FileInputPartition split, StructType schema, Filter filter,
+      Configuration conf) throws IOException {
     // Paths made from the names, not parsed: a column named "a.b" is one column.
     List<SelectionPath> select = new ArrayList<>();
     for (StructField f : schema.fields()) {
       select.add(SelectionPath.column(f.name()));
     }
-    return new RowReader(split.file(), schema, SourceFiles.open(split, select, conf));
+    if (select.isEmpty()) {
+      // A count of filtered rows: the reader selects something, the rows returned hold nothing.
+      select.addAll(filter.paths());
+    }
+    return new RowReader(split.file(), schema, SourceFiles.open(split, select, filter, conf));
   }
 
   @Override
@@ -73,6 +82,11 @@ final class RowReader implements PartitionReader<InternalRow> {
   @Override
   public InternalRow get() {
     return current;
+  }
+
+  @Override
+  public CustomTaskMetric[] currentMetricsValues() {
+    return ScanMetrics.of(reader.report());
   }
 
   @Override

@@ -10,17 +10,21 @@ import org.apache.spark.sql.types.StructType;
 import org.apache.spark.util.SerializableConfiguration;
 
 /**
- * Opens a split's reader on an executor: its columns as rows, or, when Spark needs no column
- * (a {@code count()}), only the number of rows the footer records for the split.
+ * Opens a split's reader on an executor: its columns as rows (those the pushed filter passes),
+ * or, when Spark needs no column and there is no filter (a {@code count()}), only the number of
+ * rows the footer records for the split.
  */
 final class RowReaderFactory implements PartitionReaderFactory {
   private static final long serialVersionUID = 1L;
 
   private final StructType readSchema;
+  private final PushedFilter filter;
   private final SerializableConfiguration conf;
 
-  RowReaderFactory(StructType readSchema, SerializableConfiguration conf) {
+  /** @param filter null when nothing is pushed */
+  RowReaderFactory(StructType readSchema, PushedFilter filter, SerializableConfiguration conf) {
     this.readSchema = readSchema;
+    this.filter = filter;
     this.conf = conf;
   }
 
@@ -28,8 +32,11 @@ final class RowReaderFactory implements PartitionReaderFactory {
   public PartitionReader<InternalRow> createReader(InputPartition partition) {
     FileInputPartition split = (FileInputPartition) partition;
     try {
-      return readSchema.isEmpty() ? RowCountReader.open(split, conf.value())
-          : RowReader.open(split, readSchema, conf.value());
+      if (readSchema.isEmpty() && filter == null) {
+        return RowCountReader.open(split, conf.value());
+      }
+      return RowReader.open(split, readSchema, filter == null ? null : filter.filter(),
+          conf.value());
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

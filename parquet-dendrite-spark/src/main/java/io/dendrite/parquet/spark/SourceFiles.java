@@ -1,10 +1,12 @@
 package io.dendrite.parquet.spark;
 
+import io.dendrite.parquet.filter.Filter;
 import io.dendrite.parquet.hadoop.DendriteReadSupport;
 import io.dendrite.parquet.hadoop.SplitReader;
 import io.dendrite.parquet.path.SelectionPath;
 import io.dendrite.parquet.read.DendriteReader;
 import io.dendrite.parquet.read.DendriteRow;
+import io.dendrite.parquet.read.FilterPlan.ReadReport;
 import java.io.Closeable;
 import java.io.IOException;
 import java.net.URI;
@@ -22,7 +24,9 @@ import org.apache.parquet.hadoop.util.HadoopInputFile;
  * Opens the rows of a split through the core's public readers: a whole file through
  * {@link DendriteReader} ({@code file:} names through {@code java.nio}, the core's buffered
  * local reads; others through Hadoop), a part of a file through {@link SplitReader}, which
- * reads the row groups whose middle byte lies in the split.
+ * reads the row groups whose middle byte lies in the split. A filter is applied to whole files
+ * only: {@code SplitReader} takes none, so a scan that splits a file leaves its predicates to
+ * Spark as well ({@link DendriteScanBuilder#pushPredicates}).
  */
 final class SourceFiles {
   private SourceFiles() {}
@@ -31,12 +35,21 @@ final class SourceFiles {
   interface Rows extends Closeable {
     DendriteRow read();
 
+    /** What the filter skipped; null when the rows are not filtered. */
+    ReadReport report();
+
     /** The rows of a reader that is also closed with them. */
-    static Rows of(java.util.function.Supplier<DendriteRow> read, Closeable reader) {
+    static Rows of(java.util.function.Supplier<DendriteRow> read, ReadReport report,
+        Closeable reader) {
       return new Rows() {
         @Override
         public DendriteRow read() {
           return read.get();
+        }
+
+        @Override
+        public ReadReport report() {
+          return report;
         }
 
         @Override
@@ -49,21 +62,23 @@ final class SourceFiles {
 
   /**
    * @param columns whole top-level columns (names, not paths: {@code a.b} is one column)
+   * @param filter rows to return of a whole file (null: all); ignored for a part of a file
    * @throws IOException (a DendriteReadException) naming the file when it cannot be opened
    */
-  static Rows open(FileInputPartition split, List<SelectionPath> columns, Configuration conf)
-      throws IOException {
+  static Rows open(FileInputPartition split, List<SelectionPath> columns, Filter filter,
+      Configuration conf) throws IOException {
     if (split.wholeFile()) {
-      DendriteReader r = reader(split.file(), conf)
-          .select(columns.toArray(SelectionPath[]::new)).build();
-      return Rows.of(r::read, r);
+      DendriteReader.Builder b = reader(split.file(), conf)
+          .select(columns.toArray(SelectionPath[]::new));
+      DendriteReader r = (filter == null ? b : b.where(filter)).build();
+      return Rows.of(r::read, r.readReport(), r);
     }
     Configuration splitConf = new Configuration(conf); // the shared one is not ours to change
     splitConf.set(DendriteReadSupport.SELECT, columns.stream().map(SelectionPath::text)
         .collect(Collectors.joining(", ")));
     SplitReader r = SplitReader.open(new FileSplit(new Path(split.file()), split.start(),
         split.length(), new String[0]), splitConf);
-    return Rows.of(r::read, r);
+    return Rows.of(r::read, null, r);
   }
 
   private static DendriteReader.Builder reader(String file, Configuration conf) {

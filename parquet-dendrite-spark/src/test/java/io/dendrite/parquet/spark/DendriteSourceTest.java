@@ -266,6 +266,12 @@ class DendriteSourceTest {
         dendrite(file.toString()).selectExpr(columns), "odd names");
     assertSameRows(native_(file.toString()).selectExpr("id", "`a.b`"),
         dendrite(file.toString()).selectExpr("id", "`a.b`"), "odd names, pruned");
+    String where = "`a.b` > 70 AND `odd name` <> 'n12'";
+    Dataset<Row> filtered = dendrite(file.toString()).where(where).select("id");
+    assertSameRows(native_(file.toString()).where(where).select("id"), filtered,
+        "odd names, filtered");
+    String plan = filtered.queryExecution().executedPlan().toString();
+    assertTrue(plan.contains("`a.b` > 70") && plan.contains("not `odd name` = 'n12'"), plan);
   }
 
   @Test

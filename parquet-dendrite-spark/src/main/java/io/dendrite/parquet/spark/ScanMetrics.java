@@ -1,0 +1,91 @@
+package io.dendrite.parquet.spark;
+
+import io.dendrite.parquet.read.FilterPlan.ReadReport;
+import org.apache.spark.sql.connector.metric.CustomMetric;
+import org.apache.spark.sql.connector.metric.CustomSumMetric;
+import org.apache.spark.sql.connector.metric.CustomTaskMetric;
+
+/**
+ * The scan's metrics in the Spark UI (and the executed plan's {@code metrics()}): what the
+ * pushed filter let the core's reader skip, from each file's {@link ReadReport}. Counted for
+ * filtered reads of whole files, the only reads that skip; unfiltered reads and parts of split
+ * files count nothing. Public with public constructors: Spark instantiates them by class name
+ * to sum the tasks' values.
+ */
+public final class ScanMetrics {
+  private ScanMetrics() {}
+
+  static final String ROW_GROUPS_READ = "rowGroupsRead";
+  static final String ROW_GROUPS_SKIPPED = "rowGroupsSkipped";
+  static final String ROWS_SKIPPED = "rowsSkipped";
+  static final String PAGES_SKIPPED = "pagesSkipped";
+
+  static CustomMetric[] supported() {
+    return new CustomMetric[] {new RowGroupsRead(), new RowGroupsSkipped(), new RowsSkipped(),
+        new PagesSkipped()};
+  }
+
+  /** A filtered read's values; none for a read without a report. */
+  static CustomTaskMetric[] of(ReadReport r) {
+    if (r == null) {
+      return new CustomTaskMetric[0];
+    }
+    return new CustomTaskMetric[] {
+        new TaskValue(ROW_GROUPS_READ, r.rowGroups() - r.rowGroupsSkipped()),
+        new TaskValue(ROW_GROUPS_SKIPPED, r.rowGroupsSkipped()),
+        new TaskValue(ROWS_SKIPPED, r.rowsSkipped()),
+        new TaskValue(PAGES_SKIPPED, r.pagesSkipped())};
+  }
+
+  /** One task's value of a metric. */
+  private record TaskValue(String name, long value) implements CustomTaskMetric {}
+
+  /** A metric summed over tasks, its name and description given once. */
+  abstract static class Sum extends CustomSumMetric {
+    private final String name;
+    private final String description;
+
+    Sum(String name, String description) {
+      this.name = name;
+      this.description = description;
+    }
+
+    @Override
+    public String name() {
+      return name;
+    }
+
+    @Override
+    public String description() {
+      return description;
+    }
+  }
+
+  /** Row groups a filtered read decoded (in part or whole). */
+  public static final class RowGroupsRead extends Sum {
+    public RowGroupsRead() {
+      super(ROW_GROUPS_READ, "row groups read by filtered scans");
+    }
+  }
+
+  /** Row groups no row of which can match, by statistics, dictionaries, bloom filters, pages. */
+  public static final class RowGroupsSkipped extends Sum {
+    public RowGroupsSkipped() {
+      super(ROW_GROUPS_SKIPPED, "row groups skipped by the pushed filter");
+    }
+  }
+
+  /** Rows never decoded: in skipped row groups and skipped pages. */
+  public static final class RowsSkipped extends Sum {
+    public RowsSkipped() {
+      super(ROWS_SKIPPED, "rows skipped by the pushed filter");
+    }
+  }
+
+  /** Data pages of the columns read that were not decoded. */
+  public static final class PagesSkipped extends Sum {
+    public PagesSkipped() {
+      super(PAGES_SKIPPED, "pages skipped by the pushed filter");
+    }
+  }
+}
