@@ -147,7 +147,8 @@ public final class VariantJava {
    * micros, or in nanos when the nanoseconds are not a multiple of 1000; LocalDateTime likewise
    * without time zone; LocalTime a time in micros (sub-microsecond precision is an error, not
    * truncated); byte[] and ByteBuffer (its remaining bytes) binary; CharSequence and Character
-   * string; Map with String keys an object; Iterable, Object[] and primitive arrays other than
+   * string; Map with String keys an object; a record an object of its non-null components;
+   * Iterable, Object[] and primitive arrays other than
    * byte[] an array; Jackson JsonNode by node type (int/long nodes use the smallest integer type
    * as JSON numbers do, BigInteger/BigDecimal nodes follow the rules above, double/float nodes
    * keep their type); EncodedVariant and VariantValue are copied.
@@ -171,6 +172,8 @@ public final class VariantJava {
       writeMap((Map<?, ?>) value, enc, depth);
     } else if (value instanceof JsonNode) { // before Iterable: JsonNode is Iterable
       writeJsonNode((JsonNode) value, enc, depth);
+    } else if (value instanceof Record) {
+      writeRecord(value, enc, depth);
     } else if (value instanceof Iterable) {
       checkDepth(depth, value);
       enc.startArray();
@@ -280,6 +283,21 @@ public final class VariantJava {
       }
       enc.key((String) k);
       write(e.getValue(), enc, depth + 1);
+    }
+    enc.endObject();
+  }
+
+  /** A record as an object of its non-null components, the way a map of them would be. */
+  private static void writeRecord(Object record, VariantEncoder enc, int depth) {
+    checkDepth(depth, record);
+    RecordAccessors components = RecordAccessors.of(record.getClass());
+    enc.startObject();
+    for (int i = 0; i < components.size(); i++) {
+      Object v = components.get(record, i);
+      if (v != null) {
+        enc.key(components.name(i));
+        write(v, enc, depth + 1);
+      }
     }
     enc.endObject();
   }
