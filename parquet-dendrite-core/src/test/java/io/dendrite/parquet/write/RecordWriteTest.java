@@ -55,6 +55,31 @@ class RecordWriteTest {
   @TempDir
   Path dir;
 
+  /** The README's example. */
+  static final class Readme {
+    record Order(long id, @NotNull String customer, List<@NotNull Line> lines,
+        VariantValue extra) {}
+
+    record Line(String sku, @Decimal(precision = 12, scale = 2) BigDecimal price) {}
+  }
+
+  @Test
+  void readmeExample() throws Exception {
+    Path file = dir.resolve("orders.parquet");
+    try (DendriteWriter w = DendriteWriter.builder(file)
+        .schema(Readme.Order.class)  // id int64 not null, customer string not null,
+        .build()) {           // lines list<struct<sku string, price decimal(12,2)> not null>, extra variant
+      w.write(new Readme.Order(1, "ada", List.of(new Readme.Line("x-1", new BigDecimal("9.90"))),
+          null));
+    }
+    assertEquals("id int64 not null, customer string not null, "
+        + "lines list<struct<sku string, price decimal(12,2)> not null>, extra variant",
+        RecordSchema.ofRecord(Readme.Order.class).toString());
+    assertEquals(List.of(new Readme.Order(1, "ada",
+        List.of(new Readme.Line("x-1", new BigDecimal("9.90"))), null)),
+        read(Readme.Order.class, file));
+  }
+
   @Test
   void schemaFollowsTheComponents() {
     assertEquals("flag boolean not null, i int32 not null, l int64 not null, "
