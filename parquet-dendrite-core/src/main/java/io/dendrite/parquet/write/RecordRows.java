@@ -137,14 +137,43 @@ final class RecordRows {
     }
   }
 
-  /** A {@code List}: a new list of converted elements. */
-  private static final class ListNode implements Node {
+  /**
+   * A list or map: its element (or value) node, whether elements must not be null, and the
+   * conversion of one element that puts its errors under its position.
+   */
+  private abstract static class ContainerNode implements Node {
     private final Node element;
-    private final boolean required;
+    final boolean required;
 
-    ListNode(Node element, boolean required) {
+    ContainerNode(Node element, boolean required) {
       this.element = element;
       this.required = required;
+    }
+
+    /** The field path step of an element: {@code [i]} or {@code ['key']}. */
+    abstract String step(Object position);
+
+    /** Converts a non-null element; the step is made only for an error. */
+    Object convertElement(Object e, Object position, RecordCoercer writer) {
+      try {
+        return element.convert(e, writer);
+      } catch (InvalidRecordException x) {
+        throw within(step(position), x);
+      } catch (RuntimeException x) {
+        throw new InvalidRecordException(0, step(position), message(x), x);
+      }
+    }
+
+    InvalidRecordException nullElement(Object position, String container) {
+      return new InvalidRecordException(0, step(position),
+          "null in a " + container + " of @NotNull values", null);
+    }
+  }
+
+  /** A {@code List}: a new list of converted elements. */
+  private static final class ListNode extends ContainerNode {
+    ListNode(Node element, boolean required) {
+      super(element, required);
     }
 
     @Override
@@ -154,63 +183,44 @@ final class RecordRows {
       for (Object e : in) {
         int index = out.size();
         if (e == null && required) {
-          throw new InvalidRecordException(0, "[" + index + "]",
-              "null element in a list of @NotNull elements", null);
+          throw nullElement(index, "list");
         }
         out.add(e == null ? null : convertElement(e, index, writer));
       }
       return out;
     }
 
-    private Object convertElement(Object e, int index, RecordCoercer writer) {
-      try {
-        return element.convert(e, writer);
-      } catch (InvalidRecordException x) {
-        throw within("[" + index + "]", x);
-      } catch (RuntimeException x) {
-        throw new InvalidRecordException(0, "[" + index + "]", message(x), x);
-      }
+    @Override
+    String step(Object index) {
+      return "[" + index + "]";
     }
   }
 
   /** A {@code Map<String, V>}: a new map of converted values, in the map's order. */
-  private static final class MapNode implements Node {
-    private final Node value;
-    private final boolean required;
-
+  private static final class MapNode extends ContainerNode {
     MapNode(Node value, boolean required) {
-      this.value = value;
-      this.required = required;
+      super(value, required);
     }
 
     @Override
     public Object convert(Object map, RecordCoercer writer) {
       Map<Object, Object> out = new LinkedHashMap<>();
       for (Map.Entry<?, ?> e : ((Map<?, ?>) map).entrySet()) {
-        if (e.getKey() == null) {
+        Object key = e.getKey();
+        if (key == null) {
           throw new InvalidRecordException(0, null, "null map key", null);
         }
-        if (e.getValue() == null) {
-          if (required) {
-            throw new InvalidRecordException(0, at(e), "null value in a map of @NotNull values",
-                null);
-          }
-          out.put(e.getKey(), null);
-          continue;
+        if (e.getValue() == null && required) {
+          throw nullElement(key, "map");
         }
-        try {
-          out.put(e.getKey(), value.convert(e.getValue(), writer));
-        } catch (InvalidRecordException x) {
-          throw within(at(e), x);
-        } catch (RuntimeException x) {
-          throw new InvalidRecordException(0, at(e), message(x), x);
-        }
+        out.put(key, e.getValue() == null ? null : convertElement(e.getValue(), key, writer));
       }
       return out;
     }
 
-    private static String at(Map.Entry<?, ?> e) {
-      return "['" + e.getKey() + "']";
+    @Override
+    String step(Object key) {
+      return "['" + key + "']";
     }
   }
 

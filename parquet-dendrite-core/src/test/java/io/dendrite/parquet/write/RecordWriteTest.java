@@ -178,8 +178,11 @@ class RecordWriteTest {
   void nullsInsideListsAndMapsNameTheirPlace() throws Exception {
     assertEquals("lines[1].sku", writeFails(Order.class, new Order(1, "ada", null,
         List.of(new Line("a", null), new Line(null, null)), null, null, null, null)).field());
-    assertEquals("lines[0]", writeFails(Order.class, new Order(1, "ada", null,
-        Arrays.asList((Line) null), null, null, null, null)).field());
+    InvalidRecordException nullLine = writeFails(Order.class, new Order(1, "ada", null,
+        Arrays.asList((Line) null), null, null, null, null));
+    assertEquals("lines[0]", nullLine.field());
+    assertTrue(nullLine.getMessage().endsWith("null in a list of @NotNull values"),
+        nullLine.getMessage());
     Map<String, Address> places = new HashMap<>();
     places.put("k", null);
     assertEquals("places['k']", writeFails(Order.class,

@@ -38,6 +38,20 @@ public final class RecordClassSchema {
     }
   };
 
+  /** Component classes stored as one primitive (or variant) column. */
+  private static final Map<Class<?>, FieldType> PRIMITIVES = Map.ofEntries(
+      Map.entry(boolean.class, FieldType.bool()), Map.entry(Boolean.class, FieldType.bool()),
+      Map.entry(int.class, FieldType.int32()), Map.entry(Integer.class, FieldType.int32()),
+      Map.entry(long.class, FieldType.int64()), Map.entry(Long.class, FieldType.int64()),
+      Map.entry(float.class, FieldType.float32()), Map.entry(Float.class, FieldType.float32()),
+      Map.entry(double.class, FieldType.float64()),
+      Map.entry(Double.class, FieldType.float64()),
+      Map.entry(String.class, FieldType.string()), Map.entry(byte[].class, FieldType.binary()),
+      Map.entry(LocalDate.class, FieldType.date()), Map.entry(LocalTime.class, FieldType.time()),
+      Map.entry(Instant.class, FieldType.timestamp()),
+      Map.entry(LocalDateTime.class, FieldType.timestampNtz()),
+      Map.entry(UUID.class, FieldType.uuid()), Map.entry(VariantValue.class, FieldType.variant()));
+
   private RecordClassSchema() {}
 
   /**
@@ -91,7 +105,7 @@ public final class RecordClassSchema {
   private static FieldType type(AnnotatedType t, AnnotatedElement declaration, String where,
       Set<Class<?>> enclosing) {
     Class<?> raw = rawClass(t);
-    FieldType primitive = raw == null ? null : primitive(raw);
+    FieldType primitive = raw == null ? null : PRIMITIVES.get(raw);
     if (primitive != null) {
       return primitive;
     }
@@ -128,37 +142,6 @@ public final class RecordClassSchema {
         + t.getType().getTypeName() + "; supported: boolean, int, long, float, double (or"
         + " boxed), String, byte[], BigDecimal, LocalDate, LocalTime, Instant, LocalDateTime,"
         + " UUID, VariantValue, records, List<T> and Map<String, T> of these");
-  }
-
-  private static FieldType primitive(Class<?> raw) {
-    if (raw == boolean.class || raw == Boolean.class) {
-      return FieldType.bool();
-    } else if (raw == int.class || raw == Integer.class) {
-      return FieldType.int32();
-    } else if (raw == long.class || raw == Long.class) {
-      return FieldType.int64();
-    } else if (raw == float.class || raw == Float.class) {
-      return FieldType.float32();
-    } else if (raw == double.class || raw == Double.class) {
-      return FieldType.float64();
-    } else if (raw == String.class) {
-      return FieldType.string();
-    } else if (raw == byte[].class) {
-      return FieldType.binary();
-    } else if (raw == LocalDate.class) {
-      return FieldType.date();
-    } else if (raw == LocalTime.class) {
-      return FieldType.time();
-    } else if (raw == Instant.class) {
-      return FieldType.timestamp();
-    } else if (raw == LocalDateTime.class) {
-      return FieldType.timestampNtz();
-    } else if (raw == UUID.class) {
-      return FieldType.uuid();
-    } else if (raw == VariantValue.class) {
-      return FieldType.variant();
-    }
-    return null;
   }
 
   private static <A extends java.lang.annotation.Annotation> A annotation(AnnotatedType t,
