@@ -109,7 +109,7 @@ public final class RecordSchema {
    * {@code double} (or boxed), {@code String}, {@code byte[]} (binary), {@code BigDecimal}
    * ({@code decimal(p,s)} from {@link Decimal}), {@code LocalDate} (date), {@code LocalTime}
    * (time, µs), {@code Instant} (timestamp, µs), {@code LocalDateTime} (timestamp_ntz, µs),
-   * {@code UUID}, {@code VariantValue} (variant), a record (struct), {@code List<T>} (list)
+   * {@code UUID}, an enum (string: the constant's name), {@code VariantValue} (variant), a record (struct), {@code List<T>} (list)
    * and {@code Map<String, T>} (map) of these. Primitives are {@code not null}; every other
    * field, list element and map value is nullable unless marked {@link NotNull}.
    *

@@ -82,6 +82,9 @@ final class RecordRows {
     if (type instanceof VariantFieldType) {
       return (value, writer) -> writer.coerceVariant(value);
     }
+    if (rawClass(java).isEnum()) {
+      return (value, writer) -> ((Enum<?>) value).name();
+    }
     Class<?> boxed = MethodType.methodType(rawClass(java)).wrap().returnType();
     if (AS_IS.contains(boxed)) {
       return (value, writer) -> value;

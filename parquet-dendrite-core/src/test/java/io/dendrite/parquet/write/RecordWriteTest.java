@@ -151,6 +151,30 @@ class RecordWriteTest {
     }
   }
 
+  enum Color { RED, GREEN }
+
+  record Paint(Color color, List<Color> layers) {}
+
+  record PaintInVariant(Paint v) {}
+
+  @Test
+  void enumsAreStoredByName() throws Exception {
+    assertEquals("color string, layers list<string>",
+        RecordSchema.ofRecord(Paint.class).toString());
+    List<Paint> rows = List.of(new Paint(Color.GREEN, Arrays.asList(Color.RED, null)),
+        new Paint(null, null));
+    assertEquals(rows, roundTrip(Paint.class, rows));
+    Path file = dir.resolve("Paint.parquet"); // written by roundTrip
+    try (DendriteReader r = DendriteReader.builder(file).build()) {
+      assertEquals("GREEN", r.read().get("color"));
+    }
+    Path variant = dir.resolve("variant.parquet");
+    try (DendriteWriter w = DendriteWriter.builder(variant).schema("v variant").build()) {
+      w.write(Map.of("v", rows.get(0)));
+    }
+    assertEquals(List.of(new PaintInVariant(rows.get(0))), read(PaintInVariant.class, variant));
+  }
+
   @Test
   void recordsInsideVariantsAreObjectsOfTheirNonNullComponents() throws Exception {
     Path file = dir.resolve("v.parquet");

@@ -109,6 +109,9 @@ public final class RecordClassSchema {
     if (primitive != null) {
       return primitive;
     }
+    if (raw != null && raw.isEnum()) {
+      return FieldType.string(); // by name, which select(Class) maps back to the constant
+    }
     if (raw == BigDecimal.class) {
       Decimal d = annotation(t, declaration, Decimal.class);
       if (d == null) {
@@ -141,7 +144,7 @@ public final class RecordClassSchema {
     return new IllegalArgumentException(where + ": unsupported component type "
         + t.getType().getTypeName() + "; supported: boolean, int, long, float, double (or"
         + " boxed), String, byte[], BigDecimal, LocalDate, LocalTime, Instant, LocalDateTime,"
-        + " UUID, VariantValue, records, List<T> and Map<String, T> of these");
+        + " UUID, enums, VariantValue, records, List<T> and Map<String, T> of these");
   }
 
   private static <A extends java.lang.annotation.Annotation> A annotation(AnnotatedType t,

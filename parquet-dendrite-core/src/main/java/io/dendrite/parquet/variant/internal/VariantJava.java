@@ -147,7 +147,8 @@ public final class VariantJava {
    * micros, or in nanos when the nanoseconds are not a multiple of 1000; LocalDateTime likewise
    * without time zone; LocalTime a time in micros (sub-microsecond precision is an error, not
    * truncated); byte[] and ByteBuffer (its remaining bytes) binary; CharSequence and Character
-   * string; Map with String keys an object; a record an object of its non-null components;
+   * string, and an enum its name; Map with String keys an object; a record an object of its
+   * non-null components;
    * Iterable, Object[] and primitive arrays other than
    * byte[] an array; Jackson JsonNode by node type (int/long nodes use the smallest integer type
    * as JSON numbers do, BigInteger/BigDecimal nodes follow the rules above, double/float nodes
@@ -253,6 +254,8 @@ public final class VariantJava {
       enc.writeTime(nanos / 1000);
     } else if (value instanceof UUID) {
       enc.writeUuid((UUID) value);
+    } else if (value instanceof Enum<?> e) {
+      enc.writeString(e.name());
     } else if (value instanceof EncodedVariant) {
       enc.writeVariant((EncodedVariant) value);
     } else if (value instanceof VariantValue) {
