@@ -11,6 +11,7 @@ import io.dendrite.parquet.schema.RecordSchema.Field;
 import io.dendrite.parquet.variant.internal.RecordAccessors;
 import java.lang.invoke.MethodType;
 import java.lang.reflect.ParameterizedType;
+import java.lang.reflect.RecordComponent;
 import java.lang.reflect.Type;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -103,14 +104,12 @@ final class RecordRows {
     RecordNode(Class<?> type, List<Field> fields) {
       this.typeName = type.getSimpleName();
       this.components = RecordAccessors.of(type);
-      Type[] javaTypes = new Type[fields.size()];
-      for (int i = 0; i < javaTypes.length; i++) {
-        javaTypes[i] = type.getRecordComponents()[i].getGenericType();
-      }
+      // The schema has a field per component, in component order (RecordClassSchema).
+      RecordComponent[] javaComponents = type.getRecordComponents();
       nodes = new Node[fields.size()];
       required = new boolean[fields.size()];
       for (int i = 0; i < nodes.length; i++) {
-        nodes[i] = node(fields.get(i).type(), javaTypes[i]);
+        nodes[i] = node(fields.get(i).type(), javaComponents[i].getGenericType());
         required[i] = !fields.get(i).nullable();
       }
     }

@@ -11,6 +11,7 @@ import io.dendrite.parquet.read.DendriteReader;
 import io.dendrite.parquet.schema.RecordSchema;
 import io.dendrite.parquet.schema.RecordSchema.Decimal;
 import io.dendrite.parquet.schema.RecordSchema.NotNull;
+import io.dendrite.parquet.shred.ShreddingReport;
 import io.dendrite.parquet.variant.VariantJson;
 import io.dendrite.parquet.variant.VariantValue;
 import java.math.BigDecimal;
@@ -134,6 +135,34 @@ class RecordWriteTest {
         new Order(3, "cy", new Address("Rome", null), List.of(), List.of(), Map.of(), Map.of(),
             List.of()));
     assertEquals(rows, roundTrip(Order.class, rows));
+  }
+
+  record Event(long id, VariantValue payload) {}
+
+  /**
+   * VARIANT components are shredded as the builder says and read back equal (JSON's 42 is an
+   * int8: an int64 typed_value would widen it, as for any variant written).
+   */
+  @Test
+  void variantComponentsTakeTheWritersShredding() throws Exception {
+    Path file = dir.resolve("events.parquet");
+    List<Event> rows = List.of(
+        new Event(1, VariantValue.of(VariantJson.parse("{\"user\":\"ada\",\"score\":42}"))),
+        new Event(2, VariantValue.of(VariantJson.parse("{\"user\":7}"))),
+        new Event(3, null));
+    ShreddingReport report;
+    try (DendriteWriter w = DendriteWriter.builder(file).schema(Event.class)
+        .shredding("payload: {user: string, score: int8}").build()) {
+      for (Event e : rows) {
+        w.write(e);
+      }
+      w.close();
+      report = w.report();
+    }
+    ShreddingReport.PathCounts user = report.columns().get("payload").paths().stream()
+        .filter(p -> p.path().equals("payload.user")).findFirst().orElseThrow();
+    assertEquals(List.of(1L, 1L), List.of(user.typed(), user.residual()));
+    assertEquals(rows, read(Event.class, file));
   }
 
   @Test
@@ -266,6 +295,8 @@ class RecordWriteTest {
 
   record PlainDecimal(BigDecimal amount) {}
 
+  record WideDecimal(@Decimal(precision = 39, scale = 0) BigDecimal amount) {}
+
   record Outer(Inner inner) {}
 
   record Inner(Outer outer) {}
@@ -277,6 +308,7 @@ class RecordWriteTest {
     assertMessage(WithIntKeys.class, WithIntKeys.class.getName() + ".byId: unsupported");
     assertMessage(PlainDecimal.class, PlainDecimal.class.getName()
         + ".amount: a BigDecimal needs its column's precision and scale");
+    assertMessage(WideDecimal.class, WideDecimal.class.getName() + ".amount: ");
     assertMessage(Outer.class, "contains itself");
   }
 

@@ -118,7 +118,11 @@ public final class RecordClassSchema {
         throw new IllegalArgumentException(where + ": a BigDecimal needs its column's precision"
             + " and scale: annotate it @RecordSchema.Decimal(precision = P, scale = S)");
       }
-      return FieldType.decimal(d.precision(), d.scale());
+      try {
+        return FieldType.decimal(d.precision(), d.scale());
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException(where + ": " + e.getMessage(), e);
+      }
     }
     if (raw != null && raw.isRecord()) {
       return new StructType(fields(raw, enclosing));
@@ -126,16 +130,14 @@ public final class RecordClassSchema {
     if ((raw == List.class || raw == Map.class)
         && t instanceof AnnotatedParameterizedType p) {
       AnnotatedType[] args = p.getAnnotatedActualTypeArguments();
+      if (raw == Map.class && args[0].getType() != String.class) {
+        throw unsupported(t, where);
+      }
       AnnotatedType last = args[args.length - 1];
       FieldType element = type(last, null, where + (raw == List.class ? "[]" : "{}"),
           enclosing);
-      if (raw == List.class) {
-        return FieldType.list(element, nullable(last, null));
-      }
-      if (args[0].getType() != String.class) {
-        throw unsupported(t, where);
-      }
-      return FieldType.map(FieldType.string(), element, nullable(last, null));
+      return raw == List.class ? FieldType.list(element, nullable(last, null))
+          : FieldType.map(FieldType.string(), element, nullable(last, null));
     }
     throw unsupported(t, where);
   }
