@@ -173,8 +173,6 @@ public final class VariantJava {
       writeMap((Map<?, ?>) value, enc, depth);
     } else if (value instanceof JsonNode) { // before Iterable: JsonNode is Iterable
       writeJsonNode((JsonNode) value, enc, depth);
-    } else if (value instanceof Record) {
-      writeRecord(value, enc, depth);
     } else if (value instanceof Iterable) {
       checkDepth(depth, value);
       enc.startArray();
@@ -262,6 +260,8 @@ public final class VariantJava {
       enc.writeVariant((VariantValue) value);
     } else if (value.getClass().getName().equals("org.apache.parquet.variant.Variant")) {
       API.writeParquetVariant(value, enc); // by name: parquet-variant is an optional dependency
+    } else if (value instanceof Record) { // after EncodedVariant, itself a record
+      writeRecord(value, enc, depth);
     } else if (value.getClass().isArray()) { // primitive arrays other than byte[]
       checkDepth(depth, value);
       int n = Array.getLength(value);
