@@ -24,14 +24,14 @@ class DatasetFirstReadBenchmarkTest {
   private static final String SCALE = "0.001";
   /**
    * Code a read runs: core, parquet-java, the formats' libraries, the generators and their
-   * vocabularies, SLF4J (parquet-java starts it), and this module's record shapes and protobuf
+   * vocabularies, SLF4J (parquet-java starts it), and this module's Avro shapes and protobuf
    * messages.
    */
   private static final List<String> READ_CODE = List.of("org.apache.parquet.", "shaded.parquet.",
       "org.apache.hadoop.", "com.fasterxml.jackson.", "org.apache.avro.", "org.apache.fory.",
       "com.google.protobuf.", "net.jpountz.", "com.github.luben.", "org.xerial.snappy.",
       "net.datafaker.", "io.trino.tpch.", "org.slf4j.", "io.dendrite.parquet.bench.proto.",
-      "io.dendrite.parquet.bench.dataset.RecordShape", "$Pools");
+      "io.dendrite.parquet.bench.format.AvroShapes", "$Pools");
 
   @Test
   void paramsAreTheReadSuites() throws NoSuchFieldException {

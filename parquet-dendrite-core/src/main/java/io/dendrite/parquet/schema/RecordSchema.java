@@ -7,6 +7,11 @@ import io.dendrite.parquet.schema.FieldType.ListType;
 import io.dendrite.parquet.schema.FieldType.MapType;
 import io.dendrite.parquet.schema.FieldType.StructType;
 import io.dendrite.parquet.schema.FieldType.VariantFieldType;
+import io.dendrite.parquet.schema.internal.RecordClassSchema;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
@@ -95,6 +100,58 @@ public final class RecordSchema {
    */
   public static RecordSchema parse(String text) {
     return new RecordSchema(RecordSchemaParser.parseFields(text));
+  }
+
+  /**
+   * The schema of a Java record class, as {@code DendriteWriter} writes its records and
+   * {@code DendriteReader.select(Class)} reads them back: a field per component in declaration
+   * order. Component types: {@code boolean}, {@code int}, {@code long}, {@code float},
+   * {@code double} (or boxed), {@code String}, {@code byte[]} (binary), {@code BigDecimal}
+   * ({@code decimal(p,s)} from {@link Decimal}), {@code LocalDate} (date), {@code LocalTime}
+   * (time, µs), {@code Instant} (timestamp, µs), {@code LocalDateTime} (timestamp_ntz, µs),
+   * {@code UUID}, an enum (string: the constant's name), {@code VariantValue} (variant), a record (struct), {@code List<T>} (list)
+   * and {@code Map<String, T>} (map) of these. Primitives are {@code not null}; every other
+   * field, list element and map value is nullable unless marked {@link NotNull}.
+   *
+   * <pre>{@code
+   * record Order(long id, @NotNull String customer, List<@NotNull Line> lines) {}
+   * record Line(String sku, @Decimal(precision = 12, scale = 2) BigDecimal price) {}
+   * // id int64 not null, customer string not null,
+   * // lines list<struct<sku string, price decimal(12,2)> not null>
+   * }</pre>
+   *
+   * @throws IllegalArgumentException for a class that is not a record, a recursive record, or
+   *     a component of another type (naming the record class and the component)
+   */
+  public static RecordSchema ofRecord(Class<? extends Record> type) {
+    return RecordClassSchema.of(type);
+  }
+
+  /**
+   * Marks a record component, or a list element or map value type
+   * ({@code List<@NotNull String>}), as never null: its column is {@code not null}, and
+   * writing a record where it is null is an invalid record ({@link #ofRecord}).
+   */
+  @Retention(RetentionPolicy.RUNTIME)
+  @Target({ElementType.RECORD_COMPONENT,
+      ElementType.TYPE_USE})
+  public @interface NotNull {}
+
+  /**
+   * The {@code decimal(precision, scale)} column of a {@code BigDecimal} record component or
+   * type argument ({@link #ofRecord}); required there, since a BigDecimal has no fixed scale.
+   * Values are stored at this scale: {@code 1.5} in {@code scale = 2} reads back as
+   * {@code 1.50}, and a value needing more places is an invalid record.
+   */
+  @Retention(RetentionPolicy.RUNTIME)
+  @Target({ElementType.RECORD_COMPONENT,
+      ElementType.TYPE_USE})
+  public @interface Decimal {
+    /** Digits in all, 1..38. */
+    int precision();
+
+    /** Digits after the point, 0..precision. */
+    int scale();
   }
 
   /** A fluent builder: {@code RecordSchema.builder().int64("id").required().build()}. */

@@ -14,6 +14,7 @@ import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import org.apache.parquet.hadoop.ParquetWriter;
 import org.apache.parquet.schema.MessageType;
 
@@ -29,7 +30,8 @@ import org.apache.parquet.schema.MessageType;
  * }
  * }</pre>
  *
- * <p>Records come as maps ({@link #write}), JSON objects ({@link #writeJson},
+ * <p>Records come as Java records ({@link #write(Record)}, the schema derived from their class),
+ * maps ({@link #write(Map)}), JSON objects ({@link #writeJson},
  * {@link #writeJsonLines}) or whole JSON documents stored in one VARIANT column
  * ({@link Builder#jsonDocumentColumn}). Shredding is inferred from the first rows by default
  * ({@link InferenceOptions#DEFAULTS}); it can instead be given, pinned from an existing file, or
@@ -66,6 +68,8 @@ public final class DendriteWriter implements Closeable {
   private final List<VariantColumn> variantColumns;
   private final InProgressFile file;
 
+  /** The record rows of the last record class written ({@link #write(Record)}). */
+  private RecordRows recordRows;
   /** The rows held while inferring shredding; null once the file is created. */
   private InferenceBuffer sample;
   private ParquetWriter<Object[]> writer;
@@ -151,11 +155,42 @@ public final class DendriteWriter implements Closeable {
    * Writes one record: column name to value. Ordinary columns take the Java types their
    * {@link io.dendrite.parquet.schema.FieldType} documents; VARIANT columns take any value
    * {@link io.dendrite.parquet.variant.internal.VariantJava#write} accepts (maps, lists, primitives,
-   * BigDecimal, java.time values, byte[], UUID, Jackson nodes, encoded variants).
+   * BigDecimal, java.time values, byte[], UUID, records, Jackson nodes, encoded variants).
    *
    * @throws InvalidRecordException when the record does not fit the schema (unless skipping)
    */
   public void write(Map<String, ?> record) {
+    writeOne(record, coercer::coerce);
+  }
+
+  /**
+   * Writes one Java record: its components are the columns of
+   * {@link RecordSchema#ofRecord(Class)}, which must be this writer's schema (build it with
+   * {@link Builder#schema(Class)}), and {@code DendriteReader.select(Class)} reads it back as an
+   * equal record. Components are read through accessors compiled once per record class, with no
+   * map per record.
+   *
+   * <pre>{@code
+   * record Order(long id, @NotNull String customer, List<@NotNull Line> lines) {}
+   * record Line(String sku, @Decimal(precision = 12, scale = 2) BigDecimal price) {}
+   *
+   * try (DendriteWriter w = DendriteWriter.builder(Path.of("orders.parquet"))
+   *     .schema(Order.class).build()) {
+   *   w.write(new Order(1, "ada", List.of(new Line("x-1", new BigDecimal("9.90")))));
+   * }
+   * }</pre>
+   *
+   * @throws InvalidRecordException when a component does not fit its column, e.g. a null
+   *     {@link RecordSchema.NotNull} component, naming the field, the component and the row
+   *     (unless skipping)
+   * @throws IllegalArgumentException when the record's class does not have this writer's
+   *     schema, or has components of unsupported types
+   */
+  public void write(Record record) {
+    writeOne(record, r -> recordRows(r).row(r, coercer));
+  }
+
+  private <T> void writeOne(T record, Function<T, Object[]> normalize) {
     ensureOpen();
     try {
       if (record == null) {
@@ -164,7 +199,7 @@ public final class DendriteWriter implements Closeable {
       long row = ++rowsSeen;
       Object[] normalized;
       try {
-        normalized = coercer.coerce(record);
+        normalized = normalize.apply(record);
       } catch (InvalidRecordException e) {
         rejected(e, row);
         return;
@@ -174,6 +209,21 @@ public final class DendriteWriter implements Closeable {
       abandon();
       throw e;
     }
+  }
+
+  /** The rows of {@code record}'s class, checked once per class to have this writer's schema. */
+  private RecordRows recordRows(Record record) {
+    RecordRows rows = recordRows;
+    if (rows == null || rows.type != record.getClass()) {
+      rows = RecordRows.of(record.getClass());
+      if (!rows.schema.equals(schema)) {
+        throw new IllegalArgumentException(target.displayName() + ": records of "
+            + record.getClass().getName() + " have the schema " + rows.schema
+            + ", not this writer's: " + schema);
+      }
+      recordRows = rows;
+    }
+    return rows;
   }
 
   /**
@@ -446,6 +496,14 @@ public final class DendriteWriter implements Closeable {
     public Builder schema(RecordSchema schema) {
       this.recordSchema = schema;
       return this;
+    }
+
+    /**
+     * The schema of a Java record class ({@link RecordSchema#ofRecord}), whose records
+     * {@link DendriteWriter#write(Record)} then takes.
+     */
+    public Builder schema(Class<? extends Record> recordClass) {
+      return schema(RecordSchema.ofRecord(recordClass));
     }
 
     /** The record schema in its text form, e.g. {@code "id int64 not null, payload variant"}. */

@@ -76,7 +76,7 @@ final class RecordCoercer {
 
   private Coercer forType(FieldType type, String path) {
     if (type instanceof VariantFieldType) {
-      return this::coerceVariant;
+      return (value, p) -> coerceVariant(value);
     }
     if (type instanceof StructType) {
       return new StructCoercer(((StructType) type).fields(), path + ".");
@@ -93,7 +93,8 @@ final class RecordCoercer {
     return forPrimitive((PrimitiveFieldType) type);
   }
 
-  private static Coercer forPrimitive(PrimitiveFieldType p) {
+  /** The coercer of an ordinary primitive column. */
+  static Coercer forPrimitive(PrimitiveFieldType p) {
     switch (p.kind()) {
       case BOOLEAN: return PrimitiveCoercers.BOOLEAN;
       case INT32: return PrimitiveCoercers.INT32;
@@ -114,7 +115,8 @@ final class RecordCoercer {
     }
   }
 
-  private Object coerceVariant(Object value, String path) {
+  /** The encoded variant of any value {@link VariantJava#write} takes. */
+  Object coerceVariant(Object value) {
     encoder.reset();
     if (value instanceof EncodedVariant) {
       // Validated whole, then re-encoded: readers tolerate objects whose fields are not in key

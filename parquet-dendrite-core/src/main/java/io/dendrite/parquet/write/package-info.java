@@ -5,7 +5,7 @@
  * everything else here is package-private.
  *
  * <p>A record becomes a normalized {@code Object[]} row ({@code RecordCoercer} for maps,
- * {@code JsonRecordParser} for JSON text, whose lines {@code Utf8LineReader} reads); each
+ * {@code RecordRows} for Java records, {@code JsonRecordParser} for JSON text, whose lines {@code Utf8LineReader} reads); each
  * VARIANT column ({@code VariantColumn}) gets its shredding given, pinned, or inferred from the
  * rows an {@code InferenceBuffer} holds; {@code RowWriteSupport} lays out the file and hands
  * rows to the {@code FieldWriters}; {@code InProgressFile} creates the file under a temporary

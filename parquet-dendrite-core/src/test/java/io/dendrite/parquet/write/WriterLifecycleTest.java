@@ -107,7 +107,7 @@ class WriterLifecycleTest {
     Path file = dir.resolve("null.parquet");
     try (DendriteWriter w = DendriteWriter.builder(file).schema(SCHEMA).unshredded().build()) {
       w.write(row(1));
-      assertThrows(IllegalArgumentException.class, () -> w.write(null));
+      assertThrows(IllegalArgumentException.class, () -> w.write((Map<String, ?>) null));
     }
     assertEquals(List.of(), listDir());
   }

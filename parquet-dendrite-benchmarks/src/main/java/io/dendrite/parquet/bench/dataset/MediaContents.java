@@ -1,5 +1,6 @@
 package io.dendrite.parquet.bench.dataset;
 
+import io.dendrite.parquet.schema.RecordSchema.NotNull;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -24,13 +25,14 @@ public final class MediaContents {
 
   private MediaContents() {}
 
-  public record MediaContent(Media media, List<Image> images) {}
+  public record MediaContent(@NotNull Media media, @NotNull List<@NotNull Image> images) {}
 
-  public record Media(String uri, @Nullable String title, int width, int height, String format,
-      long duration, long size, int bitrate, boolean hasBitrate, List<String> persons,
-      String player, @Nullable String copyright) {}
+  public record Media(@NotNull String uri, String title, int width, int height,
+      @NotNull String format, long duration, long size, int bitrate, boolean hasBitrate,
+      @NotNull List<@NotNull String> persons, @NotNull String player, String copyright) {}
 
-  public record Image(String uri, @Nullable String title, int width, int height, String size) {}
+  public record Image(@NotNull String uri, String title, int width, int height,
+      @NotNull String size) {}
 
   /** {@code round(RECORDS * scale)} records (at least one), the same ones every time. */
   public static Iterator<MediaContent> generate(double scale) {

@@ -1,5 +1,6 @@
 package io.dendrite.parquet.bench.dataset;
 
+import io.dendrite.parquet.schema.RecordSchema.NotNull;
 import io.trino.tpch.CustomerGenerator;
 import io.trino.tpch.GenerateUtils;
 import io.trino.tpch.LineItemGenerator;
@@ -29,25 +30,29 @@ public final class Tpch {
   private Tpch() {}
 
   public record Lineitem(long orderKey, int lineNumber, long quantity, double extendedPrice,
-      double discount, double tax, String returnFlag, String lineStatus, LocalDate shipDate,
-      LocalDate commitDate, LocalDate receiptDate, String shipInstruct, String shipMode,
-      String comment, Order order, Part part, Supplier supplier) {}
+      double discount, double tax, @NotNull String returnFlag, @NotNull String lineStatus,
+      @NotNull LocalDate shipDate, @NotNull LocalDate commitDate, @NotNull LocalDate receiptDate,
+      @NotNull String shipInstruct, @NotNull String shipMode, @NotNull String comment,
+      @NotNull Order order, @NotNull Part part, @NotNull Supplier supplier) {}
 
-  public record Order(String orderStatus, double totalPrice, LocalDate orderDate,
-      String orderPriority, String clerk, int shipPriority, String comment, Customer customer) {}
+  public record Order(@NotNull String orderStatus, double totalPrice, @NotNull LocalDate orderDate,
+      @NotNull String orderPriority, @NotNull String clerk, int shipPriority,
+      @NotNull String comment, @NotNull Customer customer) {}
 
-  public record Customer(long custKey, String name, String address, String phone,
-      double acctBal, String mktSegment, String comment, Nation nation) {}
+  public record Customer(long custKey, @NotNull String name, @NotNull String address,
+      @NotNull String phone, double acctBal, @NotNull String mktSegment, @NotNull String comment,
+      @NotNull Nation nation) {}
 
-  public record Nation(String name, String comment, Region region) {}
+  public record Nation(@NotNull String name, @NotNull String comment, @NotNull Region region) {}
 
-  public record Region(String name, String comment) {}
+  public record Region(@NotNull String name, @NotNull String comment) {}
 
-  public record Part(long partKey, String name, String mfgr, String brand, String type,
-      int size, String container, double retailPrice, String comment) {}
+  public record Part(long partKey, @NotNull String name, @NotNull String mfgr,
+      @NotNull String brand, @NotNull String type, int size, @NotNull String container,
+      double retailPrice, @NotNull String comment) {}
 
-  public record Supplier(long suppKey, String name, String address, String phone,
-      double acctBal, String comment, Nation nation) {}
+  public record Supplier(long suppKey, @NotNull String name, @NotNull String address,
+      @NotNull String phone, double acctBal, @NotNull String comment, @NotNull Nation nation) {}
 
   /** The lineitems of {@code scale} (TPC-H scale factor {@code 0.1 * scale}), in dbgen order. */
   public static Iterator<Lineitem> generate(double scale) {

@@ -1,5 +1,6 @@
 package io.dendrite.parquet.bench.dataset;
 
+import io.dendrite.parquet.schema.RecordSchema.NotNull;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -27,19 +28,20 @@ public final class UserEvents {
 
   private UserEvents() {}
 
-  public record User(long id, String name, String email, @Nullable String country,
-      String locale, LocalDate signupDate, @Nullable String bio, List<Device> devices) {}
+  public record User(long id, @NotNull String name, @NotNull String email, String country,
+      @NotNull String locale, @NotNull LocalDate signupDate, String bio,
+      @NotNull List<@NotNull Device> devices) {}
 
-  public record Device(String deviceId, String os, @Nullable String osVersion,
-      @Nullable String model, String userAgent, @Nullable String pushToken,
-      List<Connection> connections) {}
+  public record Device(@NotNull String deviceId, @NotNull String os, String osVersion, String model,
+      @NotNull String userAgent, String pushToken,
+      @NotNull List<@NotNull Connection> connections) {}
 
-  public record Connection(String connectionId, String ip, @Nullable String network,
-      @Nullable String carrier, long startedAt, @Nullable Long endedAt, List<Event> events) {}
+  public record Connection(@NotNull String connectionId, @NotNull String ip, String network,
+      String carrier, long startedAt, Long endedAt, @NotNull List<@NotNull Event> events) {}
 
-  public record Event(String eventId, String type, long timestamp, String url,
-      @Nullable String referrer, @Nullable String message, @Nullable Integer durationMs,
-      @Nullable Double value, List<String> tags) {}
+  public record Event(@NotNull String eventId, @NotNull String type, long timestamp,
+      @NotNull String url, String referrer, String message, Integer durationMs, Double value,
+      @NotNull List<@NotNull String> tags) {}
 
   /** {@code round(RECORDS * scale)} users (at least one), the same ones every time. */
   public static Iterator<User> generate(double scale) {

@@ -1,7 +1,6 @@
 package io.dendrite.parquet.bench.format;
 
 import io.dendrite.parquet.bench.dataset.Dataset;
-import io.dendrite.parquet.bench.dataset.RecordShape;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericData;
 import org.apache.avro.generic.GenericDatumReader;
@@ -24,8 +23,7 @@ final class AvroCodec extends RecordCodec {
 
   @Override
   Encoder encoder(Dataset<?> dataset) {
-    RecordShape shape = RecordShape.of(dataset.recordType());
-    Schema schema = AvroShapes.schema(shape);
+    Schema schema = AvroShapes.schema(dataset.recordType());
     GenericDatumWriter<GenericRecord> writer = new GenericDatumWriter<>(schema);
     return new Encoder() {
       private BinaryEncoder encoder;
@@ -33,7 +31,7 @@ final class AvroCodec extends RecordCodec {
       @Override
       public void encode(Object record, Buffer out) throws java.io.IOException {
         encoder = EncoderFactory.get().binaryEncoder(out, encoder);
-        writer.write(AvroShapes.toGeneric(record, shape, schema), encoder);
+        writer.write(AvroShapes.toGeneric(record, schema), encoder);
         encoder.flush();
       }
     };
@@ -41,11 +39,10 @@ final class AvroCodec extends RecordCodec {
 
   @Override
   Decoder decoder(Dataset<?> dataset) {
-    RecordShape shape = RecordShape.of(dataset.recordType());
-    Schema schema = AvroShapes.schema(shape);
+    Schema schema = AvroShapes.schema(dataset.recordType());
     GenericDatumReader<GenericRecord> reader =
         new GenericDatumReader<>(schema, schema, GenericData.get());
-    AvroShapes.Reader records = new AvroShapes.Reader(shape);
+    AvroShapes.Reader records = new AvroShapes.Reader(dataset.recordType());
     return new Decoder() {
       private BinaryDecoder decoder;
       private GenericRecord reuse;

@@ -1,7 +1,6 @@
 package io.dendrite.parquet.bench.format;
 
 import io.dendrite.parquet.bench.dataset.Dataset;
-import io.dendrite.parquet.bench.dataset.RecordShape;
 import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -48,14 +47,13 @@ final class AvroContainerFormat implements DatasetFormat {
   @Override
   public <R extends Record> void write(Dataset<R> dataset, Iterator<R> records, Path file)
       throws IOException {
-    RecordShape shape = RecordShape.of(dataset.recordType());
-    Schema schema = AvroShapes.schema(shape);
+    Schema schema = AvroShapes.schema(dataset.recordType());
     try (DataFileWriter<GenericRecord> w = new DataFileWriter<>(
         new GenericDatumWriter<GenericRecord>(schema))) {
       w.setCodec(CodecFactory.snappyCodec());
       w.create(schema, Files.newOutputStream(file, java.nio.file.StandardOpenOption.CREATE_NEW));
       while (records.hasNext()) {
-        w.append(AvroShapes.toGeneric(records.next(), shape, schema));
+        w.append(AvroShapes.toGeneric(records.next(), schema));
       }
     }
   }
@@ -64,9 +62,9 @@ final class AvroContainerFormat implements DatasetFormat {
   @SuppressWarnings("unchecked")
   public <R extends Record> void read(Dataset<R> dataset, Path file, Consumer<? super R> sink)
       throws IOException {
-    RecordShape shape = RecordShape.of(dataset.recordType());
+    Class<R> type = dataset.recordType();
     if (threads <= 1) {
-      AvroShapes.Reader records = new AvroShapes.Reader(shape);
+      AvroShapes.Reader records = new AvroShapes.Reader(type);
       try (DataFileReader<GenericRecord> r = new DataFileReader<>(file.toFile(),
           new GenericDatumReader<>())) {
         GenericRecord reuse = null;
@@ -84,7 +82,7 @@ final class AvroContainerFormat implements DatasetFormat {
         OrderedPool pool = new OrderedPool(threads, 2 * threads, r -> sink.accept((R) r))) {
       Schema schema = stream.getSchema();
       ThreadLocal<BlockDecoder> decoders =
-          ThreadLocal.withInitial(() -> new BlockDecoder(schema, shape));
+          ThreadLocal.withInitial(() -> new BlockDecoder(schema, type));
       while (stream.hasNext()) {
         int count = Math.toIntExact(stream.getBlockCount());
         ByteBuffer block = stream.nextBlock();
@@ -103,9 +101,9 @@ final class AvroContainerFormat implements DatasetFormat {
     private BinaryDecoder decoder;
     private GenericRecord reuse;
 
-    BlockDecoder(Schema schema, RecordShape shape) {
+    BlockDecoder(Schema schema, Class<?> type) {
       this.reader = new GenericDatumReader<>(schema, schema, GenericData.get());
-      this.records = new AvroShapes.Reader(shape);
+      this.records = new AvroShapes.Reader(type);
     }
 
     Object[] decode(byte[] block, int count) throws IOException {

@@ -2,7 +2,6 @@ package io.dendrite.parquet.bench.format;
 
 import io.dendrite.parquet.bench.dataset.Dataset;
 import io.dendrite.parquet.bench.dataset.MediaContents;
-import io.dendrite.parquet.bench.dataset.RecordShape;
 import io.dendrite.parquet.bench.dataset.Tpch;
 import io.dendrite.parquet.bench.dataset.UserEvents;
 import io.dendrite.parquet.read.DendriteReader;
@@ -21,8 +20,8 @@ import java.util.function.Consumer;
  * record class ({@code select(Class)}) and rows converted with {@code row.as(Class)}.
  *
  * <ul>
- *   <li>{@code dendrite}: a typed Parquet schema, structs and lists
- *       ({@link RecordShape#schemaText()});
+ *   <li>{@code dendrite}: a typed Parquet schema, structs and lists, derived from the record
+ *       class ({@link DendriteWriter.Builder#schema(Class)});
  *   <li>{@code dendrite-variant}: the whole record in one VARIANT column {@code v}, shredding
  *       inferred by the writer from the first rows (its default);
  *   <li>{@code dendrite-unshredded}: the same column, not shredded;
@@ -55,12 +54,16 @@ final class DendriteFormat implements DatasetFormat {
     }
   }
 
-  /** The record as the single VARIANT column {@code v}, for {@code select(Class)}. */
-  public record TpchVariant(Tpch.Lineitem v) {}
+  /** A record as the single VARIANT column {@code v}, for {@code select(Class)}. */
+  public interface VariantRow {
+    Record v();
+  }
 
-  public record MediaVariant(MediaContents.MediaContent v) {}
+  public record TpchVariant(Tpch.Lineitem v) implements VariantRow {}
 
-  public record EventsVariant(UserEvents.User v) {}
+  public record MediaVariant(MediaContents.MediaContent v) implements VariantRow {}
+
+  public record EventsVariant(UserEvents.User v) implements VariantRow {}
 
   private final Layout layout;
   private final int threads;
@@ -103,12 +106,11 @@ final class DendriteFormat implements DatasetFormat {
   @Override
   public <R extends Record> void write(Dataset<R> dataset, Iterator<R> records, Path file)
       throws IOException {
-    RecordShape shape = RecordShape.of(dataset.recordType());
     DendriteWriter.Builder b = DendriteWriter.builder(file)
         .codec(layout == Layout.TYPED_LZ4 ? Codec.LZ4_RAW : codec())
         .rowGroupSize(ROW_GROUP_BYTES);
     if (layout.typed()) {
-      b.schema(shape.schemaText());
+      b.schema(dataset.recordType());
     } else {
       b.schema("v variant");
       if (layout == Layout.UNSHREDDED) {
@@ -117,8 +119,12 @@ final class DendriteFormat implements DatasetFormat {
     }
     try (DendriteWriter w = b.build()) {
       while (records.hasNext()) {
-        Map<String, Object> m = shape.toMap(records.next());
-        w.write(layout.typed() ? m : Map.of("v", m));
+        R record = records.next();
+        if (layout.typed()) {
+          w.write(record);
+        } else {
+          w.write(Map.of("v", record)); // an object of the record's non-null components
+        }
       }
     }
   }
@@ -138,12 +144,11 @@ final class DendriteFormat implements DatasetFormat {
       return;
     }
     Class<? extends Record> wrapper = variantRow(dataset);
-    RecordShape shape = RecordShape.of(wrapper);
     try (DendriteReader r = DendriteReader.builder(file).select(wrapper).parallelism(threads)
         .build()) {
       DendriteRow row;
       while ((row = r.read()) != null) {
-        sink.accept(type.cast(shape.get(row.as(wrapper), 0)));
+        sink.accept(type.cast(((VariantRow) row.as(wrapper)).v()));
       }
     }
   }

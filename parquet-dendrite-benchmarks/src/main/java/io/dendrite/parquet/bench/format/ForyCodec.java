@@ -1,7 +1,9 @@
 package io.dendrite.parquet.bench.format;
 
 import io.dendrite.parquet.bench.dataset.Dataset;
-import io.dendrite.parquet.bench.dataset.RecordShape;
+import java.lang.reflect.ParameterizedType;
+import java.lang.reflect.RecordComponent;
+import java.lang.reflect.Type;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -26,7 +28,7 @@ final class ForyCodec extends RecordCodec {
 
   private static ThreadSafeFory fory(Dataset<?> dataset) {
     return FORY.computeIfAbsent(dataset, d -> {
-      List<Class<?>> classes = List.copyOf(classes(RecordShape.of(d.recordType()),
+      List<Class<?>> classes = List.copyOf(classes(d.recordType(),
           new LinkedHashSet<>()));
       ThreadSafeFory fory = Fory.builder().withLanguage(Language.JAVA)
           .requireClassRegistration(true).withRefTracking(false).withCodegen(true)
@@ -41,11 +43,14 @@ final class ForyCodec extends RecordCodec {
     });
   }
 
-  private static Set<Class<?>> classes(RecordShape shape, Set<Class<?>> out) {
-    if (out.add(shape.type())) {
-      for (RecordShape.Slot s : shape.slots()) {
-        if (s.record != null) {
-          classes(s.record, out);
+  /** {@code type} and the record classes of its components and their list elements. */
+  private static Set<Class<?>> classes(Class<?> type, Set<Class<?>> out) {
+    if (out.add(type)) {
+      for (RecordComponent c : type.getRecordComponents()) {
+        Type t = c.getGenericType();
+        Type element = t instanceof ParameterizedType p ? p.getActualTypeArguments()[0] : t;
+        if (element instanceof Class<?> k && k.isRecord()) {
+          classes(k, out);
         }
       }
     }

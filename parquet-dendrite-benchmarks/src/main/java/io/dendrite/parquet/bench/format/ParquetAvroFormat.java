@@ -1,7 +1,6 @@
 package io.dendrite.parquet.bench.format;
 
 import io.dendrite.parquet.bench.dataset.Dataset;
-import io.dendrite.parquet.bench.dataset.RecordShape;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -62,8 +61,7 @@ final class ParquetAvroFormat implements DatasetFormat {
   @Override
   public <R extends Record> void write(Dataset<R> dataset, Iterator<R> records, Path file)
       throws IOException {
-    RecordShape shape = RecordShape.of(dataset.recordType());
-    Schema schema = AvroShapes.schema(shape);
+    Schema schema = AvroShapes.schema(dataset.recordType());
     ParquetConfiguration conf = new PlainParquetConfiguration();
     conf.setBoolean("parquet.avro.write-old-list-structure", false);
     try (ParquetWriter<GenericRecord> w = AvroParquetWriter.<GenericRecord>builder(
@@ -72,7 +70,7 @@ final class ParquetAvroFormat implements DatasetFormat {
         .withCompressionCodec(CompressionCodecName.valueOf(DendriteFormat.codec().name()))
         .withRowGroupSize(DendriteFormat.ROW_GROUP_BYTES).build()) {
       while (records.hasNext()) {
-        w.write(AvroShapes.toGeneric(records.next(), shape, schema));
+        w.write(AvroShapes.toGeneric(records.next(), schema));
       }
     }
   }
@@ -81,10 +79,10 @@ final class ParquetAvroFormat implements DatasetFormat {
   @SuppressWarnings("unchecked")
   public <R extends Record> void read(Dataset<R> dataset, Path file, Consumer<? super R> sink)
       throws IOException {
-    RecordShape shape = RecordShape.of(dataset.recordType());
+    Class<R> type = dataset.recordType();
     InputFile input = new LocalInputFile(file);
     if (threads <= 1) {
-      AvroShapes.Reader records = new AvroShapes.Reader(shape);
+      AvroShapes.Reader records = new AvroShapes.Reader(type);
       try (ParquetReader<GenericRecord> r = AvroParquetReader.<GenericRecord>builder(input, conf())
           .withDataModel(GenericData.get()).build()) {
         GenericRecord g;
@@ -99,7 +97,7 @@ final class ParquetAvroFormat implements DatasetFormat {
       rowGroups = footer.getFooter().getBlocks();
     }
     ThreadLocal<AvroShapes.Reader> readers =
-        ThreadLocal.withInitial(() -> new AvroShapes.Reader(shape));
+        ThreadLocal.withInitial(() -> new AvroShapes.Reader(type));
     try (OrderedPool pool = new OrderedPool(threads, threads, r -> sink.accept((R) r))) {
       for (BlockMetaData block : rowGroups) {
         pool.submit(() -> {

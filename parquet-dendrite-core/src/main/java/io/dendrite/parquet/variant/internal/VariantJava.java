@@ -147,7 +147,9 @@ public final class VariantJava {
    * micros, or in nanos when the nanoseconds are not a multiple of 1000; LocalDateTime likewise
    * without time zone; LocalTime a time in micros (sub-microsecond precision is an error, not
    * truncated); byte[] and ByteBuffer (its remaining bytes) binary; CharSequence and Character
-   * string; Map with String keys an object; Iterable, Object[] and primitive arrays other than
+   * string, and an enum its name; Map with String keys an object; a record an object of its
+   * non-null components;
+   * Iterable, Object[] and primitive arrays other than
    * byte[] an array; Jackson JsonNode by node type (int/long nodes use the smallest integer type
    * as JSON numbers do, BigInteger/BigDecimal nodes follow the rules above, double/float nodes
    * keep their type); EncodedVariant and VariantValue are copied.
@@ -250,12 +252,16 @@ public final class VariantJava {
       enc.writeTime(nanos / 1000);
     } else if (value instanceof UUID) {
       enc.writeUuid((UUID) value);
+    } else if (value instanceof Enum<?> e) {
+      enc.writeString(e.name());
     } else if (value instanceof EncodedVariant) {
       enc.writeVariant((EncodedVariant) value);
     } else if (value instanceof VariantValue) {
       enc.writeVariant((VariantValue) value);
     } else if (value.getClass().getName().equals("org.apache.parquet.variant.Variant")) {
       API.writeParquetVariant(value, enc); // by name: parquet-variant is an optional dependency
+    } else if (value instanceof Record) { // after EncodedVariant, itself a record
+      writeRecord(value, enc, depth);
     } else if (value.getClass().isArray()) { // primitive arrays other than byte[]
       checkDepth(depth, value);
       int n = Array.getLength(value);
@@ -280,6 +286,21 @@ public final class VariantJava {
       }
       enc.key((String) k);
       write(e.getValue(), enc, depth + 1);
+    }
+    enc.endObject();
+  }
+
+  /** A record as an object of its non-null components, the way a map of them would be. */
+  private static void writeRecord(Object record, VariantEncoder enc, int depth) {
+    checkDepth(depth, record);
+    RecordAccessors components = RecordAccessors.of(record.getClass());
+    enc.startObject();
+    for (int i = 0; i < components.size(); i++) {
+      Object v = components.get(record, i);
+      if (v != null) {
+        enc.key(components.name(i));
+        write(v, enc, depth + 1);
+      }
     }
     enc.endObject();
   }

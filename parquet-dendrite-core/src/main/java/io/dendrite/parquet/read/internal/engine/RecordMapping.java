@@ -422,6 +422,7 @@ public final class RecordMapping<R> {
       };
     }
     Function<VariantValue, Object> to = cast != null ? cast
+        : raw.isEnum() ? v -> enumConstant(raw, v.getString())
         : raw == Object.class || Map.class.isAssignableFrom(raw) ? VariantValue::toJava : null;
     return (value, path) -> {
       VariantValue v = (VariantValue) value;
@@ -492,11 +493,23 @@ public final class RecordMapping<R> {
       if (raw == String.class) {
         return String.valueOf(value);
       }
+      if (raw.isEnum() && value instanceof String name) {
+        return enumConstant(raw, name);
+      }
       if (raw == Boolean.class && value instanceof Boolean || raw == boolean.class) {
         return value;
       }
       throw unsupported();
     };
+  }
+
+  /** The constant of an enum by its name, as the writer stores enums (a string column). */
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  private static Object enumConstant(Class<?> type, String name) {
+    if (name == null) {
+      throw new IllegalArgumentException("not a string");
+    }
+    return Enum.valueOf((Class) type, name);
   }
 
   private static Object convert(Conversion c, Object value, Where path) {
