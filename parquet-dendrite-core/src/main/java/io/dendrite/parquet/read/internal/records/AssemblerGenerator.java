@@ -72,8 +72,6 @@ final class AssemblerGenerator {
       + "[], int)");
   private static final Method READ_OBJECT = Method.getMethod("Object object("
       + LeafCursor.class.getName() + ", " + LeafObjects.class.getName() + ")");
-  private static final Method READ_STRING = Method.getMethod("String string("
-      + LeafCursor.class.getName() + ", " + LeafObjects.class.getName() + ")");
   private static final Method NULL_PRIMITIVE = Method.getMethod(
       "IllegalArgumentException nullPrimitive(String, int[], String, String)");
   private static final Method APPLY = Method.getMethod("Object apply(Object)");
@@ -646,14 +644,8 @@ final class AssemblerGenerator {
       case DOUBLE -> read(g, "double float64", Type.DOUBLE_TYPE);
       case FLOAT -> read(g, "float float32", Type.FLOAT_TYPE);
       case BOOLEAN -> read(g, "boolean bool", Type.BOOLEAN_TYPE);
-      case STRING, OBJECT -> null;
+      case OBJECT -> null;
     };
-    if (l.kind() == AssemblyPlan.Kind.STRING) {
-      g.loadThis();
-      g.getField(SELF, "o" + l.objects(), OBJECTS);
-      g.invokeStatic(LEAVES, READ_STRING);
-      return;
-    }
     if (primitive != null) {
       if (l.narrow() == 8) {
         g.cast(Type.INT_TYPE, Type.BYTE_TYPE);

@@ -40,12 +40,8 @@ final class AssemblyPlan {
   sealed interface Node permits Leaf, Absent, Slot, Struct, ListNode, MapNode, Pair,
       VariantColumn {}
 
-  /**
-   * How a leaf's value is read: as a primitive, as a string (a STRING column into a
-   * {@code String}: decoded straight from the batch, dictionary entries once each), or as its
-   * Java value ({@link LeafObjects}).
-   */
-  enum Kind { INT, LONG, FLOAT, DOUBLE, BOOLEAN, STRING, OBJECT }
+  /** How a leaf's value is read: as a primitive, or as its Java value ({@link LeafObjects}). */
+  enum Kind { INT, LONG, FLOAT, DOUBLE, BOOLEAN, OBJECT }
 
   /**
    * A primitive column read into a component or element of class {@code target} (primitive
@@ -393,11 +389,9 @@ final class AssemblyPlan {
       int cursor = cursor(path);
       int objects = -1;
       int converts = -1;
-      if (kind == Kind.OBJECT || kind == Kind.STRING) {
+      if (kind == Kind.OBJECT) {
         objects = objectColumns.size();
         objectColumns.add(column);
-      }
-      if (kind == Kind.OBJECT) {
         converts = conversions.size();
         conversions.add(conversion.get());
       }
@@ -589,9 +583,7 @@ final class AssemblyPlan {
   /**
    * The primitive a leaf is read as, when the row's Java value would be exactly the boxed
    * primitive ({@code JavaValues} gives plain INT32, INT64, FLOAT, DOUBLE and BOOLEAN columns
-   * as Integer, Long, Float, Double, Boolean), or a string for a STRING column read into a
-   * {@code String} (its Java value decodes the bytes as UTF-8, as {@link Leaves#string} does);
-   * else its Java value.
+   * as Integer, Long, Float, Double, Boolean); else its Java value.
    */
   static Kind kind(Class<?> raw, PrimitiveType column) {
     LogicalTypeAnnotation a = column.getLogicalTypeAnnotation();
@@ -603,10 +595,6 @@ final class AssemblyPlan {
     if ((raw == int.class || raw == Integer.class) && p == PrimitiveTypeName.INT32
         && plainInt(a, 32)) {
       return Kind.INT;
-    }
-    if (raw == String.class && p == PrimitiveTypeName.BINARY
-        && a instanceof LogicalTypeAnnotation.StringLogicalTypeAnnotation) {
-      return Kind.STRING;
     }
     if (a == null) {
       if ((raw == double.class || raw == Double.class) && p == PrimitiveTypeName.DOUBLE) {

@@ -3,7 +3,6 @@ package io.dendrite.parquet.read.internal.records;
 import io.dendrite.parquet.read.internal.column.ColumnDictionary;
 import io.dendrite.parquet.read.internal.column.LeafBatch;
 import io.dendrite.parquet.read.internal.engine.LeafCursor;
-import java.nio.charset.StandardCharsets;
 
 /**
  * The steps generated assemblers take on a {@link LeafCursor} besides its own ({@code def()},
@@ -79,23 +78,6 @@ public final class Leaves {
     c.entry++;
     ColumnDictionary d = b.dictionary;
     return d != null ? values.entry(d, b.ids[vi]) : values.value(b, vi);
-  }
-
-  /**
-   * A STRING column's value: decoded from the batch's bytes as its Java value is (UTF-8,
-   * malformed bytes replaced), a dictionary entry once per entry.
-   */
-  public static String string(LeafCursor c, LeafObjects values) {
-    LeafBatch b = c.batch;
-    int vi = c.value++;
-    c.entry++;
-    ColumnDictionary d = b.dictionary;
-    if (d != null) {
-      return (String) values.entry(d, b.ids[vi]);
-    }
-    int[] offsets = b.offsets;
-    int start = offsets[vi];
-    return new String(b.bytes, start, offsets[vi + 1] - start, StandardCharsets.UTF_8);
   }
 
   /**
