@@ -64,8 +64,10 @@ final class FooterSchema {
         return null; // a message carries no id in parquet-java's model
       }
       return message.named(root.getName());
-    } catch (RuntimeException e) {
-      return null; // parquet-java's conversion decides, and reports, what the builders refuse
+    } catch (RuntimeException | LinkageError e) {
+      // parquet-java's conversion decides, and reports, what the builders refuse; and what an
+      // older parquet-java on the classpath lacks (a LinkageError) is left to it too.
+      return null;
     }
   }
 
@@ -166,9 +168,14 @@ final class FooterSchema {
         }
         order = orders.get(leaf);
       }
-      if (order != null && order.isSetIEEE_754_TOTAL_ORDER()) {
+      // The union's field by name: parquet-java before 1.18 (Spark 4.1 ships 1.16) has no
+      // IEEE_754_TOTAL_ORDER, so its accessors cannot be named here; such a parquet-java
+      // reads that order as no field at all, and parquet-java's conversion decides.
+      String field = order == null || order.getSetField() == null ? null
+          : order.getSetField().getFieldName();
+      if (order != null && "IEEE_754_TOTAL_ORDER".equals(field)) {
         p.columnOrder(org.apache.parquet.schema.ColumnOrder.ieee754TotalOrder());
-      } else if (order != null && !order.isSetTYPE_ORDER()) {
+      } else if (order != null && !"TYPE_ORDER".equals(field)) {
         return null;
       } else if (physical != PrimitiveTypeName.INT96) {
         p.columnOrder(org.apache.parquet.schema.ColumnOrder.typeDefined());
