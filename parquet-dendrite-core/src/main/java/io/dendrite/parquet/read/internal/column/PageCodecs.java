@@ -209,18 +209,27 @@ public final class PageCodecs implements CompressionCodecFactory {
   private static final class Lz4RawPages extends HeapPages {
     static final Lz4RawPages INSTANCE = new Lz4RawPages();
     /** Stateless: its methods keep nothing between calls, so one serves every thread. */
-    private static final Lz4Decompressor LZ4 = new Lz4Decompressor();
+    static final Lz4Decompressor LZ4 = new Lz4Decompressor();
 
     @Override
     void decompress(byte[] in, int offset, int length, byte[] out) throws IOException {
+      block(in, offset, length, out, "lz4_raw", "lz4_raw page does not decompress: ");
+    }
+
+    /**
+     * Decompresses one LZ4 block into all of {@code out}; failures name the page's codec,
+     * a failure to decode starting with {@code failed}.
+     */
+    static void block(byte[] in, int offset, int length, byte[] out, String codec,
+        String failed) throws IOException {
       int n;
       try {
         n = LZ4.decompress(in, offset, length, out, 0, out.length);
       } catch (MalformedInputException | IndexOutOfBoundsException e) {
-        throw new IOException("lz4_raw page does not decompress: " + e.getMessage(), e);
+        throw new IOException(failed + e.getMessage(), e);
       }
       if (n != out.length) {
-        throw new IOException("lz4_raw page decompresses to " + n
+        throw new IOException(codec + " page decompresses to " + n
             + " bytes, the page header says " + out.length);
       }
     }
@@ -237,23 +246,12 @@ public final class PageCodecs implements CompressionCodecFactory {
    */
   private static final class Lz4Pages extends HeapPages {
     static final Lz4Pages INSTANCE = new Lz4Pages();
-    private static final Lz4Decompressor LZ4 = new Lz4Decompressor();
 
     @Override
     void decompress(byte[] in, int offset, int length, byte[] out) throws IOException {
-      if (hadoopFramed(in, offset, length, out)) {
-        return;
-      }
-      int n;
-      try {
-        n = LZ4.decompress(in, offset, length, out, 0, out.length);
-      } catch (MalformedInputException | IndexOutOfBoundsException e) {
-        throw new IOException("lz4 page does not decompress, neither in Hadoop's framing nor"
-            + " as one LZ4 block: " + e.getMessage(), e);
-      }
-      if (n != out.length) {
-        throw new IOException("lz4 page decompresses to " + n
-            + " bytes, the page header says " + out.length);
+      if (!hadoopFramed(in, offset, length, out)) {
+        Lz4RawPages.block(in, offset, length, out, "lz4", "lz4 page does not decompress,"
+            + " neither in Hadoop's framing nor as one LZ4 block: ");
       }
     }
 
@@ -282,7 +280,8 @@ public final class PageCodecs implements CompressionCodecFactory {
             if (chunk <= 0 || chunk > end - pos) {
               return false;
             }
-            produced += LZ4.decompress(in, pos, chunk, out, produced, blockEnd - produced);
+            produced += Lz4RawPages.LZ4.decompress(in, pos, chunk, out, produced,
+                blockEnd - produced);
             pos += chunk;
           }
         }

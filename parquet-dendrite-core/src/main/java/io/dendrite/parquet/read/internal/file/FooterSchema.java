@@ -43,8 +43,8 @@ final class FooterSchema {
       return null;
     }
     SchemaElement root = elements.get(0);
-    if (!root.isSetNum_children() || root.isSetType()) {
-      return null;
+    if (!root.isSetNum_children() || root.isSetType() || root.isSetField_id()) {
+      return null; // (a message carries no id in parquet-java's model)
     }
     try {
       Walk walk = new Walk(elements.iterator(), orders);
@@ -59,9 +59,6 @@ final class FooterSchema {
       }
       if (walk.elements.hasNext() || (orders != null && walk.leaf != orders.size())) {
         return null;
-      }
-      if (root.isSetField_id()) {
-        return null; // a message carries no id in parquet-java's model
       }
       return message.named(root.getName());
     } catch (RuntimeException | LinkageError e) {
@@ -173,7 +170,7 @@ final class FooterSchema {
       // reads that order as no field at all, and parquet-java's conversion decides.
       String field = order == null || order.getSetField() == null ? null
           : order.getSetField().getFieldName();
-      if (order != null && "IEEE_754_TOTAL_ORDER".equals(field)) {
+      if ("IEEE_754_TOTAL_ORDER".equals(field)) {
         p.columnOrder(org.apache.parquet.schema.ColumnOrder.ieee754TotalOrder());
       } else if (order != null && !"TYPE_ORDER".equals(field)) {
         return null;
