@@ -546,7 +546,7 @@ public final class DendriteReader implements Closeable, Iterable<DendriteRow> {
       if (filter != null) {
         kept.addAll(FilterPlanner.columns(filter, fileSchema));
       }
-      ParquetMetadata metadata = pruned.keep(kept);
+      ParquetMetadata metadata = pruned.keep(kept, filter != null);
       ColumnarRows.Filtering filtering = null;
       if (filter != null) {
         try (ParquetFileReader planning = reopen(input, metadata, options.get())) {

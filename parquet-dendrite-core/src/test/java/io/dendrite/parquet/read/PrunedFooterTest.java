@@ -1,6 +1,7 @@
 package io.dendrite.parquet.read;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -64,7 +65,7 @@ class PrunedFooterTest {
     assertEquals(AllNullColumns.of(full.getBlocks()), pruned.allNullColumns());
     assertTrue(pruned.allNullColumns().contains("empty"), "the test needs an all-null column");
 
-    ParquetMetadata kept = pruned.keep(Set.of(id, a));
+    ParquetMetadata kept = pruned.keep(Set.of(id, a), true);
     List<BlockMetaData> blocks = kept.getBlocks();
     assertEquals(4, blocks.size());
     for (int g = 0; g < blocks.size(); g++) {
@@ -84,6 +85,25 @@ class PrunedFooterTest {
             c.getEncodingStats().getDataEncodings());
         assertEquals(w.getColumnIndexReference().getOffset(),
             c.getColumnIndexReference().getOffset());
+      }
+    }
+
+    // Without statistics (a read with no filter): the same chunks, no min/max or null counts.
+    List<BlockMetaData> bare = PrunedFooter.read(new BufferedLocalFile(file))
+        .keep(Set.of(id, a), false).getBlocks();
+    for (int g = 0; g < bare.size(); g++) {
+      List<ColumnChunkMetaData> with = blocks.get(g).getColumns();
+      List<ColumnChunkMetaData> without = bare.get(g).getColumns();
+      assertEquals(with.size(), without.size());
+      for (int i = 0; i < with.size(); i++) {
+        assertEquals(with.get(i).getPath(), without.get(i).getPath());
+        assertEquals(with.get(i).getStartingPos(), without.get(i).getStartingPos());
+        assertEquals(with.get(i).getTotalSize(), without.get(i).getTotalSize());
+        assertTrue(with.get(i).getStatistics().isNumNullsSet(), "the test needs statistics");
+        assertFalse(without.get(i).getStatistics().isNumNullsSet());
+        assertFalse(without.get(i).getStatistics().hasNonNullValue());
+        assertTrue(with.get(i).getSizeStatistics().isValid(), "the test needs size statistics");
+        assertNull(without.get(i).getSizeStatistics());
       }
     }
   }

@@ -362,7 +362,7 @@ public final class RecordMapping<R> {
     Conversion c = conversion(target);
     Where where = Where.of(path);
     return value -> {
-      Object quick = cast.ofJava.apply(value);
+      Object quick = cast.ofJava(value);
       return quick != null ? quick : c.apply(TypedLeafValues.toVariant(leafType, value), where);
     };
   }
@@ -390,7 +390,7 @@ public final class RecordMapping<R> {
 
   private static Conversion fromVariant(Type target, Class<?> raw) {
     TypedCast<?> typed = TypedCast.to(raw);
-    Function<VariantValue, Object> cast = typed == null ? null : typed.ofVariant::apply;
+    Function<VariantValue, Object> cast = typed == null ? null : typed::ofVariant;
     if (cast == null && raw.isRecord()) {
       RecordMapping<?> fields = forFields(raw);
       return (value, path) -> {

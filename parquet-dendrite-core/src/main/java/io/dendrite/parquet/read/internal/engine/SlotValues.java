@@ -33,7 +33,7 @@ final class SlotValues {
    */
   static <T> T leafShortcut(Object raw, TypedCast<T> cast) {
     return raw == null || raw == VariantRoot.MISSING || raw instanceof VariantValue ? null
-        : cast.ofJava.apply(raw);
+        : cast.ofJava(raw);
   }
 
   /**
@@ -66,7 +66,7 @@ final class SlotValues {
           + ", not " + type.getSimpleName());
     }
     try {
-      return cast.ofVariant.apply((VariantValue) v);
+      return cast.ofVariant((VariantValue) v);
     } catch (VariantCastException e) {
       if (strict) {
         throw new VariantCastException("'" + path + "': " + e.getMessage());

@@ -7,12 +7,17 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * slow but independent of the file, while the reading thread reads the footer and plans:
  * parquet-java's {@code ParquetMetadata}, which builds a static (shaded) Jackson
  * {@code ObjectMapper} that our reads never use but that {@code ParquetFileReader} cannot open
- * without (about 150 ms and 375 classes in a fresh JVM), parquet-java's footer converter (whose
- * initialization starts slf4j), and zstd-jni's native library. Once per
- * JVM; a failure here is left for the reading thread to meet.
+ * without (about 150 ms and 375 classes in a fresh JVM), parquet-java's footer converter, and
+ * zstd-jni's native library. Once per JVM; a failure here is left for the reading thread to
+ * meet.
+ *
+ * <p>First, parquet-java's schema builders, whose static initialization starts slf4j (about
+ * 25 ms): the reading thread needs them as soon as it has decoded the footer
+ * ({@link FooterSchema}), sooner than anything else here.
  */
 public final class ClassPrefetch {
   private static final String[] CLASSES = {
+      "org.apache.parquet.schema.Types$BasePrimitiveBuilder",
       "org.apache.parquet.hadoop.metadata.ParquetMetadata",
       "org.apache.parquet.format.converter.ParquetMetadataConverter",
       "com.github.luben.zstd.Zstd"};
