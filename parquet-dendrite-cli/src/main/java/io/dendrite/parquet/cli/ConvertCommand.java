@@ -136,6 +136,12 @@ final class ConvertCommand implements Callable<Integer> {
           + "variants all the same.")
   boolean noVariantAnnotation;
 
+  @Option(names = "--threads", paramLabel = "N",
+      description = "Threads that parse JSON lines while the main thread writes (default: "
+          + "the machine's processors, here ${DEFAULT-VALUE}; 1 parses on the main thread). "
+          + "The file is the same for every N.")
+  int threads = Runtime.getRuntime().availableProcessors();
+
   @Option(names = "--no-progress", description = "Never show the progress line.")
   boolean noProgress;
 
@@ -153,6 +159,9 @@ final class ConvertCommand implements Callable<Integer> {
     }
     if (sampleLines < 1) {
       throw new ParameterException(spec.commandLine(), "--sample-lines must be at least 1");
+    }
+    if (threads < 1) {
+      throw new ParameterException(spec.commandLine(), "--threads must be at least 1");
     }
     if (pageVersion != 1 && pageVersion != 2) {
       throw new ParameterException(spec.commandLine(),
@@ -196,6 +205,7 @@ final class ConvertCommand implements Callable<Integer> {
           .skipInvalid(skipInvalid)
           .pageVersion(pageVersion)
           .variantAnnotation(!noVariantAnnotation)
+          .parallelism(threads)
           .noDictionary(noDictionary.toArray(new String[0]))
           .byteStreamSplit(byteStreamSplit.toArray(new String[0]));
       if (rowGroupSize != null) {

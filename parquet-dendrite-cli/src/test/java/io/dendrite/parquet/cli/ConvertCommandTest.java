@@ -1,5 +1,6 @@
 package io.dendrite.parquet.cli;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -226,6 +227,24 @@ class ConvertCommandTest {
     assertTrue(Cli.run("schema", unshredded.toString()).ok()
         .contains("payload: variant (unshredded: metadata, value; no annotation)"));
     assertRowsMatch(lines, unshredded);
+  }
+
+  @Test
+  void threadsWriteTheSameFileAsOneThread() throws Exception {
+    List<String> lines = events(3000);
+    Path in = write(dir.resolve("events.jsonl"), lines);
+    Path one = dir.resolve("one.parquet");
+    Path three = dir.resolve("three.parquet");
+
+    Cli.run("convert", in.toString(), one.toString(), "--variant", "payload", "--threads", "1")
+        .ok();
+    Cli.run("convert", in.toString(), three.toString(), "--variant", "payload", "--threads", "3")
+        .ok();
+
+    assertArrayEquals(Files.readAllBytes(one), Files.readAllBytes(three));
+    assertEquals(lines.size(), read(three).size());
+    assertTrue(Cli.run("convert", in.toString(), dir.resolve("x.parquet").toString(),
+        "--threads", "0").failed(2).contains("--threads must be at least 1"));
   }
 
   @Test

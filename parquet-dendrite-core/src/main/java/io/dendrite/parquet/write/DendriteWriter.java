@@ -254,15 +254,24 @@ public final class DendriteWriter implements Closeable {
       BufferedReader lines = in instanceof BufferedReader ? (BufferedReader) in
           : new BufferedReader(in, 1 << 16);
       long before = rowsAccepted();
-      long lineNumber = 0;
-      String line;
-      while ((line = lines.readLine()) != null) {
-        lineNumber++;
-        if (lineNumber == 1 && line.startsWith("\uFEFF")) {
-          line = line.substring(1);
+      JsonLinePipeline.LineSource source = new JsonLinePipeline.LineSource() {
+        private long number;
+
+        @Override
+        public String next() throws IOException {
+          String line = lines.readLine();
+          if (line != null && ++number == 1 && line.startsWith("\uFEFF")) {
+            line = line.substring(1);
+          }
+          return line;
         }
-        writeJsonLine(line, lineNumber);
-      }
+
+        @Override
+        public long lineNumber() {
+          return number;
+        }
+      };
+      writeJsonLines(source);
       return rowsAccepted() - before;
     } catch (IOException | RuntimeException | Error e) {
       abandon();
@@ -283,20 +292,17 @@ public final class DendriteWriter implements Closeable {
     try {
       Utf8LineReader lines = new Utf8LineReader(utf8);
       long before = rowsAccepted();
-      while (true) {
-        String line;
-        try {
-          line = lines.readLine();
-        } catch (InvalidRecordException e) {
-          rowsSeen++;
-          rejected(e, e.row());
-          continue;
+      writeJsonLines(new JsonLinePipeline.LineSource() {
+        @Override
+        public String next() throws IOException {
+          return lines.readLine(); // a line that is not UTF-8 throws InvalidRecordException
         }
-        if (line == null) {
-          break;
+
+        @Override
+        public long lineNumber() {
+          return lines.lineNumber();
         }
-        writeJsonLine(line, lines.lineNumber());
-      }
+      });
       return rowsAccepted() - before;
     } catch (IOException | RuntimeException | Error e) {
       abandon();
@@ -304,10 +310,42 @@ public final class DendriteWriter implements Closeable {
     }
   }
 
-  private void writeJsonLine(String line, long lineNumber) {
-    if (!line.isBlank()) {
-      rowsSeen++;
-      writeJsonRow(line, lineNumber);
+  /** Every line of {@code source}: on this thread, or parsed on {@code parallelism} threads. */
+  private void writeJsonLines(JsonLinePipeline.LineSource source) throws IOException {
+    if (options.parallelism() > 1) {
+      new JsonLinePipeline(options.parallelism(),
+          () -> JsonRecordParser.of(new RecordCoercer(schema), options.documentColumn()))
+          .run(source, new JsonLinePipeline.LineSink() {
+            @Override
+            public void row(Object[] row, long lineNumber) {
+              rowsSeen++;
+              accept(row);
+            }
+
+            @Override
+            public void invalid(InvalidRecordException e, long lineNumber) {
+              rowsSeen++;
+              rejected(e, lineNumber);
+            }
+          });
+      return;
+    }
+    while (true) {
+      String line;
+      try {
+        line = source.next();
+      } catch (InvalidRecordException e) {
+        rowsSeen++;
+        rejected(e, e.row());
+        continue;
+      }
+      if (line == null) {
+        return;
+      }
+      if (!line.isBlank()) {
+        rowsSeen++;
+        writeJsonRow(line, source.lineNumber());
+      }
     }
   }
 
@@ -484,6 +522,7 @@ public final class DendriteWriter implements Closeable {
     private org.apache.hadoop.fs.Path pinHadoop;
     private String documentColumn;
     private boolean variantAnnotation = true;
+    private int parallelism = 1;
 
     private Builder(java.nio.file.Path localPath, org.apache.hadoop.fs.Path hadoopPath,
         org.apache.hadoop.conf.Configuration conf) {
@@ -738,6 +777,23 @@ public final class DendriteWriter implements Closeable {
       return this;
     }
 
+    /**
+     * Threads that parse JSON lines ({@link DendriteWriter#writeJsonLines}) while the calling
+     * thread reads the input and writes the rows (default 1: everything on the calling thread,
+     * no thread started). The file, the rows and the errors are the same for every count; lines
+     * go to the threads in chunks of at most 1,024 lines or about 1 Mi characters, and at most
+     * {@code threads + 1} chunks are held at once. {@link DendriteWriter#write(Map)},
+     * {@link DendriteWriter#writeJson} and records are written on the calling thread whatever
+     * this says.
+     */
+    public Builder parallelism(int threads) {
+      if (threads < 1) {
+        throw new IllegalArgumentException("parallelism must be at least 1: " + threads);
+      }
+      this.parallelism = threads;
+      return this;
+    }
+
     private void clearPin() {
       pinLocal = null;
       pinHadoop = null;
@@ -770,7 +826,8 @@ public final class DendriteWriter implements Closeable {
       boolean widen = widenExactNumerics || (infer != null && infer.widenExactNumerics());
       WriterOptions options = new WriterOptions(codec, rowGroupSize, pageSize, overwrite,
           skipInvalid, infer == null ? null : infer.withWidenExactNumerics(widen), widen,
-          documentColumn, rowGroupRows, pageRows, bloomFilterPaths, encodings, variantAnnotation);
+          documentColumn, rowGroupRows, pageRows, bloomFilterPaths, encodings, variantAnnotation,
+          parallelism);
       return new DendriteWriter(options, target, schema, shredding, origin);
     }
   }
