@@ -8,6 +8,7 @@ import io.dendrite.parquet.schema.ShreddingSchema;
 import io.dendrite.parquet.write.Codec;
 import io.dendrite.parquet.write.DendriteWriter;
 import java.io.IOException;
+import java.io.StringReader;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import org.apache.parquet.hadoop.ParquetWriter;
@@ -39,6 +40,9 @@ import org.openjdk.jmh.annotations.Warmup;
  *       written by {@code VariantValueWriter} (the fastest JSON path parquet-java 1.18.1 has).
  *   <li>{@code dendriteJson}: {@code DendriteWriter.writeJson(line)}, which streams JSON tokens
  *       straight into the column writers.
+ *   <li>{@code dendriteJsonLines2Threads}: the same lines as one text through
+ *       {@code writeJsonLines(Reader)} with {@code parallelism(2)}: parsed on two threads while
+ *       the calling thread writes (the file is the one-thread file).
  * </ul>
  *
  * Auxiliary counter: {@code fileBytes}.
@@ -58,6 +62,7 @@ public class JsonIngestBenchmark {
   public int rows;
 
   private String[] lines;
+  private String text;
   private MessageType shreddedSchema;
   private Path directory;
   private Path file;
@@ -66,6 +71,7 @@ public class JsonIngestBenchmark {
   public void setUp() {
     BenchmarkSupport.requireQuietLogging();
     lines = EventRows.generate(rows).jsonLines();
+    text = String.join("\n", lines);
     shreddedSchema = RecordSchema.parse(EventRows.RECORD_SCHEMA)
         .toParquet("schema", ShreddingSchema.parse(EventRows.SHREDDING));
     directory = BenchmarkSupport.scratchDirectory("json-ingest");
@@ -109,6 +115,22 @@ public class JsonIngestBenchmark {
       for (String line : lines) {
         w.writeJson(line);
       }
+    }
+    counters.fileBytes = BenchmarkSupport.size(file);
+  }
+
+  @Benchmark
+  public void dendriteJsonLines2Threads(FileCounters counters) throws IOException {
+    try (DendriteWriter w = DendriteWriter.builder(file)
+        .schema(EventRows.RECORD_SCHEMA)
+        .shredding(EventRows.SHREDDING)
+        .codec(Codec.parse(CODEC))
+        .rowGroupSize(ParquetJavaFiles.ROW_GROUP_SIZE)
+        .pageSize(ParquetJavaFiles.PAGE_SIZE)
+        .parallelism(2)
+        .overwrite(true)
+        .build()) {
+      w.writeJsonLines(new StringReader(text));
     }
     counters.fileBytes = BenchmarkSupport.size(file);
   }
