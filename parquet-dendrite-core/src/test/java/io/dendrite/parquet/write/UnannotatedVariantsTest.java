@@ -4,9 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dendrite.parquet.read.DendriteBatch;
+import io.dendrite.parquet.read.DendriteReadException;
 import io.dendrite.parquet.read.DendriteReader;
 import io.dendrite.parquet.read.DendriteRow;
 import io.dendrite.parquet.read.PathVector;
@@ -23,6 +25,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.function.UnaryOperator;
 import org.apache.parquet.example.data.Group;
 import org.apache.parquet.hadoop.ParquetFileReader;
@@ -348,6 +351,37 @@ class UnannotatedVariantsTest {
         assertEquals(i * 3 - 100, typed.read().getLong("n"), "row " + i);
       }
       assertNull(whole.read());
+    }
+  }
+
+  /**
+   * The limits of recognising a Variant by its fields alone: a struct of exactly
+   * {@code required binary metadata} and {@code value} is read as a Variant, and bytes that are
+   * not one fail as invalid data naming the column; an optional {@code metadata} keeps the
+   * group a struct.
+   */
+  @Test
+  void aStructShapedLikeAVariantIsReadAsOneAndAnOptionalMetadataIsNot() throws Exception {
+    Path file = RawParquetFiles.write(dir.resolve("lookalikes.parquet"), "message m {"
+        + " required group shaped { required binary metadata; required binary value; }"
+        + " required group loose { optional binary metadata; required binary value; } }", f -> {
+          Group g = f.newGroup();
+          g.addGroup("shaped").append("metadata", "not a variant").append("value", "at all");
+          g.addGroup("loose").append("metadata", "m").append("value", "v");
+          return List.of(g);
+        });
+    assertEquals(RecordSchema.parse("shaped variant not null,"
+        + " loose struct<metadata binary, value binary not null> not null"),
+        RecordSchema.fromParquet(footer(file)));
+    try (DendriteReader r = DendriteReader.builder(file).select("loose").build()) {
+      Map<?, ?> loose = (Map<?, ?>) r.read().get("loose");
+      assertEquals(Set.of("metadata", "value"), loose.keySet());
+    }
+    try (DendriteReader r = DendriteReader.builder(file).select("shaped").build()) {
+      DendriteReadException e = assertThrows(DendriteReadException.class,
+          () -> r.read().getJson("shaped"));
+      assertTrue(e.getMessage().contains("lookalikes.parquet")
+          && e.getMessage().contains("shaped"), e.getMessage());
     }
   }
 
