@@ -224,7 +224,8 @@ class ConvertCommandTest {
             .replace(annotated.toString(), "FILE"),
         Cli.run("cat", plain.toString(), "--where", where, "--explain").ok()
             .replace(plain.toString(), "FILE"));
-    assertEquals(Cli.run("inspect", annotated.toString()).ok().replace(annotated.toString(), "FILE"),
+    assertEquals(
+        Cli.run("inspect", annotated.toString()).ok().replace(annotated.toString(), "FILE"),
         Cli.run("inspect", plain.toString()).ok().replace(plain.toString(), "FILE"));
     assertTrue(Cli.run("schema", plain.toString()).ok()
         .contains("payload: variant (shredded as object; no annotation)"));

@@ -336,7 +336,8 @@ class VariantSchemasTest {
         // VariantShredding.md lets a top-level group omit value: still a Variant unannotated.
         + "  optional group typed_only { optional int64 typed_value; required binary metadata; }\n"
         // Not what a Variant writer makes: a plain struct that happens to use the names.
-        + "  optional group optional_metadata { optional binary metadata; required binary value; }\n"
+        + "  optional group optional_metadata { optional binary metadata;"
+        + " required binary value; }\n"
         + "  optional group metadata_only { required binary metadata; }\n"
         + "  optional group typed_and_other { required binary metadata; optional int32 typed_value;"
         + " optional binary other; }\n"
