@@ -131,9 +131,12 @@ final class ConvertCommand implements Callable<Integer> {
 
   @Option(names = "--no-variant-annotation",
       description = "Write VARIANT columns as plain groups (metadata, value, typed_value) "
-          + "without the VARIANT logical-type annotation, for readers that fail on it "
-          + "(parquet-java before 1.16 cannot open a file that has it). This tool reads them as "
-          + "variants all the same.")
+          + "without the VARIANT logical-type annotation, as Spark does with "
+          + "spark.sql.parquet.variant.annotateLogicalType.enabled=false. Only for readers "
+          + "that fail on the annotation: parquet-java before 1.16 cannot open such a file at "
+          + "all (1.15.x, parquet-java#3633); 1.16.0 (Spark 4.1's) and later read both. Readers "
+          + "that know variants then see a struct: Spark 4.1 unless its read schema says "
+          + "variant, DuckDB 2.0 a STRUCT of BLOBs. This tool reads them as variants.")
   boolean noVariantAnnotation;
 
   @Option(names = "--threads", paramLabel = "N",

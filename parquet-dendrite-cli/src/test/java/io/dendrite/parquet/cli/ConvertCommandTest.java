@@ -217,6 +217,17 @@ class ConvertCommandTest {
     assertRowsMatch(lines, plain);
     assertEquals(Cli.run("cat", annotated.toString(), "--select", "id,payload.score").ok(),
         Cli.run("cat", plain.toString(), "--select", "id,payload.score").ok());
+    String where = "payload.score >= 90";
+    String filtered = Cli.run("cat", plain.toString(), "--where", where).ok();
+    assertEquals(Cli.run("cat", annotated.toString(), "--where", where).ok(), filtered);
+    assertTrue(filtered.lines().count() > 10, filtered);
+    assertEquals(Cli.run("cat", annotated.toString(), "--where", where, "--explain").ok()
+            .replace(annotated.toString(), "FILE"),
+        Cli.run("cat", plain.toString(), "--where", where, "--explain").ok()
+            .replace(plain.toString(), "FILE"));
+    assertEquals(
+        Cli.run("inspect", annotated.toString()).ok().replace(annotated.toString(), "FILE"),
+        Cli.run("inspect", plain.toString()).ok().replace(plain.toString(), "FILE"));
     assertTrue(Cli.run("schema", plain.toString()).ok()
         .contains("payload: variant (shredded as object; no annotation)"));
     assertTrue(Cli.run("schema", annotated.toString()).ok()

@@ -764,13 +764,15 @@ public final class DendriteWriter implements Closeable {
     /**
      * Whether VARIANT columns carry the VARIANT logical-type annotation (default true, as
      * LogicalTypes.md requires). With false they are plain groups of the same {@code metadata},
-     * {@code value} and {@code typed_value} fields (Spark's {@code annotateLogicalType} off),
-     * for readers that fail on the annotation: parquet-java before 1.16, which added it, fails
-     * to open the file even when the VARIANT column is not read (parquet-java issue 3633, with
-     * 1.15.x); the same is reported for Polars (pola-rs/polars issue 28627). parquet-java 1.16.0
-     * and 1.18.1 read both forms. Readers that know variants recognise the plain groups by their
-     * fields: this library reads them as variants, whole and by path, and pins shredding from
-     * them. Shredding and the {@link DendriteWriter#report() report} do not change.
+     * {@code value} and {@code typed_value} fields (as Spark 4.1 writes with
+     * {@code spark.sql.parquet.variant.annotateLogicalType.enabled=false}), for readers that
+     * fail on the annotation: parquet-java before 1.16, which added it, fails to open the file
+     * even when the VARIANT column is not read (parquet-java issue 3633, with 1.15.x); the same
+     * is reported for Polars (pola-rs/polars issue 28627). parquet-java 1.16.0 and 1.18.1 read
+     * both forms. Other readers that know variants see a struct (Spark 4.1 unless its read
+     * schema says variant, DuckDB 2.0). This library recognises the plain groups by their fields
+     * and reads them as variants everywhere, and pins shredding from them. Shredding and the
+     * {@link DendriteWriter#report() report} do not change.
      */
     public Builder variantAnnotation(boolean annotate) {
       this.variantAnnotation = annotate;

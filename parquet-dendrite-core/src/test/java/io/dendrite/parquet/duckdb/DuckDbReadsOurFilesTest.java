@@ -7,6 +7,7 @@ import io.dendrite.parquet.read.DendriteReader;
 import io.dendrite.parquet.read.DendriteRow;
 import io.dendrite.parquet.schema.ShreddedType;
 import io.dendrite.parquet.testing.Documents;
+import io.dendrite.parquet.variant.VariantValue;
 import io.dendrite.parquet.write.DendriteWriter;
 import java.nio.file.Path;
 import java.util.HashSet;
@@ -138,5 +139,45 @@ class DuckDbReadsOurFilesTest {
     oracle.assertNoMismatches();
     assertTrue(oracle.compared("value") > ROWS * 8, "values: " + oracle.compared("value"));
     assertTrue(oracle.compared("json null") > ROWS / 20, "nulls: " + oracle.compared("json null"));
+  }
+
+  /**
+   * variantAnnotation(false): DuckDB 2.0 reads the plain group as the struct of its fields (the
+   * file gives it no other hint), whose blobs decode to the variants our reader returns.
+   */
+  @Test
+  void duckDbReadsAPlainGroupAsAStruct() throws Exception {
+    Path plain = dir.resolve("ours-plain.parquet");
+    try (DendriteWriter w = DendriteWriter.builder(plain).schema("id int64 not null, doc variant")
+        .unshredded().variantAnnotation(false).build()) {
+      for (int i = 0; i < ROWS; i++) {
+        w.writeJson("{\"id\": " + i + ", \"doc\": " + DOCS.get(i) + "}");
+      }
+    }
+    String source = "read_parquet(" + DuckDb.quote(plain.toString()) + ")";
+    assertEquals("STRUCT(metadata BLOB, \"value\" BLOB)", duck.value(
+        "SELECT column_type FROM (DESCRIBE SELECT doc FROM " + source + ")"));
+    // Our unshredded layout stores the encoded variant itself: the struct holds its bytes.
+    List<Object[]> rows = duck.rows("SELECT id, doc.metadata, doc.value FROM " + source
+        + " ORDER BY id");
+    assertEquals(ROWS, rows.size());
+    int values = 0;
+    try (DendriteReader r = DendriteReader.builder(plain).build()) {
+      for (Object[] duckRow : rows) {
+        DendriteRow ours = r.read();
+        assertEquals(ours.get("id"), duckRow[0]);
+        VariantValue fromDuck = duckRow[1] == null ? null
+            : VariantValue.of(bytes(duckRow[1]), bytes(duckRow[2]));
+        assertEquals(ours.getJson("doc"), fromDuck == null ? null : fromDuck.toJson(),
+            "id " + duckRow[0]);
+        values += fromDuck == null ? 0 : 1;
+      }
+    }
+    assertTrue(values > ROWS * 9 / 10, "values: " + values);
+  }
+
+  private static byte[] bytes(Object blob) throws java.sql.SQLException {
+    java.sql.Blob b = (java.sql.Blob) blob;
+    return b.getBytes(1, (int) b.length());
   }
 }

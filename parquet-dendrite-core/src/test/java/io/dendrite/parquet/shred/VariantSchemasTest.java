@@ -333,8 +333,19 @@ class VariantSchemasTest {
         + " optional int32 other; }\n"
         + "  optional group listed (LIST) { repeated group list { required binary metadata;"
         + " required binary value; } }\n"
+        // VariantShredding.md lets a top-level group omit value: still a Variant unannotated.
+        + "  optional group typed_only { optional int64 typed_value; required binary metadata; }\n"
+        // Not what a Variant writer makes: a plain struct that happens to use the names.
+        + "  optional group optional_metadata { optional binary metadata;"
+        + " required binary value; }\n"
+        + "  optional group metadata_only { required binary metadata; }\n"
+        + "  optional group typed_and_other { required binary metadata; optional int32 typed_value;"
+        + " optional binary other; }\n"
+        + "  optional group typed_and_int_value { required binary metadata;"
+        + " optional int32 typed_value; optional int32 value; }\n"
         + "}");
-    assertEquals(List.of(true, true, true, false, false, false), m.getFields().stream()
+    assertEquals(List.of(true, true, true, false, false, false, true, false, false, false,
+        false), m.getFields().stream()
         .map(t -> VariantSchemas.isVariantGroup(t.asGroupType())).toList());
   }
 

@@ -4,10 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.dendrite.parquet.read.DendriteBatch;
+import io.dendrite.parquet.read.DendriteReadException;
 import io.dendrite.parquet.read.DendriteReader;
 import io.dendrite.parquet.read.DendriteRow;
+import io.dendrite.parquet.read.PathVector;
 import io.dendrite.parquet.schema.RecordSchema;
 import io.dendrite.parquet.schema.ShreddingSchema;
 import io.dendrite.parquet.testing.RawParquetFiles;
@@ -21,6 +25,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.function.UnaryOperator;
 import org.apache.parquet.example.data.Group;
 import org.apache.parquet.hadoop.ParquetFileReader;
@@ -29,6 +34,7 @@ import org.apache.parquet.io.LocalInputFile;
 import org.apache.parquet.schema.GroupType;
 import org.apache.parquet.schema.LogicalTypeAnnotation;
 import org.apache.parquet.schema.MessageType;
+import org.apache.parquet.schema.MessageTypeParser;
 import org.apache.parquet.schema.Type;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -244,6 +250,138 @@ class UnannotatedVariantsTest {
       assertNull(a.read(), "the annotated file has more rows");
       assertEquals(rows.size(), i);
       assertTrue(names > ROWS / 2, "most rows have a user name: " + names);
+    }
+  }
+
+  /** A projection record: shredded leaves, a residual-only path and whole variants. */
+  record Projected(long id, Payload payload, List<VariantValue> notes) {}
+
+  /** score is a VariantValue: a few are the string "n/a", which a Long cannot take. */
+  record Payload(VariantValue score, User user, VariantValue extra) {}
+
+  record User(String name) {}
+
+  /**
+   * Filters (statistics of the shredded leaf, then the exact test), batches and records built
+   * by select(Class) see the plain groups as they see the annotated ones.
+   */
+  @Test
+  void filtersBatchesAndRecordsReadThePlainFileAsTheAnnotatedOne() throws Exception {
+    List<Row> rows = rows();
+    for (boolean shredded : new boolean[] {false, true}) {
+      UnaryOperator<DendriteWriter.Builder> layout =
+          b -> (shredded ? b.shredding(GIVEN) : b.unshredded()).rowGroupRows(50);
+      Path annotated = write("filter-a-" + shredded + ".parquet", rows, layout);
+      Path plain = write("filter-p-" + shredded + ".parquet", rows,
+          b -> layout.apply(b).variantAnnotation(false));
+      String where = "payload.score >= 90 or payload.user.name = 'u7'";
+      List<String> expected = filtered(annotated, where);
+      assertTrue(expected.size() > 10 && expected.size() < ROWS / 2, expected.toString());
+      assertEquals(expected, filtered(plain, where), "shredded " + shredded);
+      assertEquals(records(annotated), records(plain), "shredded " + shredded);
+      assertEquals(batchScores(annotated), batchScores(plain), "shredded " + shredded);
+    }
+  }
+
+  private static List<String> filtered(Path file, String where) throws IOException {
+    List<String> out = new ArrayList<>();
+    try (DendriteReader r = DendriteReader.builder(file).select("id", "payload.score")
+        .where(where).build()) {
+      for (DendriteRow row : r) {
+        out.add(row.getLong("id") + "=" + row.get("payload.score"));
+      }
+    }
+    return out;
+  }
+
+  private static List<Projected> records(Path file) throws IOException {
+    try (DendriteReader r = DendriteReader.builder(file).select(Projected.class).build()) {
+      List<Projected> out = r.stream().map(row -> row.as(Projected.class)).toList();
+      assertEquals(ROWS, out.size());
+      assertTrue(out.stream().filter(p -> p.payload() != null && p.payload().user() != null)
+          .count() > ROWS / 2, "most records have a user");
+      return out;
+    }
+  }
+
+  private static List<Object> batchScores(Path file) throws IOException {
+    List<Object> out = new ArrayList<>();
+    try (DendriteReader r = DendriteReader.builder(file).select("payload.score", "addr.geo.lat")
+        .build()) {
+      for (DendriteBatch b : r.batches(64)) {
+        PathVector score = b.vector("payload.score");
+        PathVector lat = b.vector("addr.geo.lat");
+        // The storage too: a typed leaf stays in a primitive array in both files.
+        out.add(score.storage() + " " + lat.storage());
+        for (int i = 0; i < b.size(); i++) {
+          out.add(score.get(i) + "/" + lat.get(i));
+        }
+      }
+    }
+    assertTrue(out.size() > ROWS, "rows read: " + out.size());
+    return out;
+  }
+
+  /**
+   * VariantShredding.md lets a top-level group omit {@code value}: unannotated, such a group
+   * (only {@code metadata} and {@code typed_value}) still reads as a Variant.
+   */
+  @Test
+  void anUnannotatedGroupWithoutValueReadsAsAVariant() throws Exception {
+    Path annotated = dir.resolve("ints.parquet");
+    try (DendriteWriter w = DendriteWriter.builder(annotated).schema("id int64 not null, n variant")
+        .shredding("n: int64").build()) {
+      for (long i = 0; i < ROWS; i++) {
+        w.write(Map.of("id", i, "n", i * 3 - 100));
+      }
+    }
+    // Every n fits typed_value, so dropping the all-null value column loses nothing.
+    MessageType typedOnly = MessageTypeParser.parseMessageType(
+        "message m { required int64 id; optional group n { required binary metadata;"
+            + " optional int64 typed_value; } }");
+    Path plain = RawParquetFiles.rewrite(annotated, dir.resolve("ints-plain.parquet"),
+        typedOnly, RawParquetFiles.Options.DEFAULTS);
+    assertEquals(RecordSchema.parse("id int64 not null, n variant"),
+        RecordSchema.fromParquet(footer(plain)));
+    try (DendriteReader whole = DendriteReader.builder(plain).build();
+        DendriteReader typed = DendriteReader.builder(plain).select("n").build()) {
+      for (long i = 0; i < ROWS; i++) {
+        DendriteRow row = whole.read();
+        assertEquals(i * 3 - 100, row.getVariant("n").getLong(), "row " + i);
+        assertEquals(i * 3 - 100, typed.read().getLong("n"), "row " + i);
+      }
+      assertNull(whole.read());
+    }
+  }
+
+  /**
+   * The limits of recognising a Variant by its fields alone: a struct of exactly
+   * {@code required binary metadata} and {@code value} is read as a Variant, and bytes that are
+   * not one fail as invalid data naming the column; an optional {@code metadata} keeps the
+   * group a struct.
+   */
+  @Test
+  void aStructShapedLikeAVariantIsReadAsOneAndAnOptionalMetadataIsNot() throws Exception {
+    Path file = RawParquetFiles.write(dir.resolve("lookalikes.parquet"), "message m {"
+        + " required group shaped { required binary metadata; required binary value; }"
+        + " required group loose { optional binary metadata; required binary value; } }", f -> {
+          Group g = f.newGroup();
+          g.addGroup("shaped").append("metadata", "not a variant").append("value", "at all");
+          g.addGroup("loose").append("metadata", "m").append("value", "v");
+          return List.of(g);
+        });
+    assertEquals(RecordSchema.parse("shaped variant not null,"
+        + " loose struct<metadata binary, value binary not null> not null"),
+        RecordSchema.fromParquet(footer(file)));
+    try (DendriteReader r = DendriteReader.builder(file).select("loose").build()) {
+      Map<?, ?> loose = (Map<?, ?>) r.read().get("loose");
+      assertEquals(Set.of("metadata", "value"), loose.keySet());
+    }
+    try (DendriteReader r = DendriteReader.builder(file).select("shaped").build()) {
+      DendriteReadException e = assertThrows(DendriteReadException.class,
+          () -> r.read().getJson("shaped"));
+      assertTrue(e.getMessage().contains("lookalikes.parquet")
+          && e.getMessage().contains("shaped"), e.getMessage());
     }
   }
 

@@ -30,6 +30,7 @@ import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnPath;
 import org.apache.parquet.io.LocalInputFile;
+import org.apache.parquet.schema.LogicalTypeAnnotation;
 import org.apache.parquet.schema.MessageType;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
@@ -110,21 +111,29 @@ class WeReadSparkFilesTest {
       "mixed", List.of("$[0]", "$.k", "$.day"),
       "ts", List.of());
 
-  /** The Spark settings of each write; Spark 4.1's defaults are shredding on, inference on. */
+  /**
+   * The Spark settings of each write; Spark 4.1's defaults are shredding on, inference on,
+   * VARIANT annotation on. UNANNOTATED is INFERRED without the annotation
+   * ({@code spark.sql.parquet.variant.annotateLogicalType.enabled=false}): plain groups,
+   * shredded (obj, typed, ts) and not (doc, mixed), which we recognise by their fields.
+   */
   enum Config {
-    SHREDDING_OFF("false", "true", null),
-    INFERRED("true", "true", null),
-    INFERENCE_OFF("true", "false", null),
-    FORCED("true", "false", FORCED_DDL);
+    SHREDDING_OFF("false", "true", null, true),
+    INFERRED("true", "true", null, true),
+    INFERENCE_OFF("true", "false", null, true),
+    FORCED("true", "false", FORCED_DDL, true),
+    UNANNOTATED("true", "true", null, false);
 
     final String writeShredding;
     final String infer;
     final String forcedSchema;
+    final boolean annotate;
 
-    Config(String writeShredding, String infer, String forcedSchema) {
+    Config(String writeShredding, String infer, String forcedSchema, boolean annotate) {
       this.writeShredding = writeShredding;
       this.infer = infer;
       this.forcedSchema = forcedSchema;
+      this.annotate = annotate;
     }
 
     /**
@@ -149,9 +158,14 @@ class WeReadSparkFilesTest {
         case INFERRED -> List.of("obj", "typed", "ts");
         case INFERENCE_OFF -> List.of();
         case FORCED -> List.of("doc", "typed");
+        // One shredded and one unshredded plain group: the casts are INFERRED's.
+        case UNANNOTATED -> List.of("obj", "doc");
       };
     }
   }
+
+  /** Spark 4.1's switch for the VARIANT annotation on the groups it writes. */
+  static final String ANNOTATE = "spark.sql.parquet.variant.annotateLogicalType.enabled";
 
   @TempDir static Path dir;
 
@@ -199,6 +213,7 @@ class WeReadSparkFilesTest {
       for (Config c : Config.values()) {
         spark.conf().set("spark.sql.variant.writeShredding.enabled", c.writeShredding);
         spark.conf().set("spark.sql.variant.inferShreddingSchema", c.infer);
+        spark.conf().set(ANNOTATE, Boolean.toString(c.annotate));
         if (c.forcedSchema == null) {
           spark.conf().unset("spark.sql.variant.forceShreddingSchemaForTest");
         } else {
@@ -220,6 +235,7 @@ class WeReadSparkFilesTest {
       spark.conf().unset("spark.sql.variant.writeShredding.enabled");
       spark.conf().unset("spark.sql.variant.inferShreddingSchema");
       spark.conf().unset("spark.sql.variant.forceShreddingSchemaForTest");
+      spark.conf().unset(ANNOTATE);
     }
   }
 
@@ -257,6 +273,8 @@ class WeReadSparkFilesTest {
     for (PartFile p : parts) {
       assertTrue(p.maxId < HALF || p.minId >= HALF, p + " holds both halves");
       for (String column : config.columns()) {
+        assertEquals(config.annotate, p.schema.getType(column).getLogicalTypeAnnotation()
+            instanceof LogicalTypeAnnotation.VariantLogicalTypeAnnotation, p + " " + column);
         ShreddedType t = p.shredded(column);
         switch (config) {
           case SHREDDING_OFF, INFERENCE_OFF -> assertNull(t, p + " " + column);
@@ -264,7 +282,7 @@ class WeReadSparkFilesTest {
             assertEquals(ShreddedType.parse(FORCED_TYPE), t, p + " " + column);
             assertTrue(p.nonNull(column, "value") > 0, p + " " + column + ": no residual");
           }
-          case INFERRED -> {
+          case INFERRED, UNANNOTATED -> {
             switch (column) {
               // Top-level values of different types: Spark leaves the column unshredded.
               case "doc", "mixed" -> assertNull(t, p + " " + column);
@@ -282,7 +300,7 @@ class WeReadSparkFilesTest {
         }
       }
     }
-    if (config == Config.INFERRED) {
+    if (config == Config.INFERRED || config == Config.UNANNOTATED) {
       // Per-file inference: apart from a, both files shred obj alike.
       assertEquals(withoutA(parts.get(0).shredded("obj")), withoutA(parts.get(1).shredded("obj")));
     }
@@ -392,7 +410,7 @@ class WeReadSparkFilesTest {
    */
   @Order(4)
   @ParameterizedTest
-  @EnumSource(value = Config.class, names = {"SHREDDING_OFF", "INFERRED", "FORCED"})
+  @EnumSource(value = Config.class, names = {"SHREDDING_OFF", "INFERRED", "FORCED", "UNANNOTATED"})
   void typedGettersEqualSparksTryVariantGet(Config config) throws Exception {
     List<String> failures = new ArrayList<>();
     int nonNullTyped = 0;

@@ -97,6 +97,22 @@ class DendriteSourceTest {
     assertTrue(typedA > ROWS / 2, "rows with an int doc.a: " + typedA);
   }
 
+  /**
+   * A file written with variantAnnotation(false): the source still gives Spark a variant column
+   * (Spark's own reader sees the plain group as a struct) holding the annotated file's rows.
+   */
+  @Test
+  void plainVariantGroupsReadAsVariants() throws Exception {
+    Path plain = dir.resolve("shredded-plain.parquet");
+    TestFiles.write(plain, 0, ROWS, 2,
+        b -> b.shredding(TestFiles.SHREDDING).variantAnnotation(false));
+    String annotated = dir.resolve("shredded.parquet").toString();
+    assertTrue(native_(plain.toString()).schema().apply("doc").dataType()
+        instanceof org.apache.spark.sql.types.StructType);
+    assertSameRows(dendrite(annotated).selectExpr(ALL), dendrite(plain.toString()).selectExpr(ALL),
+        "plain groups");
+  }
+
   @Test
   void aDirectoryReadsAllItsDataFiles() {
     String table = dir.resolve("table").toString();

@@ -185,25 +185,28 @@ public final class VariantSchemas {
   }
 
   /**
-   * Whether {@code group} holds a Variant: it is annotated VARIANT or, for files written
-   * before the annotation existed, it is unannotated and its fields are exactly a binary
-   * {@code metadata}, a binary {@code value} and optionally a {@code typed_value}. The layout
-   * is not validated; {@link #shreddedTypeOf} does that.
+   * Whether {@code group} holds a Variant: it is annotated VARIANT or, unannotated (files from
+   * before the annotation, Spark 4.0, Spark 4.1 with
+   * {@code spark.sql.parquet.variant.annotateLogicalType.enabled=false}, our
+   * {@code variantAnnotation(false)}), its fields are, by name in any order, exactly a
+   * {@code required binary metadata} and a binary {@code value} and/or a {@code typed_value}
+   * (VariantShredding.md: at least one of the two). So a plain struct of exactly those fields
+   * is read as a Variant too: the shape is all an unannotated file says. The layout below
+   * {@code typed_value} is not validated here; {@link #shreddedTypeOf} does that.
    */
   public static boolean isVariantGroup(GroupType group) {
     LogicalTypeAnnotation a = group.getLogicalTypeAnnotation();
     if (a instanceof LogicalTypeAnnotation.VariantLogicalTypeAnnotation) {
       return true;
     }
-    if (a != null) {
+    if (a != null || !isBinaryField(group, METADATA)
+        || !group.getType(METADATA).isRepetition(Repetition.REQUIRED)) {
       return false;
     }
-    int count = group.getFieldCount();
-    if (count != 2 && count != 3) {
-      return false;
-    }
-    return isBinaryField(group, METADATA) && isBinaryField(group, VALUE)
-        && (count == 2 || group.containsField(TYPED_VALUE));
+    boolean value = isBinaryField(group, VALUE);
+    boolean typed = group.containsField(TYPED_VALUE);
+    int expected = 1 + (value ? 1 : 0) + (typed ? 1 : 0);
+    return (value || typed) && group.getFieldCount() == expected;
   }
 
   private static boolean isBinaryField(GroupType group, String name) {
