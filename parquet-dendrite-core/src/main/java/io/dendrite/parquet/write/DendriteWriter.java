@@ -312,22 +312,23 @@ public final class DendriteWriter implements Closeable {
 
   /** Every line of {@code source}: on this thread, or parsed on {@code parallelism} threads. */
   private void writeJsonLines(JsonLinePipeline.LineSource source) throws IOException {
+    JsonLinePipeline.LineSink sink = new JsonLinePipeline.LineSink() {
+      @Override
+      public void row(Object[] row, long lineNumber) {
+        rowsSeen++;
+        accept(row);
+      }
+
+      @Override
+      public void invalid(InvalidRecordException e, long lineNumber) {
+        rowsSeen++;
+        rejected(e, lineNumber);
+      }
+    };
     if (options.parallelism() > 1) {
       new JsonLinePipeline(options.parallelism(),
           () -> JsonRecordParser.of(new RecordCoercer(schema), options.documentColumn()))
-          .run(source, new JsonLinePipeline.LineSink() {
-            @Override
-            public void row(Object[] row, long lineNumber) {
-              rowsSeen++;
-              accept(row);
-            }
-
-            @Override
-            public void invalid(InvalidRecordException e, long lineNumber) {
-              rowsSeen++;
-              rejected(e, lineNumber);
-            }
-          });
+          .run(source, sink);
       return;
     }
     while (true) {
@@ -335,16 +336,22 @@ public final class DendriteWriter implements Closeable {
       try {
         line = source.next();
       } catch (InvalidRecordException e) {
-        rowsSeen++;
-        rejected(e, e.row());
+        sink.invalid(e, e.row());
         continue;
       }
       if (line == null) {
         return;
       }
       if (!line.isBlank()) {
-        rowsSeen++;
-        writeJsonRow(line, source.lineNumber());
+        long lineNumber = source.lineNumber();
+        Object[] row;
+        try {
+          row = json.parse(line);
+        } catch (InvalidRecordException e) {
+          sink.invalid(e, lineNumber);
+          continue;
+        }
+        sink.row(row, lineNumber);
       }
     }
   }
