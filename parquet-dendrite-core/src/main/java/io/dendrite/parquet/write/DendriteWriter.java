@@ -254,21 +254,27 @@ public final class DendriteWriter implements Closeable {
       BufferedReader lines = in instanceof BufferedReader ? (BufferedReader) in
           : new BufferedReader(in, 1 << 16);
       long before = rowsAccepted();
-      JsonLinePipeline.LineSource source = new JsonLinePipeline.LineSource() {
+      JsonLinePipeline.LineSource source = new TextLines() {
         private long number;
+        private String line;
 
         @Override
-        public String next() throws IOException {
-          String line = lines.readLine();
+        public boolean next() throws IOException {
+          line = lines.readLine();
           if (line != null && ++number == 1 && line.startsWith("\uFEFF")) {
             line = line.substring(1);
           }
-          return line;
+          return line != null;
         }
 
         @Override
         public long lineNumber() {
           return number;
+        }
+
+        @Override
+        public String text() {
+          return line;
         }
       };
       writeJsonLines(source);
@@ -294,13 +300,33 @@ public final class DendriteWriter implements Closeable {
       long before = rowsAccepted();
       writeJsonLines(new JsonLinePipeline.LineSource() {
         @Override
-        public String next() throws IOException {
-          return lines.readLine(); // a line that is not UTF-8 throws InvalidRecordException
+        public boolean next() throws IOException {
+          return lines.nextLine(); // a line that is not UTF-8 throws InvalidRecordException
         }
 
         @Override
         public long lineNumber() {
           return lines.lineNumber();
+        }
+
+        @Override
+        public String text() {
+          return null; // parsed from its bytes
+        }
+
+        @Override
+        public byte[] bytes() {
+          return lines.buffer();
+        }
+
+        @Override
+        public int offset() {
+          return lines.lineStart();
+        }
+
+        @Override
+        public int length() {
+          return lines.lineLength();
         }
       });
       return rowsAccepted() - before;
@@ -332,27 +358,44 @@ public final class DendriteWriter implements Closeable {
       return;
     }
     while (true) {
-      String line;
       try {
-        line = source.next();
+        if (!source.next()) {
+          return;
+        }
       } catch (InvalidRecordException e) {
         sink.invalid(e, e.row());
         continue;
       }
-      if (line == null) {
-        return;
+      if (JsonLinePipeline.isBlank(source)) {
+        continue;
       }
-      if (!line.isBlank()) {
-        long lineNumber = source.lineNumber();
-        Object[] row;
-        try {
-          row = json.parse(line);
-        } catch (InvalidRecordException e) {
-          sink.invalid(e, lineNumber);
-          continue;
-        }
-        sink.row(row, lineNumber);
+      long lineNumber = source.lineNumber();
+      Object[] row;
+      try {
+        row = JsonLinePipeline.parse(json, source);
+      } catch (InvalidRecordException e) {
+        sink.invalid(e, lineNumber);
+        continue;
       }
+      sink.row(row, lineNumber);
+    }
+  }
+
+  /** Lines of text: no bytes. */
+  private abstract static class TextLines implements JsonLinePipeline.LineSource {
+    @Override
+    public byte[] bytes() {
+      return null;
+    }
+
+    @Override
+    public int offset() {
+      return 0;
+    }
+
+    @Override
+    public int length() {
+      return 0;
     }
   }
 

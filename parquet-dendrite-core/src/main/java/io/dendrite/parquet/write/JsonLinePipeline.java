@@ -2,8 +2,10 @@ package io.dendrite.parquet.write;
 
 import java.io.IOException;
 import java.io.InterruptedIOException;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutionException;
@@ -28,11 +30,29 @@ final class JsonLinePipeline {
   static final int CHUNK_LINES = 1024;
   static final int CHUNK_CHARS = 1 << 20;
 
-  /** Where lines come from: the next line (null at the end) and its 1-based number. */
+  /**
+   * Where lines come from, one at a time: a line is text or, read from bytes, UTF-8 bytes that
+   * were checked to be well-formed (never made a String when they parse).
+   */
   interface LineSource {
-    String next() throws IOException;
+    /**
+     * Moves to the next line; false at the end.
+     *
+     * @throws InvalidRecordException for a line that is not text (bad UTF-8); it is consumed
+     */
+    boolean next() throws IOException;
 
+    /** The 1-based number of the current line. */
     long lineNumber();
+
+    /** The current line's text, or null when it is held as bytes. */
+    String text();
+
+    byte[] bytes();
+
+    int offset();
+
+    int length();
   }
 
   /** What the calling thread does with each parsed line, in input order. */
@@ -91,9 +111,37 @@ final class JsonLinePipeline {
     }
   }
 
+  /** Whether the line is blank as {@link String#isBlank()} has it (it is then not a row). */
+  static boolean isBlank(LineSource line) {
+    String text = line.text();
+    return text != null ? text.isBlank() : isBlank(line.bytes(), line.offset(), line.length());
+  }
+
+  /** {@link String#isBlank()} of UTF-8 bytes, decoding only a line with non-ASCII bytes. */
+  static boolean isBlank(byte[] b, int off, int len) {
+    for (int i = off; i < off + len; i++) {
+      int c = b[i];
+      if (c < 0) {
+        return new String(b, off, len, StandardCharsets.UTF_8).isBlank();
+      }
+      if (!Character.isWhitespace(c)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** Parses the source's current line. */
+  static Object[] parse(JsonRecordParser parser, LineSource line) {
+    String text = line.text();
+    return text != null ? parser.parse(text)
+        : parser.parse(line.bytes(), line.offset(), line.length());
+  }
+
   /** Consecutive lines of the input and, once parsed, what each became. */
   private static final class Chunk {
-    final List<String> lines = new ArrayList<>();
+    /** Per line: its text, a copy of its bytes, or null (a line that is no text). */
+    final List<Object> lines = new ArrayList<>();
     final List<Long> numbers = new ArrayList<>();
     /** Per line: the row, an InvalidRecordException, another throwable, or null (blank). */
     final List<Object> results = new ArrayList<>();
@@ -101,11 +149,12 @@ final class JsonLinePipeline {
     /** The next chunk of {@code source}, or null at its end. */
     static Chunk read(LineSource source) throws IOException {
       Chunk c = new Chunk();
-      int chars = 0;
-      while (c.lines.size() < CHUNK_LINES && chars < CHUNK_CHARS) {
-        String line;
+      int size = 0;
+      while (c.lines.size() < CHUNK_LINES && size < CHUNK_CHARS) {
         try {
-          line = source.next();
+          if (!source.next()) {
+            break;
+          }
         } catch (InvalidRecordException e) {
           // A line that is no text (bad UTF-8): an invalid record of its own.
           c.lines.add(null);
@@ -113,13 +162,17 @@ final class JsonLinePipeline {
           c.results.add(e);
           continue;
         }
-        if (line == null) {
-          break;
+        String text = source.text();
+        if (text != null) {
+          c.lines.add(text);
+          size += text.length();
+        } else {
+          int from = source.offset();
+          c.lines.add(Arrays.copyOfRange(source.bytes(), from, from + source.length()));
+          size += source.length();
         }
-        c.lines.add(line);
         c.numbers.add(source.lineNumber());
         c.results.add(null);
-        chars += line.length();
       }
       return c.lines.isEmpty() ? null : c;
     }
@@ -132,12 +185,22 @@ final class JsonLinePipeline {
       }
       try {
         for (int i = 0; i < lines.size(); i++) {
-          String line = lines.get(i);
-          if (line == null || line.isBlank()) {
+          Object line = lines.get(i);
+          if (line == null) {
             continue;
           }
           try {
-            results.set(i, parser.parse(line));
+            if (line instanceof String) {
+              String text = (String) line;
+              if (!text.isBlank()) {
+                results.set(i, parser.parse(text));
+              }
+            } else {
+              byte[] bytes = (byte[]) line;
+              if (!isBlank(bytes, 0, bytes.length)) {
+                results.set(i, parser.parse(bytes, 0, bytes.length));
+              }
+            }
           } catch (RuntimeException | Error e) {
             results.set(i, e);
           }

@@ -17,6 +17,7 @@ import io.dendrite.parquet.variant.internal.JsonToVariant;
 import io.dendrite.parquet.variant.internal.VariantBinary;
 import io.dendrite.parquet.variant.internal.VariantEncoder;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -43,8 +44,12 @@ final class JsonRecordParser {
   private final LineFeed feed = new LineFeed();
   private final LineFeed.Whitespace rest = new LineFeed.Whitespace();
   private final int maxJsonDepth;
+  private final ByteLineFeed byteFeed = new ByteLineFeed();
+  private final ByteLineFeed.Whitespace byteRest = new ByteLineFeed.Whitespace();
   private JsonParser streaming;
   private int streamedLines;
+  private JsonParser streamingBytes;
+  private int streamedByteLines;
   private long linesParsedAlone;
 
   /** {@code documentColumn}: index of the column that receives whole lines, or -1. */
@@ -115,6 +120,25 @@ final class JsonRecordParser {
     return parseAlone(line);
   }
 
+  /**
+   * Parses one line of well-formed UTF-8 ({@code b[off, off + len)}, checked by the caller) as
+   * {@link #parse(String)} parses its text, with a long-lived parser of bytes: the same rows and
+   * the same errors (a line it cannot take is decoded and parsed alone, as text).
+   */
+  Object[] parse(byte[] b, int off, int len) {
+    try {
+      Object[] row = parseStreamingBytes(b, off, len);
+      if (row != null) {
+        return row;
+      }
+    } catch (IOException | RuntimeException e) {
+      // Reported below, from a parse of this line alone.
+    }
+    streamingBytes = discard(streamingBytes);
+    linesParsedAlone++;
+    return parseAlone(new String(b, off, len, StandardCharsets.UTF_8));
+  }
+
   /** Lines the streaming parser could not take (bad lines, in practice); for tests. */
   long linesParsedAlone() {
     return linesParsedAlone;
@@ -138,16 +162,41 @@ final class JsonRecordParser {
     return row;
   }
 
-  private void discardStreaming() {
-    if (streaming != null) {
-      try {
-        streaming.close();
-      } catch (IOException ignored) {
-        // A LineFeed holds no resources.
-      }
-      streaming = null;
+  /** As {@link #parseStreaming}, for a line of bytes. */
+  private Object[] parseStreamingBytes(byte[] b, int off, int len) throws IOException {
+    if (streamingBytes == null || streamedByteLines >= LINES_PER_PARSER) {
+      streamingBytes = discard(streamingBytes);
+      byteFeed.prime();
+      streamingBytes = factory.createParser(byteFeed);
+      streamedByteLines = 0;
     }
+    byteFeed.feed(b, off, len);
+    streamedByteLines++;
+    Object[] row = readRecord(streamingBytes);
+    byteRest.reset();
+    streamingBytes.releaseBuffered(byteRest);
+    if (byteRest.sawText() || byteFeed.unreadTextRemains()) {
+      return null;
+    }
+    coercer.checkRequired(row);
+    return row;
+  }
+
+  private void discardStreaming() {
+    streaming = discard(streaming);
     streamedLines = 0;
+  }
+
+  /** Closes a streaming parser being replaced; null, to assign. */
+  private static JsonParser discard(JsonParser p) {
+    if (p != null) {
+      try {
+        p.close();
+      } catch (IOException ignored) {
+        // A line feed holds no resources.
+      }
+    }
+    return null;
   }
 
   private Object[] parseAlone(String line) {

@@ -1,5 +1,6 @@
 package io.dendrite.parquet.write;
 
+import io.dendrite.parquet.variant.internal.Utf8;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;
@@ -42,6 +43,8 @@ final class Utf8LineReader implements Closeable {
   /** The last line ended with {@code \r}: a {@code \n} right after it belongs to it. */
   private boolean skipLf;
   private long lineNumber;
+  private int lineStart;
+  private int lineLength;
   private CharsetDecoder strict;
 
   /** Reads from {@code in}, which is read in large blocks (no need to buffer it). */
@@ -85,6 +88,44 @@ final class Utf8LineReader implements Closeable {
    * @throws IOException from the stream
    */
   String readLine() throws IOException {
+    return advance() ? decode(lineStart, lineLength) : null;
+  }
+
+  /**
+   * Moves to the next line and leaves it as bytes: {@code buffer()[lineStart(), lineStart() +
+   * lineLength())}, valid until the next call. False at the end of the input. For callers that
+   * parse bytes: no String is made.
+   *
+   * @throws InvalidRecordException as {@link #readLine()}
+   * @throws IOException from the stream
+   */
+  boolean nextLine() throws IOException {
+    if (!advance()) {
+      return false;
+    }
+    if (Utf8.firstInvalid(buf, lineStart, lineLength) >= 0) {
+      int bad = firstMalformed(lineStart, lineLength); // the JDK's verdict, as readLine's
+      if (bad >= 0) {
+        throw malformed(lineStart, bad);
+      }
+    }
+    return true;
+  }
+
+  byte[] buffer() {
+    return buf;
+  }
+
+  int lineStart() {
+    return lineStart;
+  }
+
+  int lineLength() {
+    return lineLength;
+  }
+
+  /** Finds the next line's bytes (lineStart, lineLength) and counts it; false at the end. */
+  private boolean advance() throws IOException {
     if (!started) {
       started = true;
       skipByteOrderMark();
@@ -92,7 +133,7 @@ final class Utf8LineReader implements Closeable {
     if (skipLf) {
       skipLf = false;
       if (pos == end && !fill()) {
-        return null;
+        return false;
       }
       if (buf[pos] == '\n') {
         pos++;
@@ -103,20 +144,24 @@ final class Utf8LineReader implements Closeable {
       for (int i = pos + scanned; i < end; i++) {
         byte b = buf[i];
         if (b == '\n' || b == '\r') {
-          int start = pos;
+          lineStart = pos;
+          lineLength = i - pos;
           pos = i + 1;
           skipLf = b == '\r';
-          return decode(start, i - start);
+          lineNumber++;
+          return true;
         }
       }
       scanned = end - pos;
       if (!fill()) {
         if (pos == end) {
-          return null;
+          return false;
         }
-        int start = pos;
+        lineStart = pos;
+        lineLength = end - pos;
         pos = end;
-        return decode(start, end - start);
+        lineNumber++;
+        return true;
       }
     }
   }
@@ -175,17 +220,20 @@ final class Utf8LineReader implements Closeable {
    * U+FFFD (rare, and never an ASCII or Latin-1 line) is checked again strictly.
    */
   private String decode(int start, int length) {
-    lineNumber++;
     String line = new String(buf, start, length, StandardCharsets.UTF_8);
     if (line.indexOf('\uFFFD') >= 0) {
       int bad = firstMalformed(start, length);
       if (bad >= 0) {
-        throw new InvalidRecordException(lineNumber, null, String.format(
-            "not valid UTF-8: byte 0x%02X at byte %d of the line", buf[start + bad] & 0xFF,
-            bad + 1), null);
+        throw malformed(start, bad);
       }
     }
     return line;
+  }
+
+  private InvalidRecordException malformed(int start, int bad) {
+    return new InvalidRecordException(lineNumber, null, String.format(
+        "not valid UTF-8: byte 0x%02X at byte %d of the line", buf[start + bad] & 0xFF,
+        bad + 1), null);
   }
 
   /** Offset within the line of the first malformed byte, or -1 when the line is well-formed. */

@@ -35,19 +35,46 @@ class JsonRecordParserTest {
     List<String> lines = List.of("12", "true", "\"s\"", "1.5e3", "-0", "null", "{\"a\": 1}",
         "[1, [2, {\"b\": \"c\"}]]", "  7  ", "\t\"tab\"\r", "12345678901234567890", "false",
         "{}", "[]", "0.10");
-    JsonRecordParser p = documents();
-    for (int round = 0; round < 3; round++) {
-      for (String line : lines) {
-        assertVariant(VariantJson.parse(line), (EncodedVariant) p.parse(line)[0], line);
+    for (boolean bytes : new boolean[] {false, true}) {
+      JsonRecordParser p = documents();
+      for (int round = 0; round < 3; round++) {
+        for (String line : lines) {
+          assertVariant(VariantJson.parse(line), (EncodedVariant) parse(p, line, bytes)[0],
+              line);
+        }
       }
+      assertEquals(0, p.linesParsedAlone(), "every line went through the shared parser");
     }
-    assertEquals(0, p.linesParsedAlone(), "every line went through the shared parser");
+  }
+
+  @Test
+  void aFirstLineOfZeroBytesIsNotReadAsUtf32() {
+    // As UTF-32BE these bytes and the space after a line are "{} ": Jackson guesses a byte stream's encoding from its first
+    // four bytes, so a new parser of bytes must not see a line first.
+    String line = "\u0000\u0000\u0000{\u0000\u0000\u0000}\u0000\u0000\u0000";
+    assertThrows(InvalidRecordException.class, () -> documents().parse(line));
+    assertThrows(InvalidRecordException.class, () -> parse(documents(), line, true));
+  }
+
+  /** The line parsed from its text, or (bytes) from its UTF-8 bytes, at an offset. */
+  private static Object[] parse(JsonRecordParser p, String line, boolean bytes) {
+    if (!bytes) {
+      return p.parse(line);
+    }
+    byte[] b = ("xx" + line + "yy").getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    return p.parse(b, 2, b.length - 4);
   }
 
   @Test
   void manyRandomLinesAcrossParserReplacementsMatchParsingEachLineAlone() throws Exception {
     // More lines than one streaming parser takes (10,000), with names that vary by line and a
     // few lines longer than Jackson's input buffer.
+    for (boolean bytes : new boolean[] {false, true}) {
+      manyRandomLines(bytes);
+    }
+  }
+
+  private static void manyRandomLines(boolean bytes) throws Exception {
     Random rnd = new Random(7);
     JsonRecordParser p = records();
     for (int i = 0; i < 25_000; i++) {
@@ -58,7 +85,7 @@ class JsonRecordParserTest {
         v.append(rnd.nextInt()).append(", \"s\": \"\\u00e9").append(i).append('"');
       }
       v.append('}');
-      Object[] row = p.parse("{\"id\": " + i + ", \"v\": " + v + "}");
+      Object[] row = parse(p, "{\"id\": " + i + ", \"v\": " + v + "}", bytes);
       assertEquals((long) i, row[0]);
       assertVariant(VariantJson.parse(v.toString()), (EncodedVariant) row[1], "line " + i);
     }
