@@ -104,14 +104,7 @@ public class JsonIngestBenchmark {
   @Goal(vs = "parquetJavaJson", maxRatio = 1.0 / 3,
       text = "JSON text to shredded file >= 3x faster than VariantJsonParser + VariantValueWriter")
   public void dendriteJson(FileCounters counters) throws IOException {
-    try (DendriteWriter w = DendriteWriter.builder(file)
-        .schema(EventRows.RECORD_SCHEMA)
-        .shredding(EventRows.SHREDDING)
-        .codec(Codec.parse(CODEC))
-        .rowGroupSize(ParquetJavaFiles.ROW_GROUP_SIZE)
-        .pageSize(ParquetJavaFiles.PAGE_SIZE)
-        .overwrite(true)
-        .build()) {
+    try (DendriteWriter w = dendrite().build()) {
       for (String line : lines) {
         w.writeJson(line);
       }
@@ -121,17 +114,20 @@ public class JsonIngestBenchmark {
 
   @Benchmark
   public void dendriteJsonLines2Threads(FileCounters counters) throws IOException {
-    try (DendriteWriter w = DendriteWriter.builder(file)
+    try (DendriteWriter w = dendrite().parallelism(2).build()) {
+      w.writeJsonLines(new StringReader(text));
+    }
+    counters.fileBytes = BenchmarkSupport.size(file);
+  }
+
+  /** Both dendrite methods' writer: the file, schema, shredding, codec and sizes of the suite. */
+  private DendriteWriter.Builder dendrite() {
+    return DendriteWriter.builder(file)
         .schema(EventRows.RECORD_SCHEMA)
         .shredding(EventRows.SHREDDING)
         .codec(Codec.parse(CODEC))
         .rowGroupSize(ParquetJavaFiles.ROW_GROUP_SIZE)
         .pageSize(ParquetJavaFiles.PAGE_SIZE)
-        .parallelism(2)
-        .overwrite(true)
-        .build()) {
-      w.writeJsonLines(new StringReader(text));
-    }
-    counters.fileBytes = BenchmarkSupport.size(file);
+        .overwrite(true);
   }
 }
