@@ -87,12 +87,25 @@ class DendriteSqlTest {
         && Files.exists(table.resolve("part-1.parquet")), "DROP TABLE deleted the files");
   }
 
-  /** A schema given in CREATE TABLE is refused, as load() refuses .schema(...). */
+  /**
+   * A schema given in CREATE TABLE is refused, as load() refuses .schema(...). A table without
+   * LOCATION is made by Spark alone (an empty managed directory in the warehouse; the source is
+   * not asked): it reads as no rows and no columns, as load() of an empty directory does, and
+   * can be dropped (Spark loads it, asking the source for its schema, before dropping it).
+   */
   @Test
-  void aTableWithAGivenSchemaIsRefused() {
+  void aGivenSchemaIsRefusedAndATableWithoutLocationIsEmpty() throws Exception {
     Exception e = assertThrows(Exception.class, () -> spark().sql(
         "CREATE TABLE sql_given (id bigint) USING dendrite LOCATION '" + table.toUri() + "'"));
     assertTrue(e.getMessage().contains("EXTERNAL_METADATA_UNSUPPORTED"), e.getMessage());
+    assertFalse(spark().catalog().tableExists("sql_given"));
+    spark().sql("CREATE TABLE sql_nowhere USING dendrite");
+    assertEquals(List.of(), rows("SELECT * FROM sql_nowhere"));
+    assertEquals(0, spark().table("sql_nowhere").schema().size());
+    spark().sql("DROP TABLE sql_nowhere");
+    assertFalse(spark().catalog().tableExists("sql_nowhere"));
+    Path empty = Files.createDirectories(dir.resolve("empty"));
+    assertEquals(0, spark().read().format("dendrite").load(empty.toString()).count());
   }
 
   /**
