@@ -26,7 +26,8 @@ final class DendriteTable implements SupportsRead {
     this.files = List.copyOf(files);
     this.conf = conf;
     Map<String, String> shown = new HashMap<>(properties);
-    // The files are never the table's own: a DROP TABLE of a catalog table leaves them.
+    // A catalog table with a LOCATION is external (DROP TABLE leaves its files). Spark does not
+    // tell a V2 source, so every table says so, also the always empty one made without.
     shown.put(TableCatalog.PROP_EXTERNAL, "true");
     this.properties = Map.copyOf(shown);
   }
