@@ -25,6 +25,7 @@ import java.io.Closeable;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.BitSet;
 import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
@@ -354,6 +355,9 @@ public final class DendriteReader implements Closeable, Iterable<DendriteRow> {
     private boolean pageSkipping = true;
     private long parallelColumnBytes = LeafDecoding.PARALLEL_BYTES;
     private Filter filter;
+    /** The byte range of {@link #split}; length -1: the whole file. */
+    private long splitStart;
+    private long splitLength = -1;
 
     private Builder(java.nio.file.Path localPath, org.apache.hadoop.fs.Path hadoopPath,
         Configuration conf) {
@@ -436,8 +440,8 @@ public final class DendriteReader implements Closeable, Iterable<DendriteRow> {
 
     /**
      * Whether a filtered read asks parquet-java for only the pages its row ranges need
-     * ({@code readFilteredRowGroup} with the public {@code RowRanges}, parquet-java 1.17 and
-     * later; default true). False, and always on an older parquet-java (1.16, Spark 4.1's),
+     * ({@code readFilteredRowGroup} with the public {@code RowRanges}, parquet-java 1.18 and
+     * later; default true). False, and always on an older parquet-java (Spark 4.1's and 4.2's),
      * reads whole row groups and skips the rows outside the ranges while decoding: the same
      * rows, more bytes read.
      */
@@ -467,7 +471,8 @@ public final class DendriteReader implements Closeable, Iterable<DendriteRow> {
      * not read, as far as this file's metadata proves it ({@link #readReport()}); rows are
      * returned in file order (row groups decoded on {@link #parallelism} threads). The
      * filter's paths need not be selected. On a parquet-java without the public
-     * {@code RowRanges} (1.16, Spark 4.1's), pages that cannot match are read but not decoded.
+     * {@code RowRanges} (before 1.18: Spark 4.1's and 4.2's), pages that cannot match are read
+     * but not decoded.
      *
      * @throws IllegalArgumentException naming the position of a syntax error
      */
@@ -478,6 +483,22 @@ public final class DendriteReader implements Closeable, Iterable<DendriteRow> {
     /** As {@link #where(String)}, with a filter built in code ({@code Filter.path(..).gt(..)}). */
     public Builder where(Filter filter) {
       this.filter = filter;
+      return this;
+    }
+
+    /**
+     * Reads only the row groups of the byte range {@code [start, start + length)} of the file
+     * (a Hadoop or Spark input split): those whose middle byte lies in it, as parquet-java
+     * assigns them, so that splits covering the file read each row once. A {@link #where}
+     * filter then plans and reports ({@link #readReport()}) the split's row groups only.
+     */
+    public Builder split(long start, long length) {
+      if (start < 0 || length < 0) {
+        throw new IllegalArgumentException("a split starts at a byte >= 0 and has a length"
+            + " >= 0, got start " + start + ", length " + length);
+      }
+      this.splitStart = start;
+      this.splitLength = length;
       return this;
     }
 
@@ -512,7 +533,13 @@ public final class DendriteReader implements Closeable, Iterable<DendriteRow> {
      */
     private record Planned(RecordSchema schema, ReadPlan plan, ColumnarPlan compiled,
         RecordAssemblers.Factory records, ParquetMetadata metadata,
-        ColumnarRows.Filtering filtering) {
+        ColumnarRows.Filtering filtering, BitSet split) {
+      /** Whether row group {@code g} is read at all: in the split, and not skipped. */
+      boolean reads(int g) {
+        return (split == null || split.get(g))
+            && (filtering == null || !filtering.plan().skips(g));
+      }
+
       RowShape shape() {
         return filtering != null ? filtering.shape() : plan.shape();
       }
@@ -527,6 +554,9 @@ public final class DendriteReader implements Closeable, Iterable<DendriteRow> {
       // The engine converts the footer for the chunks it reads only.
       PrunedFooter pruned = PrunedFooter.read(input);
       MessageType fileSchema = pruned.schema();
+      // Decided on whole row groups, before the footer is pruned to the columns read.
+      BitSet split = splitLength < 0 ? null
+          : pruned.rowGroupsOfSplit(splitStart, splitLength);
       List<Selection> selected = parsedSelection != null ? Selection.of(parsedSelection)
           : selection != null ? Selection.parse(selection) : null;
       List<Selection> reads = filter != null ? withFilterPaths(fileSchema, selected) : selected;
@@ -550,11 +580,11 @@ public final class DendriteReader implements Closeable, Iterable<DendriteRow> {
       ColumnarRows.Filtering filtering = null;
       if (filter != null) {
         try (ParquetFileReader planning = reopen(input, metadata, options.get())) {
-          filtering = filtering(planning, plan, reads, shape);
+          filtering = filtering(planning, plan, reads, shape, split);
         }
       }
       return new Planned(RecordSchema.fromParquet(fileSchema), plan, compiled, records,
-          metadata, filtering);
+          metadata, filtering, split);
     }
 
     /**
@@ -570,9 +600,10 @@ public final class DendriteReader implements Closeable, Iterable<DendriteRow> {
         firstRows[g] = g == 0 ? 1 : firstRows[g - 1] + counts[g - 1];
       }
       ColumnarRows.Filtering filtering = planned.filtering();
-      // The row groups the filter may find rows in: with none, the file is not opened again.
+      // The row groups of the split the filter may find rows in: with none, the file is not
+      // opened again.
       List<Integer> kept = IntStream.range(0, counts.length).boxed()
-          .filter(g -> filtering == null || !filtering.plan().skips(g)).toList();
+          .filter(planned::reads).toList();
       ColumnarPlan compiled = planned.compiled();
       int rowBatch = RowBatchSize.of(rowGroups, planned.plan().requestedSchema());
       int leafCount = compiled.leaves.size();
@@ -584,7 +615,7 @@ public final class DendriteReader implements Closeable, Iterable<DendriteRow> {
           asRecords && records != null ? records.create() : null);
       boolean parallel = parallelism > 1 && rowGroups.size() > 1;
       ParallelRowGroups rows = !parallel ? null : new ParallelRowGroups((rowGroup, into) -> {
-        if (filtering != null && filtering.plan().skips(rowGroup)) {
+        if (!planned.reads(rowGroup)) {
           return; // not even opened
         }
         try (ColumnarRows one = new ColumnarRows(name, reopen(input, metadata, options.get()),
@@ -655,10 +686,11 @@ public final class DendriteReader implements Closeable, Iterable<DendriteRow> {
      * returned (the plan's first selections).
      */
     private ColumnarRows.Filtering filtering(ParquetFileReader footer, ReadPlan plan,
-        List<Selection> reads, RowShape shape) throws IOException {
+        List<Selection> reads, RowShape shape, BitSet split) throws IOException {
       List<SelectionPath> paths = reads.stream().map(Selection::path).toList();
       int[] slots = filter.paths().stream().mapToInt(paths::indexOf).toArray();
-      return new ColumnarRows.Filtering(FilterPlanner.plan(footer, filter, plan.requestedSchema()),
+      return new ColumnarRows.Filtering(
+          FilterPlanner.plan(footer, filter, plan.requestedSchema(), split),
           filter.evaluator(), slots, shape, pageSkipping && FilteredPageReads.AVAILABLE);
     }
   }

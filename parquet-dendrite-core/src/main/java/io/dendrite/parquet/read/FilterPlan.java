@@ -300,8 +300,8 @@ public final class FilterPlan {
    * groups (and why), data pages, rows and compressed bytes of the columns the read requests.
    * Rows that are read are then tested exactly, except those the statistics prove to match; how
    * many match is the reader's count, not this report's. On a parquet-java without the public
-   * {@code RowRanges} (1.16, Spark 4.1's), the pages skipped in row groups read in part are read
-   * from storage but never decoded.
+   * {@code RowRanges} (before 1.18: Spark 4.1's and 4.2's), the pages skipped in row groups
+   * read in part are read from storage but never decoded.
    */
   public static final class ReadReport {
     /** Why a row group is not read at all. */

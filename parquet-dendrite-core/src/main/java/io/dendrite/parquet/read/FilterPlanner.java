@@ -8,6 +8,7 @@ import io.dendrite.parquet.read.internal.plan.PathColumns;
 import io.dendrite.parquet.read.internal.plan.RowGroupPlanner;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -60,6 +61,16 @@ final class FilterPlanner {
    */
   static FilterPlan plan(ParquetFileReader file, Filter filter, MessageType requested)
       throws IOException {
+    return plan(file, filter, requested, null);
+  }
+
+  /**
+   * As above, for a read of the row groups in {@code rowGroups} only (null: all; a byte range
+   * split of the file): the others are skipped and left out of the report, whose counts are
+   * then the split's.
+   */
+  static FilterPlan plan(ParquetFileReader file, Filter filter, MessageType requested,
+      BitSet rowGroups) throws IOException {
     MessageType schema = file.getFooter().getFileMetaData().getSchema();
     Map<SelectionPath, PathColumns> columns = new HashMap<>();
     collect(filter, schema, columns);
@@ -77,6 +88,11 @@ final class FilterPlanner {
       BlockMetaData block = blocks.get(g);
       long rows = block.getRowCount();
       counts[g] = rows;
+      if (rowGroups != null && !rowGroups.get(g)) {
+        ranges[g] = RowRanges.EMPTY; // another split's
+        certain[g] = RowRanges.EMPTY;
+        continue;
+      }
       if (rows == 0) {
         ranges[g] = RowRanges.EMPTY;
         certain[g] = RowRanges.EMPTY;

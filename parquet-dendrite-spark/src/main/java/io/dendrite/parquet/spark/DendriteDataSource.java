@@ -46,7 +46,7 @@ public final class DendriteDataSource implements TableProvider, DataSourceRegist
     CaseInsensitiveStringMap options = new CaseInsensitiveStringMap(properties);
     Configuration conf = hadoopConf(options);
     List<SourceFile> files = InputFiles.resolve(options, conf);
-    return new DendriteTable(schema, files, conf);
+    return new DendriteTable(schema, files, conf, properties);
   }
 
   /**

@@ -14,7 +14,7 @@ import org.apache.spark.util.SerializableConfiguration;
 /**
  * A batch scan of the read columns of a list of files, split like Spark's own file scans: a
  * file larger than {@code spark.sql.files.maxPartitionBytes} becomes several input
- * partitions, each reading the row groups whose middle byte it holds. Whole files are read
+ * partitions, each reading the row groups whose middle byte it holds. Every partition is read
  * with the pushed filter, if any; its metrics say what it skipped ({@link ScanMetrics}).
  */
 final class DendriteScan implements Scan, Batch {
@@ -60,7 +60,7 @@ final class DendriteScan implements Scan, Batch {
     List<InputPartition> out = new ArrayList<>();
     for (SourceFile f : files) {
       long start = 0;
-      do { // one partition when the file does not split (f.splits)
+      do { // one partition for a file within maxSplitBytes
         long length = Math.min(maxSplitBytes, f.length() - start);
         out.add(new FileInputPartition(f.path(), start, length, f.length()));
         start += length;

@@ -43,9 +43,9 @@ final class DendriteScanBuilder implements ScanBuilder, SupportsPushDownRequired
   }
 
   /**
-   * Pushes every predicate the core can evaluate exactly; returns those Spark must still
-   * evaluate: the others, and all of them when a file is split, as the reader of a part of a
-   * file applies no filter (then only row groups of whole files are skipped).
+   * Pushes every predicate the core can evaluate exactly; returns the others, which Spark must
+   * still evaluate. Parts of split files are filtered as whole files are, so Spark evaluates
+   * none of the pushed ones again.
    */
   @Override
   public Predicate[] pushPredicates(Predicate[] predicates) {
@@ -55,9 +55,6 @@ final class DendriteScanBuilder implements ScanBuilder, SupportsPushDownRequired
       (SparkPredicates.translate(p, tableSchema) != null ? accepted : left).add(p);
     }
     pushed = accepted.toArray(Predicate[]::new);
-    if (files.stream().anyMatch(f -> f.splits(maxSplitBytes))) {
-      left.addAll(accepted);
-    }
     return left.toArray(Predicate[]::new);
   }
 

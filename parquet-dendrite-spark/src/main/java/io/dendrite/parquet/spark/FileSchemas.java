@@ -13,7 +13,8 @@ import org.apache.spark.sql.types.StructType;
 /**
  * The Spark schema of a read, from the files' footers. Every file must map to the same Spark
  * schema: merging schemas (Spark's {@code mergeSchema}) is not supported yet, and guessing
- * would read wrong columns. Each footer is read on the driver, once per file.
+ * would read wrong columns. Each footer is read on the driver, once per file. No files (empty
+ * directories): no columns.
  */
 final class FileSchemas {
   private FileSchemas() {}
@@ -33,7 +34,7 @@ final class FileSchemas {
             + first.simpleString() + ", " + file + " has " + schema.simpleString());
       }
     }
-    return first;
+    return first != null ? first : new StructType();
   }
 
   private static MessageType footerSchema(String file, Configuration conf) {

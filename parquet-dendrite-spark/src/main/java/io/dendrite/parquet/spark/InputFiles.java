@@ -51,9 +51,9 @@ final class InputFiles {
     for (String p : given) {
       files.addAll(list(new Path(p), conf));
     }
-    if (files.isEmpty()) {
-      throw new IllegalArgumentException("dendrite: no data files in " + given);
-    }
+    // Empty directories are a read of no rows (and no columns: FileSchemas), not an error: the
+    // directory of a catalog table made without LOCATION is empty, and Spark loads the table
+    // (asking for its schema) even to drop it.
     return files;
   }
 

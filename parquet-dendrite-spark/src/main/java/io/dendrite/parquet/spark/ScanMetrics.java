@@ -7,10 +7,10 @@ import org.apache.spark.sql.connector.metric.CustomTaskMetric;
 
 /**
  * The scan's metrics in the Spark UI (and the executed plan's {@code metrics()}): what the
- * pushed filter let the core's reader skip, from each file's {@link ReadReport}. Counted for
- * filtered reads of whole files, the only reads that skip; unfiltered reads and parts of split
- * files count nothing. Public with public constructors: Spark instantiates them by class name
- * to sum the tasks' values.
+ * pushed filter let the core's reader skip, from each input partition's {@link ReadReport} (a
+ * whole file, or the row groups of a part of a split file). Unfiltered reads count nothing.
+ * Public with public constructors: Spark instantiates them by class name to sum the tasks'
+ * values.
  */
 public final class ScanMetrics {
   private ScanMetrics() {}

@@ -3,9 +3,4 @@ package io.dendrite.parquet.spark;
 import java.io.Serializable;
 
 /** A data file of a read: its fully qualified name and its length in bytes (for splits). */
-record SourceFile(String path, long length) implements Serializable {
-  /** Whether a scan reads the file in parts of at most {@code maxSplitBytes}. */
-  boolean splits(long maxSplitBytes) {
-    return length > maxSplitBytes;
-  }
-}
+record SourceFile(String path, long length) implements Serializable {}

@@ -1,8 +1,6 @@
 package io.dendrite.parquet.spark;
 
 import io.dendrite.parquet.filter.Filter;
-import io.dendrite.parquet.hadoop.DendriteReadSupport;
-import io.dendrite.parquet.hadoop.SplitReader;
 import io.dendrite.parquet.path.SelectionPath;
 import io.dendrite.parquet.read.DendriteReader;
 import io.dendrite.parquet.read.DendriteRow;
@@ -12,21 +10,17 @@ import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Paths;
 import java.util.List;
-import java.util.stream.Collectors;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
-import org.apache.hadoop.mapreduce.lib.input.FileSplit;
 import org.apache.parquet.HadoopReadOptions;
 import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.hadoop.util.HadoopInputFile;
 
 /**
- * Opens the rows of a split through the core's public readers: a whole file through
- * {@link DendriteReader} ({@code file:} names through {@code java.nio}, the core's buffered
- * local reads; others through Hadoop), a part of a file through {@link SplitReader}, which
- * reads the row groups whose middle byte lies in the split. A filter is applied to whole files
- * only: {@code SplitReader} takes none, so a scan that splits a file leaves its predicates to
- * Spark as well ({@link DendriteScanBuilder#pushPredicates}).
+ * Opens the rows of a split through the core's {@link DendriteReader} ({@code file:} names
+ * through {@code java.nio}, the core's buffered local reads; others through Hadoop): a part of
+ * a file reads the row groups whose middle byte lies in it ({@code Builder.split}), and the
+ * pushed filter, if any, skips and tests rows of whole files and parts alike.
  */
 final class SourceFiles {
   private SourceFiles() {}
@@ -62,23 +56,18 @@ final class SourceFiles {
 
   /**
    * @param columns whole top-level columns (names, not paths: {@code a.b} is one column)
-   * @param filter rows to return of a whole file (null: all); ignored for a part of a file
+   * @param filter rows to return (null: all)
    * @throws IOException (a DendriteReadException) naming the file when it cannot be opened
    */
   static Rows open(FileInputPartition split, List<SelectionPath> columns, Filter filter,
       Configuration conf) throws IOException {
-    if (split.wholeFile()) {
-      DendriteReader.Builder b = reader(split.file(), conf)
-          .select(columns.toArray(SelectionPath[]::new));
-      DendriteReader r = (filter == null ? b : b.where(filter)).build();
-      return Rows.of(r::read, r.readReport(), r);
+    DendriteReader.Builder b = reader(split.file(), conf)
+        .select(columns.toArray(SelectionPath[]::new));
+    if (!split.wholeFile()) {
+      b.split(split.start(), split.length());
     }
-    Configuration splitConf = new Configuration(conf); // the shared one is not ours to change
-    splitConf.set(DendriteReadSupport.SELECT, columns.stream().map(SelectionPath::text)
-        .collect(Collectors.joining(", ")));
-    SplitReader r = SplitReader.open(new FileSplit(new Path(split.file()), split.start(),
-        split.length(), new String[0]), splitConf);
-    return Rows.of(r::read, null, r);
+    DendriteReader r = (filter == null ? b : b.where(filter)).build();
+    return Rows.of(r::read, r.readReport(), r);
   }
 
   private static DendriteReader.Builder reader(String file, Configuration conf) {

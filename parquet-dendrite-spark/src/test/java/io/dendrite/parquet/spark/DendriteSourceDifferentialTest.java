@@ -1,6 +1,7 @@
 package io.dendrite.parquet.spark;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dendrite.parquet.write.DendriteWriter;
@@ -65,9 +66,35 @@ class DendriteSourceDifferentialTest {
 
   @Test
   void randomPredicatesReturnSparksRows() {
-    Random r = new Random(32);
+    randomPredicatesReturnSparksRows(new Random(32), 60);
+  }
+
+  @Test
+  void rowGroupsWithoutAMatchingIdAreSkipped() {
+    rowGroupsWithoutAMatchingIdAreSkipped(new Random(33), 25);
+  }
+
+  /**
+   * Both again with every file read in about five parts (spark.sql.files.maxPartitionBytes):
+   * each part is filtered by the core as a whole file is, so Spark keeps none of the pushed
+   * predicates, and the parts' metrics add up to the files' row groups.
+   */
+  @Test
+  void partsOfSplitFilesAreFilteredAsWholeFilesAre() throws Exception {
+    long size = Files.size(Path.of(table, "part-0.parquet"));
+    spark().conf().set("spark.sql.files.maxPartitionBytes", Long.toString(size / 5));
+    try {
+      int parts = spark().read().format("dendrite").load(table).rdd().getNumPartitions();
+      assertTrue(parts >= 10, "partitions: " + parts);
+      randomPredicatesReturnSparksRows(new Random(34), 30);
+      rowGroupsWithoutAMatchingIdAreSkipped(new Random(35), 15);
+    } finally {
+      spark().conf().unset("spark.sql.files.maxPartitionBytes");
+    }
+  }
+
+  private static void randomPredicatesReturnSparksRows(Random r, int total) {
     int pushed = 0;
-    int total = 60;
     for (int n = 0; n < total; n++) {
       ExecutedScan scan = compare(predicate(r, 2, DendriteSourceDifferentialTest::anyLeaf));
       pushed += scan.description().contains("PushedFilter") ? 1 : 0;
@@ -76,17 +103,17 @@ class DendriteSourceDifferentialTest {
     assertTrue(pushed > total / 2, "pushed " + pushed + " of " + total);
   }
 
-  @Test
-  void rowGroupsWithoutAMatchingIdAreSkipped() {
-    Random r = new Random(33);
+  /** Predicates on id only, all pushed: Spark keeps no Filter, the metrics count every group. */
+  private static void rowGroupsWithoutAMatchingIdAreSkipped(Random r, int total) {
     int skippedSome = 0;
-    for (int n = 0; n < 25; n++) {
+    for (int n = 0; n < total; n++) {
       String where = switch (r.nextInt(3)) {
         case 0 -> idLeaf(r);
         case 1 -> "NOT (" + idLeaf(r) + ")";
         default -> idLeaf(r) + " OR " + idLeaf(r) + (r.nextBoolean() ? "" : " OR " + idLeaf(r));
       };
       ExecutedScan scan = compare(where);
+      assertFalse(scan.sparkFilters(), where + ": " + scan.description());
       Set<Long> groupsWithMatches = new HashSet<>();
       scan.rows().forEach(row -> groupsWithMatches.add(row.getLong(0)
           / ClusteredFiles.ROW_GROUP_ROWS));
@@ -95,7 +122,7 @@ class DendriteSourceDifferentialTest {
       assertEquals(groupsWithMatches.size(), scan.metric(ScanMetrics.ROW_GROUPS_READ), where);
       skippedSome += expectSkipped > 0 ? 1 : 0;
     }
-    assertTrue(skippedSome > 5, "predicates that skip: " + skippedSome);
+    assertTrue(skippedSome > total / 5, "predicates that skip: " + skippedSome);
   }
 
   /** A random predicate of {@code leaf}s under NOT, AND and OR, at most {@code depth} deep. */

@@ -145,11 +145,12 @@ class DendriteSourceFilterTest {
   }
 
   /**
-   * A file larger than spark.sql.files.maxPartitionBytes is read in parts, which the core
-   * reads unfiltered: the predicates are pushed (explain shows them) but Spark keeps them too.
+   * A file larger than spark.sql.files.maxPartitionBytes is read in parts, each filtered by the
+   * core: Spark keeps no Filter, and the parts' metrics together cover every row group once,
+   * skipping those without a matching id (row group g holds ids g * 100 ..).
    */
   @Test
-  void aSplitFileLeavesItsPredicatesToSparkToo() throws Exception {
+  void thePartsOfASplitFileAreFiltered() throws Exception {
     spark().conf().set("spark.sql.files.maxPartitionBytes",
         Long.toString(Files.size(Path.of(file)) / 3));
     try {
@@ -157,7 +158,10 @@ class DendriteSourceFilterTest {
       ExecutedScan scan = ours(where, "id", "i");
       assertEquals(expected(where, "id", "i"), scan.rows());
       assertTrue(scan.description().contains("PushedFilter:"), scan.description());
-      assertTrue(scan.sparkFilters());
+      assertFalse(scan.sparkFilters(), scan.description());
+      assertEquals(2, scan.metric(ScanMetrics.ROW_GROUPS_READ), scan.metrics()::toString);
+      assertEquals(GROUPS - 2, scan.metric(ScanMetrics.ROW_GROUPS_SKIPPED));
+      assertTrue(scan.rows().size() > 10, "rows: " + scan.rows().size());
     } finally {
       spark().conf().unset("spark.sql.files.maxPartitionBytes");
     }

@@ -19,6 +19,8 @@ final class LocalSpark {
           .config("spark.ui.enabled", "false")
           .config("spark.sql.session.timeZone", "UTC")
           .config("spark.sql.shuffle.partitions", "2")
+          // Managed tables of the SQL tests go under target/, not into the source tree.
+          .config("spark.sql.warehouse.dir", "target/spark-warehouse")
           .config("spark.driver.bindAddress", "127.0.0.1")
           .config("spark.driver.host", "127.0.0.1")
           .getOrCreate();

@@ -8,9 +8,9 @@ import org.apache.parquet.hadoop.ParquetFileReader;
 /**
  * Reads only the pages of a row group that hold some given rows, with parquet-java's
  * {@code readFilteredRowGroup}, where this classpath's parquet-java takes its public
- * {@code org.apache.parquet.filter2.columnindex.RowRanges} (1.17 and later). parquet-java
- * 1.16.0 (Spark 4.1's) has no such class: there {@link #AVAILABLE} is false, the whole row group
- * is read, and the decoders skip the rows outside the ranges instead
+ * {@code org.apache.parquet.filter2.columnindex.RowRanges} (1.18 and later). parquet-java
+ * 1.16.0 and 1.17.0 (Spark 4.1's and 4.2's) have no such class: there {@link #AVAILABLE} is
+ * false, the whole row group is read, and the decoders skip the rows outside the ranges instead
  * ({@link io.dendrite.parquet.read.internal.column.ColumnChunkReader#skipRows}): the same rows come
  * back, with less I/O saved.
  */

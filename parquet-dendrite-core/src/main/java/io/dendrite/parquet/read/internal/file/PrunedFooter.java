@@ -5,6 +5,7 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
@@ -30,9 +31,10 @@ import org.apache.parquet.schema.MessageType;
  *
  * <p>The converted footer ({@link #keep}) is parquet-java's own {@link ParquetMetadata}, so the
  * file reader works on it as on any footer; its row groups list the kept chunks only, and so
- * their starting positions and sizes are those chunks'. A read that needs whole row groups
- * (a byte range split) must not use it. Encrypted footers and anything unexpected are left to
- * parquet-java ({@link #read} returns null), so its errors stay the ones users see.
+ * their starting positions and sizes are those chunks'. A byte range split is therefore
+ * decided on the footer before that ({@link #rowGroupsOfSplit}). Encrypted footers and
+ * anything unexpected are left to parquet-java ({@link #read} returns null), so its errors
+ * stay the ones users see.
  */
 public final class PrunedFooter {
   private static final byte[] MAGIC = "PAR1".getBytes(StandardCharsets.US_ASCII);
@@ -112,6 +114,39 @@ public final class PrunedFooter {
         .filter(m -> m.isSetStatistics() && m.getStatistics().isSetNull_count()
             && m.getStatistics().getNull_count() == m.getNum_values())
         .map(m -> String.join(".", m.getPath_in_schema())));
+  }
+
+  /**
+   * The row groups of a byte range split {@code [start, start + length)} of the file: those
+   * whose middle byte lies in it, as parquet-java assigns row groups to splits, so the splits
+   * that cover a file read each row group once. Measured on whole row groups: call before
+   * {@link #keep}, which drops chunks.
+   */
+  public BitSet rowGroupsOfSplit(long start, long length) {
+    BitSet out = new BitSet(rowGroups.size());
+    for (int g = 0; g < rowGroups.size(); g++) {
+      RowGroup group = rowGroups.get(g);
+      long size = 0;
+      if (group.isSetTotal_compressed_size()) {
+        size = group.getTotal_compressed_size();
+      } else {
+        for (ColumnChunk c : group.getColumns()) {
+          size += c.getMeta_data().getTotal_compressed_size();
+        }
+      }
+      long middle = firstByte(group.getColumns().get(0)) + size / 2;
+      if (middle >= start && middle - start < length) {
+        out.set(g);
+      }
+    }
+    return out;
+  }
+
+  /** Where a chunk starts: its dictionary page, when that comes before its first data page. */
+  private static long firstByte(ColumnChunk chunk) {
+    long data = chunk.getMeta_data().getData_page_offset();
+    return chunk.getMeta_data().isSetDictionary_page_offset()
+        ? Math.min(data, chunk.getMeta_data().getDictionary_page_offset()) : data;
   }
 
   /**
