@@ -553,6 +553,13 @@ public final class DendriteReader implements Closeable, Iterable<DendriteRow> {
         throws IOException {
       // The engine converts the footer for the chunks it reads only.
       PrunedFooter pruned = PrunedFooter.read(input);
+      if (pruned == null) {
+        // A footer PrunedFooter leaves to parquet-java: its error is the one users see.
+        try (ParquetFileReader r = ParquetFileReader.open(input, options.get())) {
+          throw new IOException("this reader does not read this file's footer (encrypted, or "
+              + "a row group without column chunks)");
+        }
+      }
       MessageType fileSchema = pruned.schema();
       // Decided on whole row groups, before the footer is pruned to the columns read.
       BitSet split = splitLength < 0 ? null

@@ -3,6 +3,7 @@ package io.dendrite.parquet.read;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dendrite.parquet.hadoop.ParquetJavaPages;
@@ -130,6 +131,10 @@ class PrunedFooterTest {
     Path notParquet = dir.resolve("x.parquet");
     Files.writeString(notParquet, "this is not a parquet file at all");
     assertNull(PrunedFooter.read(new BufferedLocalFile(notParquet)));
+    // The reader reports parquet-java's error for it, naming the file (no NullPointerException).
+    Exception e = assertThrows(Exception.class, () -> DendriteReader.builder(notParquet).build());
+    assertTrue(e.getMessage().contains(notParquet.toString()), e.getMessage());
+    assertTrue(e.getMessage().contains("not a Parquet file"), e.getMessage());
     Path tiny = dir.resolve("tiny.parquet");
     Files.write(tiny, new byte[] {'P', 'A', 'R', '1'});
     assertNull(PrunedFooter.read(new BufferedLocalFile(tiny)));
