@@ -366,18 +366,18 @@ public final class DendriteWriter implements Closeable {
         sink.invalid(e, e.row());
         continue;
       }
-      if (JsonLinePipeline.isBlank(source)) {
-        continue;
-      }
       long lineNumber = source.lineNumber();
       Object[] row;
       try {
-        row = JsonLinePipeline.parse(json, source);
+        row = JsonLinePipeline.parseUnlessBlank(json, source.text(), source.bytes(),
+            source.offset(), source.length());
       } catch (InvalidRecordException e) {
         sink.invalid(e, lineNumber);
         continue;
       }
-      sink.row(row, lineNumber);
+      if (row != null) {
+        sink.row(row, lineNumber);
+      }
     }
   }
 

@@ -111,14 +111,20 @@ final class JsonLinePipeline {
     }
   }
 
-  /** Whether the line is blank as {@link String#isBlank()} has it (it is then not a row). */
-  static boolean isBlank(LineSource line) {
-    String text = line.text();
-    return text != null ? text.isBlank() : isBlank(line.bytes(), line.offset(), line.length());
+  /**
+   * A line parsed, or null when it is blank as {@link String#isBlank()} has it (then it is no
+   * row): its {@code text}, or when that is null its UTF-8 bytes {@code b[off, off + len)}.
+   */
+  static Object[] parseUnlessBlank(JsonRecordParser parser, String text, byte[] b, int off,
+      int len) {
+    if (text != null) {
+      return text.isBlank() ? null : parser.parse(text);
+    }
+    return isBlank(b, off, len) ? null : parser.parse(b, off, len);
   }
 
   /** {@link String#isBlank()} of UTF-8 bytes, decoding only a line with non-ASCII bytes. */
-  static boolean isBlank(byte[] b, int off, int len) {
+  private static boolean isBlank(byte[] b, int off, int len) {
     for (int i = off; i < off + len; i++) {
       int c = b[i];
       if (c < 0) {
@@ -129,13 +135,6 @@ final class JsonLinePipeline {
       }
     }
     return true;
-  }
-
-  /** Parses the source's current line. */
-  static Object[] parse(JsonRecordParser parser, LineSource line) {
-    String text = line.text();
-    return text != null ? parser.parse(text)
-        : parser.parse(line.bytes(), line.offset(), line.length());
   }
 
   /** Consecutive lines of the input and, once parsed, what each became. */
@@ -191,15 +190,10 @@ final class JsonLinePipeline {
           }
           try {
             if (line instanceof String) {
-              String text = (String) line;
-              if (!text.isBlank()) {
-                results.set(i, parser.parse(text));
-              }
+              results.set(i, parseUnlessBlank(parser, (String) line, null, 0, 0));
             } else {
               byte[] bytes = (byte[]) line;
-              if (!isBlank(bytes, 0, bytes.length)) {
-                results.set(i, parser.parse(bytes, 0, bytes.length));
-              }
+              results.set(i, parseUnlessBlank(parser, null, bytes, 0, bytes.length));
             }
           } catch (RuntimeException | Error e) {
             results.set(i, e);
