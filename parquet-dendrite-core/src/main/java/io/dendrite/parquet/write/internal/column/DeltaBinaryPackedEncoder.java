@@ -15,27 +15,26 @@ final class DeltaBinaryPackedEncoder {
   private final BitPacker packer = new BitPacker();
 
   void encodeInts(int[] values, int from, int to, ByteSink out) {
-    header(to - from, to > from ? values[from] : 0, out);
-    int i = from + 1;
-    while (i < to) {
-      int n = Math.min(BLOCK_SIZE, to - i);
-      for (int k = 0; k < n; k++) {
-        deltas[k] = values[i + k] - values[i + k - 1]; // wraps in 32 bits
-      }
-      block(n, true, out);
-      i += n;
-    }
+    encode(values, null, from, to, out);
   }
 
   void encodeLongs(long[] values, int from, int to, ByteSink out) {
-    header(to - from, to > from ? values[from] : 0, out);
+    encode(null, values, from, to, out);
+  }
+
+  /** The values of {@code ints} (INT32, deltas wrapping in 32 bits), else of {@code longs}. */
+  private void encode(int[] ints, long[] longs, int from, int to, ByteSink out) {
+    boolean int32 = ints != null;
+    header(to - from, to == from ? 0 : int32 ? ints[from] : longs[from], out);
     int i = from + 1;
     while (i < to) {
       int n = Math.min(BLOCK_SIZE, to - i);
       for (int k = 0; k < n; k++) {
-        deltas[k] = values[i + k] - values[i + k - 1];
+        int j = i + k;
+        // An int difference wraps in 32 bits before it widens.
+        deltas[k] = int32 ? ints[j] - ints[j - 1] : longs[j] - longs[j - 1];
       }
-      block(n, false, out);
+      block(n, int32, out);
       i += n;
     }
   }
