@@ -116,6 +116,15 @@ class ArchitectureTest {
         .check(core);
   }
 
+  /** Column writing is the bottom of writing: Parquet schemas and pages, no rows or variants. */
+  @Test
+  void columnWritingKnowsNothingAboveIt() {
+    noClasses().that().resideInAPackage(BASE + "write.internal.column..")
+        .should().dependOnClassesThat().resideInAnyPackage(BASE + "write", BASE + "shred..",
+            BASE + "schema..", BASE + "variant..", BASE + "read..", BASE + "path..")
+        .check(core);
+  }
+
   /** Footer and file access sit below the plan and the engine. */
   @Test
   void fileAccessKnowsNoPlanOrEngine() {

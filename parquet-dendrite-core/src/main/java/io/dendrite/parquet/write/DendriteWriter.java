@@ -15,7 +15,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
-import org.apache.parquet.hadoop.ParquetWriter;
 import org.apache.parquet.schema.MessageType;
 
 /**
@@ -52,6 +51,13 @@ import org.apache.parquet.schema.MessageType;
  * record is an {@link InvalidRecordException} naming the file, row (for JSON lines, the line) and
  * field. Whatever is written within the limit reads back, whole and by path.
  * Instances are not thread-safe.
+ *
+ * <p>Internal, not API, and subject to change: the system property
+ * {@code dendrite.write.engine} chooses who encodes the columns. {@code parquet-java} (the
+ * default) is parquet-java's record consumer and column writers; {@code dendrite} is this
+ * library's own column writing. Both write the same values and choose among the same
+ * encodings for each page version; page and row group boundaries, and where a dictionary is
+ * given up, may differ. It is read when a file is created.
  */
 public final class DendriteWriter implements Closeable {
   private static final int MAX_REASONS = 20;
@@ -72,7 +78,7 @@ public final class DendriteWriter implements Closeable {
   private RecordRows recordRows;
   /** The rows held while inferring shredding; null once the file is created. */
   private InferenceBuffer sample;
-  private ParquetWriter<Object[]> writer;
+  private RowSink writer;
   private State state = State.OPEN;
   private long rowsSeen;
   private long rowsWritten;

@@ -1,7 +1,6 @@
 package io.dendrite.parquet.write;
 
 import java.io.IOException;
-import org.apache.parquet.hadoop.ParquetWriter;
 
 /**
  * The Parquet file of one writer, from its creation under the target's temporary name to its
@@ -10,19 +9,18 @@ import org.apache.parquet.hadoop.ParquetWriter;
  */
 final class InProgressFile {
   private final OutputTarget target;
-  private ParquetWriter<Object[]> writer;
+  private RowSink sink;
 
   InProgressFile(OutputTarget target) {
     this.target = target;
   }
 
   /** Creates the temporary file; rows go to the writer returned. */
-  ParquetWriter<Object[]> create(RowWriteSupport support, WriterOptions options)
-      throws IOException {
+  RowSink create(RowWriteSupport support, WriterOptions options) throws IOException {
     // Registered before the temporary file exists, so an exit never misses it.
     InProgressFiles.register(target);
-    writer = ParquetWriters.create(target, support, options, support.schema());
-    return writer;
+    sink = ParquetWriters.create(target, support, options);
+    return sink;
   }
 
   /**
@@ -30,7 +28,7 @@ final class InProgressFile {
    * throws, the caller {@link #discard()}s.
    */
   void publish(boolean overwrite) throws IOException {
-    writer.close();
+    sink.close();
     target.commit(overwrite);
     InProgressFiles.deregister(target);
   }
@@ -38,12 +36,8 @@ final class InProgressFile {
   /** Closes the file if it was created and deletes it; throws nothing from closing. */
   void discard() {
     try {
-      if (writer != null) {
-        try {
-          writer.close();
-        } catch (IOException | RuntimeException ignored) {
-          // The file is being discarded; the original failure is what matters.
-        }
+      if (sink != null) {
+        sink.abort();
       }
       target.discard();
     } finally {

@@ -2,15 +2,23 @@ package io.dendrite.parquet.write;
 
 import io.dendrite.parquet.path.SelectionPath;
 import io.dendrite.parquet.read.internal.plan.LeafColumns;
+import io.dendrite.parquet.write.internal.column.ChunkOptions;
+import io.dendrite.parquet.write.internal.column.ColumnFileWriter;
 import java.io.IOException;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.parquet.column.ParquetProperties.WriterVersion;
+import org.apache.parquet.conf.HadoopParquetConfiguration;
 import org.apache.parquet.conf.ParquetConfiguration;
 import org.apache.parquet.conf.PlainParquetConfiguration;
 import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.hadoop.ParquetFileWriter;
 import org.apache.parquet.hadoop.ParquetWriter;
 import org.apache.parquet.hadoop.api.WriteSupport;
+import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.apache.parquet.hadoop.util.HadoopInputFile;
 import org.apache.parquet.io.InputFile;
 import org.apache.parquet.io.LocalInputFile;
@@ -22,11 +30,87 @@ final class ParquetWriters {
   private ParquetWriters() {}
 
   /**
-   * The parquet-java writer of a file with schema {@code schema}. Options naming paths (bloom
-   * filters, encodings, codecs) apply to the leaf column of each path ({@link LeafColumns}).
+   * The system property choosing the write engine (internal, to measure ours before it becomes
+   * the default): {@code parquet-java} (the default) or {@code dendrite}, our own column
+   * writing ({@link ColumnFileWriter}).
    */
-  static ParquetWriter<Object[]> create(OutputTarget target, WriteSupport<Object[]> support,
-      WriterOptions options, MessageType schema) throws IOException {
+  static final String ENGINE_PROPERTY = "dendrite.write.engine";
+
+  /**
+   * Where the rows of a file with {@code support}'s schema go, by the engine
+   * {@link #ENGINE_PROPERTY} names. Options naming paths (bloom filters, encodings, codecs)
+   * apply to the leaf column of each path ({@link LeafColumns}).
+   */
+  static RowSink create(OutputTarget target, RowWriteSupport support, WriterOptions options)
+      throws IOException {
+    MessageType schema = support.schema();
+    if (ourEngine()) {
+      WriteSupport.WriteContext context = support.init(new PlainParquetConfiguration());
+      Map<String, ChunkOptions> columns = chunkOptions(schema, options);
+      ColumnFileWriter file = ColumnFileWriter.create(target.temporaryFile(), schema,
+          context.getExtraMetaData(), columns::get, configuration(target), options.pageSize(),
+          options.rowGroupSize(), options.rowGroupRows());
+      return new ColumnRowSink(support, file);
+    }
+    return new ParquetJavaRowSink(parquetJava(target, support, options, schema));
+  }
+
+  private static boolean ourEngine() {
+    String engine = System.getProperty(ENGINE_PROPERTY, "parquet-java");
+    switch (engine) {
+      case "parquet-java":
+        return false;
+      case "dendrite":
+        return true;
+      default:
+        throw new IllegalArgumentException("system property " + ENGINE_PROPERTY + "='"
+            + engine + "': expected parquet-java or dendrite");
+    }
+  }
+
+  private static ParquetConfiguration configuration(OutputTarget target) {
+    // Local files need no Hadoop Configuration (which would read core-default.xml).
+    return target instanceof LocalOutputTarget ? new PlainParquetConfiguration()
+        : new HadoopParquetConfiguration(new Configuration());
+  }
+
+  /** Each leaf column's options, by its dotted path, as parquet-java's builder gets them below. */
+  private static Map<String, ChunkOptions> chunkOptions(MessageType schema,
+      WriterOptions options) {
+    ColumnEncodings encodings = options.encodings();
+    Set<String> bloom = new HashSet<>(LeafColumns.of(schema, options.bloomFilterPaths()));
+    Set<String> noDictionary = new HashSet<>(LeafColumns.of(schema, encodings.noDictionary()));
+    Set<String> byteStreamSplit =
+        new HashSet<>(LeafColumns.of(schema, encodings.byteStreamSplit()));
+    Map<String, CompressionCodecName> codecs = columnCodecs(schema, encodings);
+    Map<String, ChunkOptions> out = new HashMap<>();
+    for (org.apache.parquet.column.ColumnDescriptor c : schema.getColumns()) {
+      String column = String.join(".", c.getPath());
+      boolean split = byteStreamSplit.contains(column);
+      out.put(column, new ChunkOptions(
+          codecs.getOrDefault(column, options.codec().parquetName()),
+          !split && !noDictionary.contains(column), split, bloom.contains(column),
+          options.pageSize(), options.pageRows(), encodings.pageVersion()));
+    }
+    return out;
+  }
+
+  /** The leaf columns compressed with another codec than the file's; a later path wins. */
+  private static Map<String, CompressionCodecName> columnCodecs(MessageType schema,
+      ColumnEncodings encodings) {
+    Map<String, CompressionCodecName> codecs = new HashMap<>();
+    for (Map.Entry<String, Codec> e : encodings.codecs().entrySet()) {
+      for (String column : columnsBelow(schema, e.getKey())) {
+        codecs.put(column, e.getValue().parquetName());
+      }
+    }
+    return codecs;
+  }
+
+  /** parquet-java's writer of a file with schema {@code schema}. */
+  private static ParquetWriter<Object[]> parquetJava(OutputTarget target,
+      WriteSupport<Object[]> support, WriterOptions options, MessageType schema)
+      throws IOException {
     ColumnEncodings encodings = options.encodings();
     RowParquetBuilder b = new RowParquetBuilder(target.temporaryFile(), support)
         .withCompressionCodec(options.codec().parquetName())
@@ -48,18 +132,15 @@ final class ParquetWriters {
     for (String column : LeafColumns.of(schema, encodings.noDictionary())) {
       b = b.withDictionaryEncoding(column, false);
     }
-    for (java.util.Map.Entry<String, Codec> e : encodings.codecs().entrySet()) {
-      for (String column : columnsBelow(schema, e.getKey())) {
-        b = b.withCompressionCodec(column, e.getValue().parquetName());
-      }
+    for (Map.Entry<String, CompressionCodecName> e : columnCodecs(schema, encodings).entrySet()) {
+      b = b.withCompressionCodec(e.getKey(), e.getValue());
     }
     for (String column : LeafColumns.of(schema, encodings.byteStreamSplit())) {
       // parquet-java uses BYTE_STREAM_SPLIT only where it falls back from a dictionary.
       b = b.withByteStreamSplitEncoding(column, true).withDictionaryEncoding(column, false);
     }
     if (target instanceof LocalOutputTarget) {
-      // Local files need no Hadoop Configuration (which would read core-default.xml).
-      b = b.withConf(new PlainParquetConfiguration());
+      b = b.withConf(configuration(target));
     }
     return b.build();
   }

@@ -237,8 +237,15 @@ public final class RandomTables {
     /** Writes the table with DendriteWriter (a {@link #inRecordSchema()} table only). */
     public Path writeWithDendrite(Path file, Shredding shredding, Codec codec,
         long rowGroupBytes, int pageBytes) throws IOException {
+      return writeWithDendrite(file, shredding, codec, rowGroupBytes, pageBytes, 1);
+    }
+
+    /** As above, with data pages of {@code pageVersion} (1 or 2). */
+    public Path writeWithDendrite(Path file, Shredding shredding, Codec codec,
+        long rowGroupBytes, int pageBytes, int pageVersion) throws IOException {
       DendriteWriter.Builder b = DendriteWriter.builder(file).schema(recordSchema())
-          .codec(codec).rowGroupSize(rowGroupBytes).pageSize(pageBytes).overwrite(true);
+          .codec(codec).rowGroupSize(rowGroupBytes).pageSize(pageBytes).overwrite(true)
+          .pageVersion(pageVersion);
       String given = shredding();
       if (shredding == Shredding.UNSHREDDED || (shredding == Shredding.GIVEN && given.isEmpty())) {
         b.unshredded();

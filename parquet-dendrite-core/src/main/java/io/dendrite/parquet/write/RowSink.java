@@ -1,0 +1,17 @@
+package io.dendrite.parquet.write;
+
+import java.io.IOException;
+
+/**
+ * Where the normalized rows of one file go: parquet-java's writer ({@link ParquetJavaRowSink})
+ * or our own column writing ({@link ColumnRowSink}), chosen by {@link ParquetWriters#create}.
+ */
+interface RowSink {
+  void write(Object[] row) throws IOException;
+
+  /** Writes what is buffered and the footer, and closes the file. */
+  void close() throws IOException;
+
+  /** Closes the file unfinished, to be deleted; throws nothing. */
+  void abort();
+}

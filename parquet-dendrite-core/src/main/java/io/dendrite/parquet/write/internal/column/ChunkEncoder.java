@@ -1,0 +1,213 @@
+package io.dendrite.parquet.write.internal.column;
+
+import java.io.IOException;
+import org.apache.parquet.bytes.BytesInput;
+import org.apache.parquet.column.Encoding;
+import org.apache.parquet.column.page.DictionaryPage;
+import org.apache.parquet.column.statistics.Statistics;
+import org.apache.parquet.column.values.bloomfilter.BlockSplitBloomFilter;
+import org.apache.parquet.column.values.bloomfilter.BloomFilter;
+import org.apache.parquet.compression.CompressionCodecFactory.BytesInputCompressor;
+import org.apache.parquet.hadoop.ParquetFileWriter;
+import org.apache.parquet.io.api.Binary;
+import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
+
+/**
+ * Encodes one leaf's buffered entries as a column chunk of data page v1 or v2 pages, with
+ * parquet-java's choice of encodings for each version, and hands them to parquet-java's
+ * {@link ParquetFileWriter}, which writes page headers (with CRCs when enabled), chunk
+ * metadata, column and offset indexes. Each page is compressed into the compressor's buffer and
+ * written before the next is encoded, so nothing is copied after compression.
+ */
+final class ChunkEncoder {
+  /** parquet-java's default limit of a bloom filter's size. */
+  private static final int MAX_BLOOM_FILTER_BYTES = 1 << 20;
+  private static final double BLOOM_FILTER_FPP = 0.01;
+
+  private final ByteSink page = new ByteSink(1 << 16);
+  private final ByteSink scratch = new ByteSink(1 << 10);
+  private final RleHybridEncoder rle = new RleHybridEncoder();
+  private final PlainEncoder plain = new PlainEncoder();
+  private final ValueDictionary dictionary = new ValueDictionary();
+  private final PageCuts cuts = new PageCuts();
+  private final ByteSink repLevels = new ByteSink(1 << 10);
+  private final ByteSink defLevels = new ByteSink(1 << 10);
+  private final DeltaBinaryPackedEncoder delta = new DeltaBinaryPackedEncoder();
+  private final DeltaByteArrayEncoder deltaBytes = new DeltaByteArrayEncoder();
+  private int[] bits = new int[64];
+
+  /** Writes {@code leaf}'s chunk between {@code startColumn} and {@code endColumn}. */
+  void write(LeafBuffer leaf, ChunkOptions options, PageStatistics statistics,
+      BytesInputCompressor compressor, ParquetFileWriter out) throws IOException {
+    boolean v2 = options.pageVersion() == 2;
+    boolean split = options.byteStreamSplit() && leaf.type != PrimitiveTypeName.BOOLEAN
+        && leaf.type != PrimitiveTypeName.BINARY;
+    boolean dict = useDictionary(leaf, options);
+    int idBits = dict ? RleHybridEncoder.bitWidth(dictionary.size - 1) : 0;
+    cuts.cut(leaf, dict ? Math.max(1, idBits) : plainBits(leaf), options.pageSize(),
+        options.pageRows());
+    out.startColumn(leaf.column, leaf.entries, options.codec());
+    if (dict) {
+      page.reset();
+      plain.encodeAt(leaf, dictionary.firstIndex, dictionary.size, page);
+      int size = page.size();
+      BytesInput compressed = compressor.compress(BytesInput.from(page.array(), 0, size));
+      // Data page v1 files name the dictionary page PLAIN_DICTIONARY, v2 files PLAIN.
+      out.writeDictionaryPage(new DictionaryPage(compressed, size, dictionary.size,
+          v2 ? Encoding.PLAIN : Encoding.PLAIN_DICTIONARY));
+    }
+    if (options.bloomFilter() && leaf.type != PrimitiveTypeName.BOOLEAN) {
+      out.addBloomFilter(String.join(".", leaf.column.getPath()), bloomFilter(leaf, dict));
+    }
+    Encoding valuesEncoding = dict ? (v2 ? Encoding.RLE_DICTIONARY : Encoding.PLAIN_DICTIONARY)
+        : split ? Encoding.BYTE_STREAM_SPLIT : v2 ? v2Fallback(leaf.type) : Encoding.PLAIN;
+    Encoding rlEncoding = leaf.maxRep > 0 ? Encoding.RLE : Encoding.BIT_PACKED;
+    Encoding dlEncoding = leaf.maxDef > 0 ? Encoding.RLE : Encoding.BIT_PACKED;
+    for (int p = 0; p < cuts.pages; p++) {
+      int entryFrom = cuts.entryStart(p);
+      int entryTo = cuts.entryEnds[p];
+      int valueFrom = cuts.valueStart(p);
+      int valueTo = cuts.valueEnds[p];
+      int nulls = (entryTo - entryFrom) - (valueTo - valueFrom);
+      page.reset();
+      if (!v2) {
+        // Data page v1: levels with length prefixes, then values, compressed together.
+        if (leaf.maxRep > 0) {
+          rle.encodeWithLength(leaf.rep, entryFrom, entryTo,
+              RleHybridEncoder.bitWidth(leaf.maxRep), page);
+        }
+        if (leaf.maxDef > 0) {
+          rle.encodeWithLength(leaf.def, entryFrom, entryTo,
+              RleHybridEncoder.bitWidth(leaf.maxDef), page);
+        }
+      }
+      if (dict) {
+        page.writeByte(idBits);
+        rle.encode(dictionary.ids, valueFrom, valueTo, idBits, page);
+      } else if (split) {
+        plain.encodeByteStreamSplit(leaf, valueFrom, valueTo, scratch, page);
+      } else if (valuesEncoding == Encoding.PLAIN) {
+        plain.encode(leaf, valueFrom, valueTo, page);
+      } else {
+        v2Values(leaf, valueFrom, valueTo, page);
+      }
+      int size = page.size();
+      BytesInput compressed = compressor.compress(BytesInput.from(page.array(), 0, size));
+      Statistics<?> pageStatistics = statistics.of(leaf, valueFrom, valueTo, nulls);
+      if (v2) {
+        // Data page v2: levels without length prefixes and uncompressed, apart from values.
+        out.writeDataPageV2(cuts.rows[p], nulls, entryTo - entryFrom,
+            levels(leaf.rep, leaf.maxRep, entryFrom, entryTo, repLevels),
+            levels(leaf.def, leaf.maxDef, entryFrom, entryTo, defLevels), valuesEncoding,
+            compressed, size, pageStatistics);
+      } else {
+        out.writeDataPage(entryTo - entryFrom, size, compressed, pageStatistics, cuts.rows[p],
+            rlEncoding, dlEncoding, valuesEncoding);
+      }
+    }
+    out.endColumn();
+  }
+
+  /** parquet-java's v2 encodings where there is no dictionary. */
+  private static Encoding v2Fallback(PrimitiveTypeName type) {
+    switch (type) {
+      case BOOLEAN:
+        return Encoding.RLE;
+      case INT32:
+      case INT64:
+        return Encoding.DELTA_BINARY_PACKED;
+      case BINARY:
+      case FIXED_LEN_BYTE_ARRAY:
+        return Encoding.DELTA_BYTE_ARRAY;
+      default:
+        return Encoding.PLAIN;
+    }
+  }
+
+  private void v2Values(LeafBuffer leaf, int from, int to, ByteSink out) {
+    switch (leaf.type) {
+      case BOOLEAN: {
+        // RLE booleans: bit width 1 with a 4-byte length prefix.
+        if (bits.length < to - from) {
+          bits = new int[Math.max(to - from, bits.length * 2)];
+        }
+        for (int i = from; i < to; i++) {
+          bits[i - from] = leaf.booleans[i] ? 1 : 0;
+        }
+        rle.encodeWithLength(bits, 0, to - from, 1, out);
+        break;
+      }
+      case INT32:
+        delta.encodeInts(leaf.ints, from, to, out);
+        break;
+      case INT64:
+        delta.encodeLongs(leaf.longs, from, to, out);
+        break;
+      default:
+        deltaBytes.encode(leaf, from, to, out);
+        break;
+    }
+  }
+
+  /** A v2 page's repetition or definition levels; empty when the column has none. */
+  private BytesInput levels(int[] levels, int maxLevel, int from, int to, ByteSink sink) {
+    if (maxLevel == 0) {
+      return BytesInput.empty();
+    }
+    sink.reset();
+    rle.encode(levels, from, to, RleHybridEncoder.bitWidth(maxLevel), sink);
+    return BytesInput.from(sink.array(), 0, sink.size());
+  }
+
+  /**
+   * A dictionary when allowed, when it stays within the page size and when it makes the chunk
+   * smaller than PLAIN (parquet-java's rule too). Booleans never get one.
+   */
+  private boolean useDictionary(LeafBuffer leaf, ChunkOptions options) {
+    if (!options.dictionary() || options.byteStreamSplit() || leaf.values == 0
+        || leaf.type == PrimitiveTypeName.BOOLEAN) {
+      return false;
+    }
+    if (!dictionary.build(leaf, options.pageSize())) {
+      return false;
+    }
+    long idBytes = ((long) leaf.values * RleHybridEncoder.bitWidth(dictionary.size - 1) + 7) / 8;
+    return dictionary.plainBytes + idBytes < leaf.plainBytes();
+  }
+
+  /** PLAIN bits per value, 0 for BYTE_ARRAY (whose size varies). */
+  private static int plainBits(LeafBuffer leaf) {
+    return leaf.type == PrimitiveTypeName.BOOLEAN ? 1 : 8 * leaf.plainWidth;
+  }
+
+  /** A filter sized for the chunk's distinct values (all values when there is no dictionary). */
+  private BloomFilter bloomFilter(LeafBuffer leaf, boolean dict) {
+    int distinct = dict ? dictionary.size : leaf.values;
+    int bytes = Math.min(MAX_BLOOM_FILTER_BYTES,
+        BlockSplitBloomFilter.optimalNumOfBits(Math.max(1, distinct), BLOOM_FILTER_FPP) / 8);
+    BlockSplitBloomFilter filter = new BlockSplitBloomFilter(bytes, MAX_BLOOM_FILTER_BYTES);
+    for (int k = 0; k < distinct; k++) {
+      int i = dict ? dictionary.firstIndex[k] : k;
+      filter.insertHash(hash(filter, leaf, i));
+    }
+    return filter;
+  }
+
+  private static long hash(BloomFilter filter, LeafBuffer leaf, int i) {
+    switch (leaf.type) {
+      case INT32:
+        return filter.hash(leaf.ints[i]);
+      case INT64:
+        return filter.hash(leaf.longs[i]);
+      case FLOAT:
+        return filter.hash(leaf.floats[i]);
+      case DOUBLE:
+        return filter.hash(leaf.doubles[i]);
+      default: {
+        int start = leaf.valueStart(i);
+        return filter.hash(Binary.fromConstantByteArray(leaf.bytes, start,
+            leaf.valueEnds[i] - start));
+      }
+    }
+  }
+}

@@ -1,0 +1,190 @@
+package io.dendrite.parquet.write.internal.column;
+
+import java.util.Arrays;
+import org.apache.parquet.column.ColumnDescriptor;
+import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
+
+/**
+ * One leaf column's entries of the row group being written: repetition and definition levels
+ * per entry (kept only when the column can have them), and the values of the entries whose
+ * definition level is the maximum, in an array of their physical type. Byte-array values are
+ * one byte array and the end offset of each value.
+ */
+final class LeafBuffer {
+  final ColumnDescriptor column;
+  final PrimitiveTypeName type;
+  final int maxRep;
+  final int maxDef;
+  /** Bytes per value of a fixed-length byte array, else 0. */
+  final int fixedLength;
+  /** Bytes per PLAIN value; 0 for BOOLEAN (a bit) and BYTE_ARRAY (varying). */
+  final int plainWidth;
+
+  int entries;
+  int values;
+  int[] rep;
+  int[] def;
+
+  boolean[] booleans;
+  int[] ints;
+  long[] longs;
+  float[] floats;
+  double[] doubles;
+  byte[] bytes;
+  /** {@code valueEnds[i]}: where value i's bytes end; value i starts at the end of i - 1. */
+  int[] valueEnds;
+  int byteCount;
+
+  LeafBuffer(ColumnDescriptor column) {
+    this.column = column;
+    this.type = column.getPrimitiveType().getPrimitiveTypeName();
+    this.maxRep = column.getMaxRepetitionLevel();
+    this.maxDef = column.getMaxDefinitionLevel();
+    this.fixedLength = type == PrimitiveTypeName.FIXED_LEN_BYTE_ARRAY
+        ? column.getPrimitiveType().getTypeLength() : 0;
+    this.plainWidth = type == PrimitiveTypeName.INT32 || type == PrimitiveTypeName.FLOAT ? 4
+        : type == PrimitiveTypeName.INT64 || type == PrimitiveTypeName.DOUBLE ? 8 : fixedLength;
+    int initial = 64;
+    rep = maxRep > 0 ? new int[initial] : null;
+    def = maxDef > 0 ? new int[initial] : null;
+    switch (type) {
+      case BOOLEAN:
+        booleans = new boolean[initial];
+        break;
+      case INT32:
+        ints = new int[initial];
+        break;
+      case INT64:
+        longs = new long[initial];
+        break;
+      case FLOAT:
+        floats = new float[initial];
+        break;
+      case DOUBLE:
+        doubles = new double[initial];
+        break;
+      case BINARY:
+      case FIXED_LEN_BYTE_ARRAY:
+        bytes = new byte[1024];
+        valueEnds = new int[initial];
+        break;
+      default:
+        throw new UnsupportedOperationException("column " + String.join(".", column.getPath())
+            + ": physical type " + type + " is not written by the dendrite column engine");
+    }
+  }
+
+  /** Empties the buffer for the next row group, keeping its arrays. */
+  void clear() {
+    entries = 0;
+    values = 0;
+    byteCount = 0;
+  }
+
+  /** An entry without a value: {@code d} is below the maximum definition level. */
+  void addNull(int r, int d) {
+    levels(r, d);
+  }
+
+  void addBoolean(int r, boolean v) {
+    levels(r, maxDef);
+    if (values == booleans.length) {
+      booleans = Arrays.copyOf(booleans, values * 2);
+    }
+    booleans[values++] = v;
+  }
+
+  void addInt(int r, int v) {
+    levels(r, maxDef);
+    if (values == ints.length) {
+      ints = Arrays.copyOf(ints, values * 2);
+    }
+    ints[values++] = v;
+  }
+
+  void addLong(int r, long v) {
+    levels(r, maxDef);
+    if (values == longs.length) {
+      longs = Arrays.copyOf(longs, values * 2);
+    }
+    longs[values++] = v;
+  }
+
+  void addFloat(int r, float v) {
+    levels(r, maxDef);
+    if (values == floats.length) {
+      floats = Arrays.copyOf(floats, values * 2);
+    }
+    floats[values++] = v;
+  }
+
+  void addDouble(int r, double v) {
+    levels(r, maxDef);
+    if (values == doubles.length) {
+      doubles = Arrays.copyOf(doubles, values * 2);
+    }
+    doubles[values++] = v;
+  }
+
+  void addBytes(int r, byte[] src, int off, int len) {
+    if (fixedLength > 0 && len != fixedLength) {
+      throw new IllegalArgumentException("column " + String.join(".", column.getPath())
+          + ": a FIXED_LEN_BYTE_ARRAY(" + fixedLength + ") value of " + len + " bytes");
+    }
+    levels(r, maxDef);
+    if (values == valueEnds.length) {
+      valueEnds = Arrays.copyOf(valueEnds, values * 2);
+    }
+    long needed = (long) byteCount + len;
+    if (needed > bytes.length) {
+      if (needed > Integer.MAX_VALUE - 16) {
+        throw new IllegalStateException("column " + String.join(".", column.getPath())
+            + ": more than 2 GiB of values in one row group; lower the row group size");
+      }
+      bytes = Arrays.copyOf(bytes, (int) Math.min(Integer.MAX_VALUE - 16L,
+          Math.max(needed, (long) bytes.length * 2)));
+    }
+    System.arraycopy(src, off, bytes, byteCount, len);
+    byteCount += len;
+    valueEnds[values++] = byteCount;
+  }
+
+  int valueStart(int i) {
+    return i == 0 ? 0 : valueEnds[i - 1];
+  }
+
+  /** Bytes the buffered entries would take PLAIN-encoded, levels not counted. */
+  long plainBytes() {
+    switch (type) {
+      case BOOLEAN:
+        return (values + 7) / 8;
+      case BINARY:
+        return byteCount + 4L * values;
+      default:
+        return (long) plainWidth * values;
+    }
+  }
+
+  /** What the buffer holds in memory, to cut row groups by size. */
+  long bufferedBytes() {
+    long levels = (maxRep > 0 ? 4L : 0) * entries + (maxDef > 0 ? 4L : 0) * entries;
+    return levels + plainBytes();
+  }
+
+  private void levels(int r, int d) {
+    int n = entries;
+    if (rep != null) {
+      if (n == rep.length) {
+        rep = Arrays.copyOf(rep, n * 2);
+      }
+      rep[n] = r;
+    }
+    if (def != null) {
+      if (n == def.length) {
+        def = Arrays.copyOf(def, n * 2);
+      }
+      def[n] = d;
+    }
+    entries = n + 1;
+  }
+}

@@ -1,0 +1,237 @@
+package io.dendrite.parquet.write.internal.column;
+
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.apache.parquet.io.api.Binary;
+import org.apache.parquet.io.api.RecordConsumer;
+import org.apache.parquet.schema.GroupType;
+import org.apache.parquet.schema.MessageType;
+import org.apache.parquet.schema.Type;
+
+/**
+ * Turns record-consumer events into leaf entries with their repetition and definition levels,
+ * as the Dremel paper's column striping does: a value gets its field's maximum definition
+ * level; a field missing from a group instance gets, in every leaf below it, one null entry at
+ * the group's definition level; the first entry after an element of a repeated field starts
+ * gets that field's repetition level, every other the level the enclosing element started
+ * with.
+ */
+final class LevelRecorder extends RecordConsumer {
+  /** A schema node compiled once per file. */
+  private static final class Node {
+    final String path;
+    final Node[] children;
+    final boolean repeated;
+    final int repLevel;
+    final int defLevel;
+    /** The leaf buffer of a primitive, else null. */
+    final LeafBuffer leaf;
+    /** Every leaf below (itself for a primitive), for the null entries of a missing field. */
+    final LeafBuffer[] leaves;
+    /** Which children the open instance of this group has written. */
+    final boolean[] written;
+    int writtenCount;
+
+    Node(String path, Node[] children, boolean repeated, int repLevel, int defLevel,
+        LeafBuffer leaf, LeafBuffer[] leaves) {
+      this.path = path;
+      this.children = children;
+      this.repeated = repeated;
+      this.repLevel = repLevel;
+      this.defLevel = defLevel;
+      this.leaf = leaf;
+      this.leaves = leaves;
+      this.written = children == null ? null : new boolean[children.length];
+    }
+  }
+
+  private final Node root;
+  /** Per depth: the open group, the field being written in it, and the current rep level. */
+  private final Node[] groups;
+  private final Node[] fields;
+  private final int[] rep;
+  /** Values and groups written so far, and their count when each open field started. */
+  private long elements;
+  private final long[] elementsAtStart;
+  private int depth;
+
+  /** {@code leaves}: a buffer per leaf column of {@code schema}, in schema order. */
+  LevelRecorder(MessageType schema, LeafBuffer[] leaves) {
+    int[] next = {0};
+    this.root = compile(schema, "", false, 0, 0, leaves, next);
+    int maxDepth = maxDepth(schema) + 2;
+    this.groups = new Node[maxDepth];
+    this.fields = new Node[maxDepth];
+    this.rep = new int[maxDepth];
+    this.elementsAtStart = new long[maxDepth];
+  }
+
+  private static Node compile(Type type, String path, boolean repeated, int repLevel,
+      int defLevel, LeafBuffer[] leaves, int[] next) {
+    if (type.isPrimitive()) {
+      LeafBuffer leaf = leaves[next[0]++];
+      return new Node(path, null, repeated, repLevel, defLevel, leaf, new LeafBuffer[] {leaf});
+    }
+    GroupType g = type.asGroupType();
+    Node[] children = new Node[g.getFieldCount()];
+    List<LeafBuffer> below = new ArrayList<>();
+    for (int i = 0; i < children.length; i++) {
+      Type c = g.getType(i);
+      boolean rep = c.isRepetition(Type.Repetition.REPEATED);
+      boolean opt = !c.isRepetition(Type.Repetition.REQUIRED);
+      children[i] = compile(c, path.isEmpty() ? c.getName() : path + "." + c.getName(), rep,
+          repLevel + (rep ? 1 : 0), defLevel + (opt ? 1 : 0), leaves, next);
+      below.addAll(Arrays.asList(children[i].leaves));
+    }
+    return new Node(path, children, repeated, repLevel, defLevel, null,
+        below.toArray(new LeafBuffer[0]));
+  }
+
+  private static int maxDepth(Type type) {
+    if (type.isPrimitive()) {
+      return 0;
+    }
+    int max = 0;
+    for (Type c : type.asGroupType().getFields()) {
+      max = Math.max(max, maxDepth(c));
+    }
+    return max + 1;
+  }
+
+  @Override
+  public void startMessage() {
+    depth = 0;
+    rep[0] = 0;
+    open(root);
+  }
+
+  @Override
+  public void endMessage() {
+    close(root);
+    if (depth != 0) {
+      throw new IllegalStateException("record ended inside a group");
+    }
+  }
+
+  @Override
+  public void startField(String field, int index) {
+    Node group = groups[depth];
+    Node f = group.children[index];
+    fields[depth] = f;
+    elementsAtStart[depth] = elements;
+    if (!group.written[index]) {
+      group.written[index] = true;
+      group.writtenCount++;
+    }
+  }
+
+  @Override
+  public void endField(String field, int index) {
+    if (elements == elementsAtStart[depth]) {
+      // parquet-java rejects this too: a field without values must be left out instead.
+      throw new IllegalStateException("field " + fields[depth].path + " holds no value");
+    }
+    // The next field of this group starts where the group's instance started.
+    rep[depth] = depth == 0 ? 0 : rep[depth - 1];
+  }
+
+  @Override
+  public void startGroup() {
+    Node f = fields[depth];
+    depth++;
+    rep[depth] = rep[depth - 1];
+    open(f);
+  }
+
+  @Override
+  public void endGroup() {
+    close(groups[depth]);
+    depth--;
+    afterElement(fields[depth]);
+  }
+
+  @Override
+  public void addInteger(int value) {
+    Node f = fields[depth];
+    f.leaf.addInt(rep[depth], value);
+    afterElement(f);
+  }
+
+  @Override
+  public void addLong(long value) {
+    Node f = fields[depth];
+    f.leaf.addLong(rep[depth], value);
+    afterElement(f);
+  }
+
+  @Override
+  public void addBoolean(boolean value) {
+    Node f = fields[depth];
+    f.leaf.addBoolean(rep[depth], value);
+    afterElement(f);
+  }
+
+  @Override
+  public void addBinary(Binary value) {
+    Node f = fields[depth];
+    ByteBuffer b = value.toByteBuffer();
+    if (b.hasArray()) {
+      f.leaf.addBytes(rep[depth], b.array(), b.arrayOffset() + b.position(), b.remaining());
+    } else {
+      byte[] copy = value.getBytes();
+      f.leaf.addBytes(rep[depth], copy, 0, copy.length);
+    }
+    afterElement(f);
+  }
+
+  @Override
+  public void addFloat(float value) {
+    Node f = fields[depth];
+    f.leaf.addFloat(rep[depth], value);
+    afterElement(f);
+  }
+
+  @Override
+  public void addDouble(double value) {
+    Node f = fields[depth];
+    f.leaf.addDouble(rep[depth], value);
+    afterElement(f);
+  }
+
+  /** The next element of a repeated field repeats at that field's level. */
+  private void afterElement(Node field) {
+    elements++;
+    if (field.repeated) {
+      rep[depth] = field.repLevel;
+    }
+  }
+
+  private void open(Node group) {
+    groups[depth] = group;
+    if (group.writtenCount != 0) {
+      Arrays.fill(group.written, false);
+      group.writtenCount = 0;
+    }
+  }
+
+  /** Null entries for the fields the closing instance of {@code group} did not write. */
+  private void close(Node group) {
+    if (group.writtenCount == group.children.length) {
+      return;
+    }
+    int r = rep[depth];
+    for (int i = 0; i < group.children.length; i++) {
+      if (!group.written[i]) {
+        Node child = group.children[i];
+        if (!child.repeated && child.defLevel == group.defLevel) {
+          throw new IllegalStateException("required field " + child.path + " has no value");
+        }
+        for (LeafBuffer leaf : group.children[i].leaves) {
+          leaf.addNull(r, group.defLevel);
+        }
+      }
+    }
+  }
+}

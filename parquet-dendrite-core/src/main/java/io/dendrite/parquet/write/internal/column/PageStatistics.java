@@ -1,0 +1,206 @@
+package io.dendrite.parquet.write.internal.column;
+
+import java.util.Arrays;
+import org.apache.parquet.column.statistics.Statistics;
+import org.apache.parquet.schema.LogicalTypeAnnotation;
+import org.apache.parquet.schema.LogicalTypeAnnotation.DecimalLogicalTypeAnnotation;
+import org.apache.parquet.schema.LogicalTypeAnnotation.IntLogicalTypeAnnotation;
+import org.apache.parquet.schema.LogicalTypeAnnotation.IntervalLogicalTypeAnnotation;
+import org.apache.parquet.schema.PrimitiveType;
+
+/**
+ * Min, max and null count of a page, one loop per physical type, in the sort order the spec
+ * gives the column's logical type (README.md "Sort order"): unsigned for unsigned integers and
+ * for byte arrays (compared as unsigned bytes), signed two's complement for DECIMAL byte
+ * arrays, none for INTERVAL. Floating point follows the spec's rules: -0.0 as min and +0.0 as
+ * max for zeros; a page with a NaN gets no statistics (which leaves the chunk without
+ * statistics and column index), since a min and max that skip NaN would let readers drop it.
+ */
+final class PageStatistics {
+  private enum Order { SIGNED, UNSIGNED, SIGNED_BYTES, UNSIGNED_BYTES, NONE }
+
+  private final PrimitiveType type;
+  private final Order order;
+
+  PageStatistics(PrimitiveType type) {
+    this.type = type;
+    this.order = orderOf(type);
+  }
+
+  private static Order orderOf(PrimitiveType type) {
+    LogicalTypeAnnotation logical = type.getLogicalTypeAnnotation();
+    switch (type.getPrimitiveTypeName()) {
+      case INT32:
+      case INT64:
+        return logical instanceof IntLogicalTypeAnnotation
+            && !((IntLogicalTypeAnnotation) logical).isSigned() ? Order.UNSIGNED : Order.SIGNED;
+      case BINARY:
+      case FIXED_LEN_BYTE_ARRAY:
+        if (logical instanceof DecimalLogicalTypeAnnotation) {
+          return Order.SIGNED_BYTES;
+        }
+        return logical instanceof IntervalLogicalTypeAnnotation ? Order.NONE
+            : Order.UNSIGNED_BYTES;
+      case INT96:
+        return Order.NONE;
+      default:
+        return Order.SIGNED;
+    }
+  }
+
+  /** The statistics of values {@code [from, to)} of {@code leaf} and {@code nulls} nulls. */
+  Statistics<?> of(LeafBuffer leaf, int from, int to, long nulls) {
+    Statistics.Builder b = Statistics.getBuilderForReading(type);
+    if (order == Order.NONE) {
+      return b.build(); // empty: parquet-java then writes no statistics for the chunk
+    }
+    b.withNumNulls(nulls);
+    if (from == to) {
+      return b.build();
+    }
+    switch (leaf.type) {
+      case BOOLEAN: {
+        boolean anyFalse = false;
+        boolean anyTrue = false;
+        for (int i = from; i < to; i++) {
+          if (leaf.booleans[i]) {
+            anyTrue = true;
+          } else {
+            anyFalse = true;
+          }
+        }
+        b.withMin(new byte[] {(byte) (anyFalse ? 0 : 1)});
+        b.withMax(new byte[] {(byte) (anyTrue ? 1 : 0)});
+        break;
+      }
+      case INT32: {
+        int[] v = leaf.ints;
+        // Unsigned order: flip the sign bit and compare signed.
+        int flip = order == Order.UNSIGNED ? Integer.MIN_VALUE : 0;
+        int min = v[from] ^ flip;
+        int max = min;
+        for (int i = from + 1; i < to; i++) {
+          int x = v[i] ^ flip;
+          if (x < min) {
+            min = x;
+          } else if (x > max) {
+            max = x;
+          }
+        }
+        b.withMin(intBytes(min ^ flip));
+        b.withMax(intBytes(max ^ flip));
+        break;
+      }
+      case INT64: {
+        long[] v = leaf.longs;
+        long flip = order == Order.UNSIGNED ? Long.MIN_VALUE : 0;
+        long min = v[from] ^ flip;
+        long max = min;
+        for (int i = from + 1; i < to; i++) {
+          long x = v[i] ^ flip;
+          if (x < min) {
+            min = x;
+          } else if (x > max) {
+            max = x;
+          }
+        }
+        b.withMin(longBytes(min ^ flip));
+        b.withMax(longBytes(max ^ flip));
+        break;
+      }
+      case FLOAT: {
+        float[] v = leaf.floats;
+        float min = Float.POSITIVE_INFINITY;
+        float max = Float.NEGATIVE_INFINITY;
+        for (int i = from; i < to; i++) {
+          float x = v[i];
+          if (x != x) {
+            return Statistics.getBuilderForReading(type).build();
+          }
+          min = Math.min(min, x);
+          max = Math.max(max, x);
+        }
+        min = min == 0f ? -0f : min;
+        max = max == 0f ? 0f : max;
+        b.withMin(intBytes(Float.floatToIntBits(min)));
+        b.withMax(intBytes(Float.floatToIntBits(max)));
+        break;
+      }
+      case DOUBLE: {
+        double[] v = leaf.doubles;
+        double min = Double.POSITIVE_INFINITY;
+        double max = Double.NEGATIVE_INFINITY;
+        for (int i = from; i < to; i++) {
+          double x = v[i];
+          if (x != x) {
+            return Statistics.getBuilderForReading(type).build();
+          }
+          min = Math.min(min, x);
+          max = Math.max(max, x);
+        }
+        min = min == 0d ? -0d : min;
+        max = max == 0d ? 0d : max;
+        b.withMin(longBytes(Double.doubleToLongBits(min)));
+        b.withMax(longBytes(Double.doubleToLongBits(max)));
+        break;
+      }
+      default: {
+        byte[] d = leaf.bytes;
+        boolean signed = order == Order.SIGNED_BYTES;
+        int min = from;
+        int max = from;
+        for (int i = from + 1; i < to; i++) {
+          int s = leaf.valueStart(i);
+          int e = leaf.valueEnds[i];
+          if (compare(signed, d, s, e, d, leaf.valueStart(min), leaf.valueEnds[min]) < 0) {
+            min = i;
+          } else if (compare(signed, d, s, e, d, leaf.valueStart(max), leaf.valueEnds[max])
+              > 0) {
+            max = i;
+          }
+        }
+        b.withMin(Arrays.copyOfRange(d, leaf.valueStart(min), leaf.valueEnds[min]));
+        b.withMax(Arrays.copyOfRange(d, leaf.valueStart(max), leaf.valueEnds[max]));
+        break;
+      }
+    }
+    return b.build();
+  }
+
+  private static int compare(boolean signed, byte[] a, int as, int ae, byte[] b, int bs,
+      int be) {
+    return signed ? compareSigned(a, as, ae - as, b, bs, be - bs)
+        : Arrays.compareUnsigned(a, as, ae, b, bs, be);
+  }
+
+  /** Big-endian two's complement integers of any lengths, as DECIMAL byte arrays hold them. */
+  static int compareSigned(byte[] a, int ao, int al, byte[] b, int bo, int bl) {
+    boolean negA = al > 0 && a[ao] < 0;
+    boolean negB = bl > 0 && b[bo] < 0;
+    if (negA != negB) {
+      return negA ? -1 : 1;
+    }
+    int pad = negA ? 0xFF : 0;
+    int len = Math.max(al, bl);
+    for (int k = 0; k < len; k++) {
+      int x = k < len - al ? pad : a[ao + k - (len - al)] & 0xFF;
+      int y = k < len - bl ? pad : b[bo + k - (len - bl)] & 0xFF;
+      if (x != y) {
+        return x < y ? -1 : 1;
+      }
+    }
+    return 0;
+  }
+
+  private static byte[] intBytes(int v) {
+    return new byte[] {(byte) v, (byte) (v >>> 8), (byte) (v >>> 16), (byte) (v >>> 24)};
+  }
+
+  private static byte[] longBytes(long v) {
+    byte[] out = new byte[8];
+    for (int i = 0; i < 8; i++) {
+      out[i] = (byte) (v >>> (8 * i));
+    }
+    return out;
+  }
+}

@@ -1,0 +1,127 @@
+package io.dendrite.parquet.write.internal.column;
+
+import java.util.Arrays;
+
+/**
+ * The dictionary of one column chunk: an id per value (in order of first appearance) and the
+ * buffer index of each distinct value's first occurrence, from which the dictionary page is
+ * PLAIN-encoded. Building gives up, returning false, once the dictionary's PLAIN size passes
+ * the limit: the chunk is then written PLAIN.
+ */
+final class ValueDictionary {
+  /** Buffer index of each distinct value's first occurrence, by id. */
+  int[] firstIndex = new int[64];
+  int size;
+  /** The id of each value of the buffer. */
+  int[] ids = new int[64];
+  /** Bytes of the dictionary PLAIN-encoded. */
+  long plainBytes;
+
+  /** Open addressing: slot holds id + 1, 0 when empty. */
+  private int[] slots = new int[128];
+
+  /**
+   * Builds the dictionary of {@code leaf}'s values; false (and the dictionary unusable) when
+   * its PLAIN size would exceed {@code maxBytes}.
+   */
+  boolean build(LeafBuffer leaf, long maxBytes) {
+    size = 0;
+    plainBytes = 0;
+    Arrays.fill(slots, 0);
+    int n = leaf.values;
+    if (ids.length < n) {
+      ids = new int[Math.max(n, ids.length * 2)];
+    }
+    int width = leaf.plainWidth;
+    for (int i = 0; i < n; i++) {
+      int h = mix(hash(leaf, i));
+      int mask = slots.length - 1;
+      int s = h & mask;
+      int id;
+      while (true) {
+        int slot = slots[s];
+        if (slot == 0) {
+          id = size;
+          long bytes = width > 0 ? width : 4L + leaf.valueEnds[i] - leaf.valueStart(i);
+          plainBytes += bytes;
+          if (plainBytes > maxBytes) {
+            return false;
+          }
+          if (size == firstIndex.length) {
+            firstIndex = Arrays.copyOf(firstIndex, size * 2);
+          }
+          firstIndex[size++] = i;
+          slots[s] = id + 1;
+          if (size * 2 > slots.length) {
+            rehash(leaf);
+          }
+          break;
+        }
+        if (same(leaf, firstIndex[slot - 1], i)) {
+          id = slot - 1;
+          break;
+        }
+        s = (s + 1) & mask;
+      }
+      ids[i] = id;
+    }
+    return true;
+  }
+
+  private void rehash(LeafBuffer leaf) {
+    slots = new int[slots.length * 2];
+    int mask = slots.length - 1;
+    for (int id = 0; id < size; id++) {
+      int s = mix(hash(leaf, firstIndex[id])) & mask;
+      while (slots[s] != 0) {
+        s = (s + 1) & mask;
+      }
+      slots[s] = id + 1;
+    }
+  }
+
+  private static int mix(int h) {
+    h *= 0x9E3779B9;
+    return h ^ (h >>> 16);
+  }
+
+  /** Floating point values by their bits: distinct NaN payloads and -0.0 stay distinct. */
+  private static int hash(LeafBuffer leaf, int i) {
+    switch (leaf.type) {
+      case INT32:
+        return leaf.ints[i];
+      case INT64:
+        return Long.hashCode(leaf.longs[i]);
+      case FLOAT:
+        return Float.floatToRawIntBits(leaf.floats[i]);
+      case DOUBLE:
+        return Long.hashCode(Double.doubleToRawLongBits(leaf.doubles[i]));
+      default: {
+        int h = 1;
+        byte[] b = leaf.bytes;
+        for (int k = leaf.valueStart(i), end = leaf.valueEnds[i]; k < end; k++) {
+          h = 31 * h + b[k];
+        }
+        return h;
+      }
+    }
+  }
+
+  private static boolean same(LeafBuffer leaf, int a, int b) {
+    switch (leaf.type) {
+      case INT32:
+        return leaf.ints[a] == leaf.ints[b];
+      case INT64:
+        return leaf.longs[a] == leaf.longs[b];
+      case FLOAT:
+        return Float.floatToRawIntBits(leaf.floats[a])
+            == Float.floatToRawIntBits(leaf.floats[b]);
+      case DOUBLE:
+        return Double.doubleToRawLongBits(leaf.doubles[a])
+            == Double.doubleToRawLongBits(leaf.doubles[b]);
+      default:
+        return Arrays.equals(leaf.bytes, leaf.valueStart(a), leaf.valueEnds[a],
+            leaf.bytes, leaf.valueStart(b), leaf.valueEnds[b]);
+    }
+  }
+}

@@ -1,0 +1,76 @@
+package io.dendrite.parquet.write.internal.column;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
+import org.junit.jupiter.api.Test;
+
+/** Dictionary ids against a HashMap of the same values, and the size limit. */
+class ValueDictionaryTest {
+  @Test
+  void idsNumberDistinctValuesInOrderOfFirstAppearance() {
+    Random r = new Random(31);
+    LeafBuffer leaf = PlainEncoderTest.leaf(PrimitiveTypeName.BINARY, 0);
+    List<String> values = new ArrayList<>();
+    for (int i = 0; i < 5000; i++) {
+      String s = "v" + r.nextInt(700);
+      byte[] b = s.getBytes(StandardCharsets.UTF_8);
+      leaf.addBytes(0, b, 0, b.length);
+      values.add(s);
+    }
+    ValueDictionary d = new ValueDictionary();
+    assertTrue(d.build(leaf, Long.MAX_VALUE));
+    Map<String, Integer> expected = new HashMap<>();
+    for (String s : values) {
+      expected.putIfAbsent(s, expected.size());
+    }
+    assertEquals(expected.size(), d.size);
+    long plain = 0;
+    for (int i = 0; i < values.size(); i++) {
+      assertEquals(expected.get(values.get(i)), d.ids[i], "value " + i);
+    }
+    for (Map.Entry<String, Integer> e : expected.entrySet()) {
+      assertEquals(e.getKey(), values.get(d.firstIndex[e.getValue()]));
+      plain += 4 + e.getKey().length();
+    }
+    assertEquals(plain, d.plainBytes);
+  }
+
+  @Test
+  void floatingPointValuesAreKeptApartByTheirBits() {
+    LeafBuffer leaf = PlainEncoderTest.leaf(PrimitiveTypeName.DOUBLE, 0);
+    double[] v = {0.0, -0.0, Double.NaN, 0.0, -0.0, Double.NaN, 1.5};
+    for (double x : v) {
+      leaf.addDouble(0, x);
+    }
+    ValueDictionary d = new ValueDictionary();
+    assertTrue(d.build(leaf, Long.MAX_VALUE));
+    assertEquals(4, d.size);
+    assertNotEquals(d.ids[0], d.ids[1]);
+    assertEquals(d.ids[0], d.ids[3]);
+    assertEquals(d.ids[2], d.ids[5]);
+    assertEquals(Arrays.asList(0, 1, 2, 0, 1, 2, 3),
+        Arrays.asList(Arrays.stream(d.ids, 0, v.length).boxed().toArray()));
+  }
+
+  @Test
+  void givesUpPastTheSizeLimit() {
+    LeafBuffer leaf = PlainEncoderTest.leaf(PrimitiveTypeName.INT64, 0);
+    for (long i = 0; i < 1000; i++) {
+      leaf.addLong(0, i);
+    }
+    // 1,000 distinct INT64 values take 8,000 bytes PLAIN.
+    assertFalse(new ValueDictionary().build(leaf, 7_999));
+    assertTrue(new ValueDictionary().build(leaf, 8_000));
+  }
+}
