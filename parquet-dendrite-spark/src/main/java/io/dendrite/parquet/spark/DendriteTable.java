@@ -12,18 +12,27 @@ import org.apache.spark.sql.connector.read.ScanBuilder;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.util.CaseInsensitiveStringMap;
 
-/** The files of one {@code load(...)}: a schema and a list of files, readable in batch only. */
+/**
+ * The files of one {@code load(...)}: a schema and a list of files, readable in batch only.
+ *
+ * <p>Both are found on first use (listing the paths and reading the footers), not when the
+ * table is made: Spark makes the table of a {@code df.write.format("dendrite").save(path)}
+ * too, only to learn that it does not write in batch (so that the write goes to
+ * {@link DendriteDataSource#createRelation}), and the path of a write may not exist yet, or
+ * hold files that are not Parquet. A read asks for the schema at once, so its errors (a
+ * missing path, a damaged footer) still come from {@code load()}.
+ */
 final class DendriteTable implements SupportsRead {
-  private final StructType schema;
-  private final List<SourceFile> files;
+  private final CaseInsensitiveStringMap options;
   private final Configuration conf;
   private final Map<String, String> properties;
+  private List<SourceFile> files;
+  private StructType schema;
 
   /** @param properties what Spark gave the provider (for a catalog table: its location, ...) */
-  DendriteTable(StructType schema, List<SourceFile> files, Configuration conf,
+  DendriteTable(CaseInsensitiveStringMap options, Configuration conf,
       Map<String, String> properties) {
-    this.schema = schema;
-    this.files = List.copyOf(files);
+    this.options = options;
     this.conf = conf;
     Map<String, String> shown = new HashMap<>(properties);
     // A catalog table with a LOCATION is external (DROP TABLE leaves its files). Spark does not
@@ -32,20 +41,33 @@ final class DendriteTable implements SupportsRead {
     this.properties = Map.copyOf(shown);
   }
 
+  /** The files read, fully qualified; listed on first use. */
+  synchronized List<SourceFile> files() {
+    if (files == null) {
+      files = List.copyOf(InputFiles.resolve(options, conf));
+    }
+    return files;
+  }
+
   /** Shown by DESCRIBE TABLE EXTENDED (location, provider, whether external, options). */
   @Override
   public Map<String, String> properties() {
     return properties;
   }
 
+  /** The paths as given: naming the table lists nothing (a write's path may not exist). */
   @Override
   public String name() {
-    return DendriteDataSource.SHORT_NAME + " " + (files.size() == 1 ? files.get(0).path()
-        : files.size() + " files");
+    String paths = options.containsKey("paths") ? options.get("paths") : options.get("path");
+    return DendriteDataSource.SHORT_NAME + " " + paths;
   }
 
+  /** The schema of the files' footers (every file must have the same one). */
   @Override
-  public StructType schema() {
+  public synchronized StructType schema() {
+    if (schema == null) {
+      schema = FileSchemas.read(files(), conf);
+    }
     return schema;
   }
 
@@ -56,6 +78,6 @@ final class DendriteTable implements SupportsRead {
 
   @Override
   public ScanBuilder newScanBuilder(CaseInsensitiveStringMap options) {
-    return new DendriteScanBuilder(schema, files, conf);
+    return new DendriteScanBuilder(schema(), files(), conf);
   }
 }

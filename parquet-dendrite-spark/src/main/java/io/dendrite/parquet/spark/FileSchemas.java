@@ -37,7 +37,8 @@ final class FileSchemas {
     return first != null ? first : new StructType();
   }
 
-  private static MessageType footerSchema(String file, Configuration conf) {
+  /** The schema in the footer of {@code file}; the error names the file. */
+  static MessageType footerSchema(String file, Configuration conf) {
     try (ParquetFileReader reader = ParquetFileReader.open(
         HadoopInputFile.fromPath(new Path(file), conf))) {
       return reader.getFooter().getFileMetaData().getSchema();
