@@ -15,20 +15,27 @@ import org.apache.spark.util.SerializableConfiguration;
  * A batch scan of the read columns of a list of files, split like Spark's own file scans: a
  * file larger than {@code spark.sql.files.maxPartitionBytes} becomes several input
  * partitions, each reading the row groups whose middle byte it holds. Every partition is read
- * with the pushed filter, if any; its metrics say what it skipped ({@link ScanMetrics}).
+ * with the pushed filter, if any, and reads the served variant extractions' paths where it can
+ * ({@link ExtractedColumn}); its metrics say what it skipped and read ({@link ScanMetrics}).
  */
 final class DendriteScan implements Scan, Batch {
   private final StructType readSchema;
   private final PushedFilter filter;
+  private final PushedExtractions extractions;
   private final List<SourceFile> files;
   private final Configuration conf;
   private final long maxSplitBytes;
 
-  /** @param filter null when nothing is pushed */
-  DendriteScan(StructType readSchema, PushedFilter filter, List<SourceFile> files,
-      Configuration conf, long maxSplitBytes) {
+  /**
+   * @param readSchema with each column of {@code extractions} as the struct of its extractions
+   * @param filter null when nothing is pushed
+   * @param extractions null when no variant extraction is served
+   */
+  DendriteScan(StructType readSchema, PushedFilter filter, PushedExtractions extractions,
+      List<SourceFile> files, Configuration conf, long maxSplitBytes) {
     this.readSchema = readSchema;
     this.filter = filter;
+    this.extractions = extractions;
     this.files = files;
     this.conf = conf;
     this.maxSplitBytes = maxSplitBytes;
@@ -43,7 +50,8 @@ final class DendriteScan implements Scan, Batch {
   public String description() {
     return "DendriteScan [" + files.size() + (files.size() == 1 ? " file" : " files")
         + ", ReadColumns: " + readSchema.simpleString()
-        + (filter == null ? "" : ", PushedFilter: " + filter.filter()) + "]";
+        + (filter == null ? "" : ", PushedFilter: " + filter.filter())
+        + (extractions == null ? "" : ", VariantExtractions: " + extractions) + "]";
   }
 
   @Override
@@ -71,7 +79,8 @@ final class DendriteScan implements Scan, Batch {
 
   @Override
   public PartitionReaderFactory createReaderFactory() {
-    return new RowReaderFactory(readSchema, filter, new SerializableConfiguration(conf));
+    return new RowReaderFactory(readSchema, filter, extractions,
+        new SerializableConfiguration(conf));
   }
 
   @Override

@@ -12,28 +12,50 @@ import org.apache.spark.sql.connector.read.Scan;
 import org.apache.spark.sql.connector.read.ScanBuilder;
 import org.apache.spark.sql.connector.read.SupportsPushDownRequiredColumns;
 import org.apache.spark.sql.connector.read.SupportsPushDownV2Filters;
+import org.apache.spark.sql.connector.read.SupportsPushDownVariantExtractions;
+import org.apache.spark.sql.connector.read.VariantExtraction;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 
 /**
  * Builds the scan of a {@code format("dendrite")} read. Accepts filters the core's reader
- * evaluates exactly as Spark does ({@link SparkPredicates}) and column pruning of top-level
- * columns only: a struct Spark prunes to some of its fields is still read whole (Spark then
- * projects the fields it needs). Variant extractions, limits and aggregates are not pushed.
+ * evaluates exactly as Spark does ({@link SparkPredicates}), column pruning of top-level
+ * columns only (a struct Spark prunes to some of its fields is still read whole; Spark then
+ * projects the fields it needs), and the variant extractions of top-level VARIANT columns
+ * ({@link PushedExtractions}). Limits and aggregates are not pushed.
+ *
+ * <p>Spark offers filters before extractions (its rule {@code V2ScanRelationPushDown} pushes
+ * filters, then variant extractions), and rewrites the filters it keeps to read the extracted
+ * fields after the scan: a {@code variant_get} predicate never reaches
+ * {@link #pushPredicates}, in 4.1 and 4.2 alike.
  */
 final class DendriteScanBuilder implements ScanBuilder, SupportsPushDownRequiredColumns,
-    SupportsPushDownV2Filters {
+    SupportsPushDownV2Filters, SupportsPushDownVariantExtractions {
+  /**
+   * The read's option that turns variant extraction pushdown off ({@code false}; default
+   * {@code true}): with it, Spark 4.1 and 4.2 read every top-level column of the table (their
+   * rule builds the scan without pruning columns), which costs more than it saves on a wide
+   * table.
+   */
+  static final String VARIANT_EXTRACTIONS = "variantExtractions";
+
   private final StructType tableSchema;
   private final List<SourceFile> files;
   private final Configuration conf;
   private final long maxSplitBytes;
+  private final boolean servesExtractions;
   private StructType readSchema;
   private Predicate[] pushed = new Predicate[0];
+  private boolean extractionsOffered;
+  private PushedExtractions extractions;
 
-  DendriteScanBuilder(StructType tableSchema, List<SourceFile> files, Configuration conf) {
+  /** @param servesExtractions whether variant extractions are served (the read's option) */
+  DendriteScanBuilder(StructType tableSchema, List<SourceFile> files, Configuration conf,
+      boolean servesExtractions) {
     this.tableSchema = tableSchema;
     this.files = files;
     this.conf = conf;
+    this.servesExtractions = servesExtractions;
     this.readSchema = tableSchema;
     this.maxSplitBytes = SparkSession.active().sessionState().conf().filesMaxPartitionBytes();
     if (maxSplitBytes < 1) {
@@ -75,9 +97,27 @@ final class DendriteScanBuilder implements ScanBuilder, SupportsPushDownRequired
         .filter(f -> names.contains(f.name())).toArray(StructField[]::new));
   }
 
+  /**
+   * Serves every extraction of each top-level VARIANT column whose extractions are all paths
+   * below the column ({@link PushedExtractions#accept}); Spark does the others. Only the first
+   * offer is answered: Spark 4.1's rule can visit a scan twice, the second time offering the
+   * whole variant columns it sees under the first visit's projection, which no longer
+   * describes the query (accepting it would make Spark rewrite the plan a second time).
+   */
+  @Override
+  public boolean[] pushVariantExtractions(VariantExtraction[] offered) {
+    boolean[] accepted = new boolean[offered.length];
+    if (servesExtractions && !extractionsOffered) {
+      extractionsOffered = true;
+      extractions = PushedExtractions.accept(offered, tableSchema, accepted);
+    }
+    return accepted;
+  }
+
   @Override
   public Scan build() {
-    return new DendriteScan(readSchema, pushed.length == 0 ? null
-        : new PushedFilter(pushed, tableSchema), files, conf, maxSplitBytes);
+    StructType schema = extractions == null ? readSchema : extractions.rewrite(readSchema);
+    return new DendriteScan(schema, pushed.length == 0 ? null
+        : new PushedFilter(pushed, tableSchema), extractions, files, conf, maxSplitBytes);
   }
 }

@@ -6,7 +6,9 @@ import io.dendrite.parquet.read.DendriteRow;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.spark.SparkThrowable;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.catalyst.expressions.GenericInternalRow;
 import org.apache.spark.sql.connector.metric.CustomTaskMetric;
@@ -16,43 +18,70 @@ import org.apache.spark.sql.types.StructType;
 
 /**
  * The rows of one split as Spark rows: the core's reader ({@link SourceFiles#open}) selects the
- * read's top-level columns (and returns the rows its filter passes), and {@link CatalystValues}
+ * read's top-level columns, or the paths of a column's served variant extractions
+ * ({@link ExtractedColumn}), and returns the rows its filter passes; {@link CatalystValues}
  * turns each row's Java values into Spark's internal ones.
  */
 final class RowReader implements PartitionReader<InternalRow> {
+  /** How one column of the read schema is filled from a row of the core's reader. */
+  @FunctionalInterface
+  private interface Slot {
+    Object read(DendriteRow row);
+  }
+
   private final String file;
   private final StructType schema;
   private final SourceFiles.Rows reader;
-  private final CatalystValues.Converter[] columns;
+  private final Slot[] slots;
   private long rowNumber;
   private InternalRow current;
 
-  private RowReader(String file, StructType schema, SourceFiles.Rows reader) {
+  private RowReader(String file, StructType schema, SourceFiles.Rows reader, Slot[] slots) {
     this.file = file;
     this.schema = schema;
     this.reader = reader;
-    this.columns = new CatalystValues.Converter[schema.size()];
-    for (int i = 0; i < columns.length; i++) {
-      columns[i] = CatalystValues.converter(schema.fields()[i].dataType());
-    }
+    this.slots = slots;
   }
 
   /**
+   * @param extractions the variant extractions served (null: none)
    * @param filter the rows to return (null: all)
    * @throws IOException (a DendriteReadException) naming the file when it cannot be opened
    */
-  static RowReader open(FileInputPartition split, StructType schema, Filter filter,
-      Configuration conf) throws IOException {
-    // Paths made from the names, not parsed: a column named "a.b" is one column.
-    List<SelectionPath> select = new ArrayList<>();
+  static RowReader open(FileInputPartition split, StructType schema,
+      PushedExtractions extractions, Filter filter, Configuration conf) throws IOException {
+    List<String> extracted = new ArrayList<>();
     for (StructField f : schema.fields()) {
-      select.add(SelectionPath.column(f.name()));
+      if (extractions != null && extractions.of(f.name()) != null) {
+        extracted.add(f.name());
+      }
+    }
+    Set<String> neverNull = extracted.isEmpty() ? Set.of()
+        : SourceFiles.neverNull(split.file(), extracted, conf);
+    List<SelectionPath> select = new ArrayList<>();
+    Slot[] slots = new Slot[schema.size()];
+    for (int i = 0; i < slots.length; i++) {
+      StructField f = schema.fields()[i];
+      if (extracted.contains(f.name())) {
+        slots[i] = ExtractedColumn.plan(f.name(), extractions.of(f.name()),
+            neverNull.contains(f.name()), select)::read;
+      } else {
+        // Paths made from the names, not parsed: a column named "a.b" is one column.
+        int at = select.size();
+        select.add(SelectionPath.column(f.name()));
+        CatalystValues.Converter c = CatalystValues.converter(f.dataType());
+        slots[i] = row -> {
+          Object v = row.get(at);
+          return v == null ? null : c.convert(v);
+        };
+      }
     }
     if (select.isEmpty()) {
       // A count of filtered rows: the reader selects something, the rows returned hold nothing.
       select.addAll(filter.paths());
     }
-    return new RowReader(split.file(), schema, SourceFiles.open(split, select, filter, conf));
+    return new RowReader(split.file(), schema, SourceFiles.open(split, select, filter, conf),
+        slots);
   }
 
   @Override
@@ -64,12 +93,14 @@ final class RowReader implements PartitionReader<InternalRow> {
     }
     rowNumber++;
     // A new row each time: Spark may keep rows it was handed (e.g. to build a hash table).
-    Object[] values = new Object[columns.length];
+    Object[] values = new Object[slots.length];
     for (int i = 0; i < values.length; i++) {
-      Object v = row.get(i);
       try {
-        values[i] = v == null ? null : columns[i].convert(v);
+        values[i] = slots[i].read(row);
       } catch (RuntimeException e) {
+        if (e instanceof SparkThrowable) {
+          throw e; // Spark's own error (a variant_get cast that fails), as Spark reports it
+        }
         throw new IllegalStateException("dendrite: cannot convert column "
             + schema.fields()[i].name() + " of " + file + ", row " + rowNumber + ", to Spark's "
             + schema.fields()[i].dataType().simpleString() + ": " + e.getMessage(), e);
@@ -86,7 +117,7 @@ final class RowReader implements PartitionReader<InternalRow> {
 
   @Override
   public CustomTaskMetric[] currentMetricsValues() {
-    return ScanMetrics.of(reader.report());
+    return ScanMetrics.of(reader.report(), reader.columnsRead());
   }
 
   @Override

@@ -10,7 +10,8 @@ import org.apache.spark.sql.types.StructType;
 import org.apache.spark.util.SerializableConfiguration;
 
 /**
- * Opens a split's reader on an executor: its columns as rows (those the pushed filter passes),
+ * Opens a split's reader on an executor: its columns (or their served variant extractions) as
+ * rows (those the pushed filter passes),
  * or, when Spark needs no column and there is no filter (a {@code count()}), only the number of
  * rows the footer records for the split.
  */
@@ -19,12 +20,18 @@ final class RowReaderFactory implements PartitionReaderFactory {
 
   private final StructType readSchema;
   private final PushedFilter filter;
+  private final PushedExtractions extractions;
   private final SerializableConfiguration conf;
 
-  /** @param filter null when nothing is pushed */
-  RowReaderFactory(StructType readSchema, PushedFilter filter, SerializableConfiguration conf) {
+  /**
+   * @param filter null when nothing is pushed
+   * @param extractions null when no variant extraction is served
+   */
+  RowReaderFactory(StructType readSchema, PushedFilter filter, PushedExtractions extractions,
+      SerializableConfiguration conf) {
     this.readSchema = readSchema;
     this.filter = filter;
+    this.extractions = extractions;
     this.conf = conf;
   }
 
@@ -35,8 +42,8 @@ final class RowReaderFactory implements PartitionReaderFactory {
       if (readSchema.isEmpty() && filter == null) {
         return RowCountReader.open(split, conf.value());
       }
-      return RowReader.open(split, readSchema, filter == null ? null : filter.filter(),
-          conf.value());
+      return RowReader.open(split, readSchema, extractions,
+          filter == null ? null : filter.filter(), conf.value());
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

@@ -8,9 +8,10 @@ import org.apache.spark.sql.connector.metric.CustomTaskMetric;
 /**
  * The scan's metrics in the Spark UI (and the executed plan's {@code metrics()}): what the
  * pushed filter let the core's reader skip, from each input partition's {@link ReadReport} (a
- * whole file, or the row groups of a part of a split file). Unfiltered reads count nothing.
- * Public with public constructors: Spark instantiates them by class name to sum the tasks'
- * values.
+ * whole file, or the row groups of a part of a split file; unfiltered reads count nothing
+ * there), and how many Parquet columns the partitions read, which shows column pruning and
+ * served variant extractions at work. Public with public constructors: Spark instantiates them
+ * by class name to sum the tasks' values.
  */
 public final class ScanMetrics {
   private ScanMetrics() {}
@@ -19,18 +20,23 @@ public final class ScanMetrics {
   static final String ROW_GROUPS_SKIPPED = "rowGroupsSkipped";
   static final String ROWS_SKIPPED = "rowsSkipped";
   static final String PAGES_SKIPPED = "pagesSkipped";
+  static final String COLUMNS_READ = "columnsRead";
 
   static CustomMetric[] supported() {
     return new CustomMetric[] {new RowGroupsRead(), new RowGroupsSkipped(), new RowsSkipped(),
-        new PagesSkipped()};
+        new PagesSkipped(), new ColumnsRead()};
   }
 
-  /** A filtered read's values; none for a read without a report. */
-  static CustomTaskMetric[] of(ReadReport r) {
+  /**
+   * A partition's values: the Parquet leaf columns its reader requests, and what the filter
+   * skipped (none of these for a read without a report).
+   */
+  static CustomTaskMetric[] of(ReadReport r, int columnsRead) {
+    TaskValue columns = new TaskValue(COLUMNS_READ, columnsRead);
     if (r == null) {
-      return new CustomTaskMetric[0];
+      return new CustomTaskMetric[] {columns};
     }
-    return new CustomTaskMetric[] {
+    return new CustomTaskMetric[] {columns,
         new TaskValue(ROW_GROUPS_READ, r.rowGroups() - r.rowGroupsSkipped()),
         new TaskValue(ROW_GROUPS_SKIPPED, r.rowGroupsSkipped()),
         new TaskValue(ROWS_SKIPPED, r.rowsSkipped()),
@@ -86,6 +92,13 @@ public final class ScanMetrics {
   public static final class PagesSkipped extends Sum {
     public PagesSkipped() {
       super(PAGES_SKIPPED, "pages skipped by the pushed filter");
+    }
+  }
+
+  /** Parquet leaf columns requested, summed over partitions (each part of a file counts). */
+  public static final class ColumnsRead extends Sum {
+    public ColumnsRead() {
+      super(COLUMNS_READ, "Parquet columns read (summed over input partitions)");
     }
   }
 }

@@ -9,11 +9,18 @@ import java.io.Closeable;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Paths;
+import java.util.Collection;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.parquet.HadoopReadOptions;
+import org.apache.parquet.column.statistics.Statistics;
 import org.apache.parquet.hadoop.ParquetFileReader;
+import org.apache.parquet.hadoop.metadata.BlockMetaData;
+import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
+import org.apache.parquet.hadoop.metadata.ColumnPath;
 import org.apache.parquet.hadoop.util.HadoopInputFile;
 
 /**
@@ -32,9 +39,12 @@ final class SourceFiles {
     /** What the filter skipped; null when the rows are not filtered. */
     ReadReport report();
 
+    /** How many Parquet leaf columns the reader requests from the file. */
+    int columnsRead();
+
     /** The rows of a reader that is also closed with them. */
     static Rows of(java.util.function.Supplier<DendriteRow> read, ReadReport report,
-        Closeable reader) {
+        int columnsRead, Closeable reader) {
       return new Rows() {
         @Override
         public DendriteRow read() {
@@ -47,6 +57,11 @@ final class SourceFiles {
         }
 
         @Override
+        public int columnsRead() {
+          return columnsRead;
+        }
+
+        @Override
         public void close() throws IOException {
           reader.close();
         }
@@ -55,7 +70,8 @@ final class SourceFiles {
   }
 
   /**
-   * @param columns whole top-level columns (names, not paths: {@code a.b} is one column)
+   * @param columns whole top-level columns ({@link SelectionPath#column}: {@code a.b} may be one
+   *     column) and paths into VARIANT columns
    * @param filter rows to return (null: all)
    * @throws IOException (a DendriteReadException) naming the file when it cannot be opened
    */
@@ -67,7 +83,7 @@ final class SourceFiles {
       b.split(split.start(), split.length());
     }
     DendriteReader r = (filter == null ? b : b.where(filter)).build();
-    return Rows.of(r::read, r.readReport(), r);
+    return Rows.of(r::read, r.readReport(), r.requestedSchema().getColumns().size(), r);
   }
 
   private static DendriteReader.Builder reader(String file, Configuration conf) {
@@ -78,14 +94,54 @@ final class SourceFiles {
 
   /** The number of rows the footer records for the split's row groups. */
   static long rowCount(FileInputPartition split, Configuration conf) throws IOException {
-    Path path = new Path(split.file());
+    return footer(split.file(), conf, split, ParquetFileReader::getRecordCount);
+  }
+
+  /**
+   * Those of the top-level VARIANT {@code columns} that the footer proves are never null in the
+   * file: in every row group the column's {@code metadata} (required inside the variant's group,
+   * so null exactly where the variant is) has a null count of zero. Without statistics a column
+   * is not proved so.
+   */
+  static Set<String> neverNull(String file, Collection<String> columns, Configuration conf)
+      throws IOException {
+    return footer(file, conf, null, reader -> {
+      Set<String> out = new HashSet<>(columns);
+      for (BlockMetaData block : reader.getRowGroups()) {
+        out.removeIf(c -> !noNulls(block, ColumnPath.get(c, "metadata")));
+      }
+      return out;
+    });
+  }
+
+  private static boolean noNulls(BlockMetaData block, ColumnPath path) {
+    for (ColumnChunkMetaData chunk : block.getColumns()) {
+      if (chunk.getPath().equals(path)) {
+        Statistics<?> s = chunk.getStatistics();
+        return s != null && s.isNumNullsSet() && s.getNumNulls() == 0;
+      }
+    }
+    return false;
+  }
+
+  /** What {@code read} finds in the footer of the file (of the split's row groups, if given). */
+  private static <T> T footer(String file, Configuration conf, FileInputPartition split,
+      FooterRead<T> read) throws IOException {
+    Path path = new Path(file);
+    HadoopReadOptions.Builder options = HadoopReadOptions.builder(conf, path);
+    if (split != null) {
+      options.withRange(split.start(), split.start() + split.length());
+    }
     try (ParquetFileReader reader = ParquetFileReader.open(HadoopInputFile.fromPath(path, conf),
-        HadoopReadOptions.builder(conf, path)
-            .withRange(split.start(), split.start() + split.length()).build())) {
-      return reader.getRecordCount();
+        options.build())) {
+      return read.apply(reader);
     } catch (IOException | RuntimeException e) {
-      throw new IOException("dendrite: cannot read the Parquet footer of " + split.file() + ": "
+      throw new IOException("dendrite: cannot read the Parquet footer of " + file + ": "
           + e.getMessage(), e);
     }
+  }
+
+  private interface FooterRead<T> {
+    T apply(ParquetFileReader reader) throws IOException;
   }
 }

@@ -137,9 +137,9 @@ class DendriteSourceFilterTest {
     pushed.forEach((where, filter) -> {
       ExecutedScan scan = ours(where, "id", "d");
       assertEquals(expected(where, "id", "d"), scan.rows(), where);
-      assertTrue(scan.description().endsWith("struct<id:bigint,d:double>" + filter + "]")
-          || scan.description().endsWith("v:variant>" + filter + "]"),
-          where + ": " + scan.description());
+      // Variant extraction pushdown (on by default) adds the extractions to the description.
+      assertTrue(filter.isEmpty() ? !scan.description().contains("PushedFilter")
+          : scan.description().contains(filter), where + ": " + scan.description());
       assertTrue(scan.sparkFilters(), where);
     });
   }
