@@ -29,6 +29,7 @@ public final class ColumnFileWriter implements AutoCloseable {
   private final LeafBuffer[] leaves;
   private final ChunkOptions[] options;
   private final PageStatistics[] statistics;
+  private final PageSizeStatistics[] sizes;
   private final LevelRecorder recorder;
   private final ChunkEncoder encoder = new ChunkEncoder();
   private final CodecFactory codecs;
@@ -49,11 +50,13 @@ public final class ColumnFileWriter implements AutoCloseable {
     leaves = new LeafBuffer[columns.size()];
     options = new ChunkOptions[columns.size()];
     statistics = new PageStatistics[columns.size()];
+    sizes = new PageSizeStatistics[columns.size()];
     for (int i = 0; i < leaves.length; i++) {
       ColumnDescriptor c = columns.get(i);
       leaves[i] = new LeafBuffer(c);
       options[i] = columnOptions.apply(String.join(".", c.getPath()));
       statistics[i] = new PageStatistics(c.getPrimitiveType());
+      sizes[i] = new PageSizeStatistics(c);
     }
     recorder = new LevelRecorder(schema, leaves);
   }
@@ -113,7 +116,7 @@ public final class ColumnFileWriter implements AutoCloseable {
     file.startBlock(rows);
     for (int i = 0; i < leaves.length; i++) {
       BytesInputCompressor compressor = codecs.getCompressor(options[i].codec());
-      encoder.write(leaves[i], options[i], statistics[i], compressor, file);
+      encoder.write(leaves[i], options[i], statistics[i], sizes[i], compressor, file);
       leaves[i].clear();
     }
     file.endBlock();
