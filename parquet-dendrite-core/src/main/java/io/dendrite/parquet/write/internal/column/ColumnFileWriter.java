@@ -20,8 +20,8 @@ import org.apache.parquet.schema.MessageType;
  * ({@link #recordConsumer()}), are striped into per-leaf buffers, and each full row group is
  * encoded leaf by leaf ({@code ChunkEncoder}) through parquet-java's {@link ParquetFileWriter},
  * which still writes the page headers, indexes, bloom filters and footer. A row group ends
- * when its buffered values reach {@code rowGroupSize} bytes (as buffered, before encoding) or
- * {@code rowGroupRows} rows.
+ * when its estimated encoded size reaches {@code rowGroupSize} bytes, its buffers hold twice
+ * that ({@code RowGroupSizer}), or it has {@code rowGroupRows} rows.
  */
 public final class ColumnFileWriter implements AutoCloseable {
   private final ParquetFileWriter file;
@@ -33,7 +33,7 @@ public final class ColumnFileWriter implements AutoCloseable {
   private final LevelRecorder recorder;
   private final ChunkEncoder encoder = new ChunkEncoder();
   private final CodecFactory codecs;
-  private final long rowGroupSize;
+  private final RowGroupSizer sizer;
   private final int rowGroupRows;
   private int rows;
   private boolean ended;
@@ -44,7 +44,6 @@ public final class ColumnFileWriter implements AutoCloseable {
     this.file = file;
     this.footer = footer;
     this.codecs = codecs;
-    this.rowGroupSize = rowGroupSize;
     this.rowGroupRows = rowGroupRows;
     List<ColumnDescriptor> columns = schema.getColumns();
     leaves = new LeafBuffer[columns.size()];
@@ -59,6 +58,7 @@ public final class ColumnFileWriter implements AutoCloseable {
       sizes[i] = new PageSizeStatistics(c);
     }
     recorder = new LevelRecorder(schema, leaves);
+    sizer = new RowGroupSizer(leaves, rowGroupSize);
   }
 
   /**
@@ -94,19 +94,9 @@ public final class ColumnFileWriter implements AutoCloseable {
   /** Counts the record just written and writes the row group when it is full. */
   public void endRow() throws IOException {
     rows++;
-    // The size is a sum over the leaves: checked every 16 rows, a row group overshoots by
-    // fewer than 16 rows.
-    if (rows >= rowGroupRows || ((rows & 15) == 0 && bufferedBytes() >= rowGroupSize)) {
+    if (rows >= rowGroupRows || sizer.full(rows)) {
       writeRowGroup();
     }
-  }
-
-  private long bufferedBytes() {
-    long sum = 0;
-    for (LeafBuffer leaf : leaves) {
-      sum += leaf.bufferedBytes();
-    }
-    return sum;
   }
 
   private void writeRowGroup() throws IOException {
@@ -116,10 +106,13 @@ public final class ColumnFileWriter implements AutoCloseable {
     file.startBlock(rows);
     for (int i = 0; i < leaves.length; i++) {
       BytesInputCompressor compressor = codecs.getCompressor(options[i].codec());
+      long start = file.getPos();
       encoder.write(leaves[i], options[i], statistics[i], sizes[i], compressor, file);
+      sizer.written(i, file.getPos() - start);
       leaves[i].clear();
     }
     file.endBlock();
+    sizer.reset();
     rows = 0;
   }
 
