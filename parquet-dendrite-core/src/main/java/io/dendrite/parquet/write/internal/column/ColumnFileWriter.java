@@ -22,6 +22,15 @@ import org.apache.parquet.schema.MessageType;
  * which still writes the page headers, indexes, bloom filters and footer. A row group ends
  * when its estimated encoded size reaches {@code rowGroupSize} bytes, its buffers hold twice
  * that ({@code RowGroupSizer}), or it has {@code rowGroupRows} rows.
+ *
+ * <p>The footer's {@code created_by} stays parquet-java's ("parquet-mr version 1.18.1 (build
+ * ...)", or the version on the classpath): {@link ParquetFileWriter#end} writes its own
+ * compile-time constant and the footer serialization it calls is private, so naming
+ * parquet-dendrite there means writing the indexes, bloom filters and footer ourselves. The
+ * footer's {@code dendrite.writer} key names this library and its version instead. The claim
+ * is true where readers use it: parquet-java's version checks ({@code VersionParser},
+ * {@code CorruptStatistics}) judge statistics by it, and ours have the min and max
+ * parquet-java's writer gives (the differential test compares them).
  */
 public final class ColumnFileWriter implements AutoCloseable {
   private final ParquetFileWriter file;
