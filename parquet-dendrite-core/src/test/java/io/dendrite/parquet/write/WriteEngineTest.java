@@ -51,6 +51,15 @@ class WriteEngineTest {
     return w;
   }
 
+  /** A file of 250 rows written by our engine and closed. */
+  private Path closedWithOurEngine(String name) throws IOException {
+    return WriteEngines.with("dendrite", () -> {
+      Path file = dir.resolve(name);
+      written(file).close();
+      return file;
+    });
+  }
+
   @Test
   void anInvalidRecordLeavesNoFile() throws IOException {
     Path file = dir.resolve("bad.parquet");
@@ -79,11 +88,7 @@ class WriteEngineTest {
 
   @Test
   void aClosedWriterPublishesEveryRow() throws IOException {
-    Path file = dir.resolve("good.parquet");
-    WriteEngines.with("dendrite", () -> {
-      written(file).close();
-      return file;
-    });
+    Path file = closedWithOurEngine("good.parquet");
     assertEquals(List.of("good.parquet"), names());
     long n = 0;
     try (DendriteReader r = DendriteReader.builder(file).select("id", "payload.s").build()) {
@@ -106,11 +111,7 @@ class WriteEngineTest {
    */
   @Test
   void theFooterNamesUsBesideParquetJavasCreatedBy() throws Exception {
-    Path file = dir.resolve("created-by.parquet");
-    WriteEngines.with("dendrite", () -> {
-      written(file).close();
-      return file;
-    });
+    Path file = closedWithOurEngine("created-by.parquet");
     try (ParquetFileReader f = ParquetFileReader.open(new LocalInputFile(file))) {
       String createdBy = f.getFooter().getFileMetaData().getCreatedBy();
       assertEquals("parquet-mr", VersionParser.parse(createdBy).application, createdBy);
