@@ -611,7 +611,16 @@ public final class DendriteWriter implements Closeable {
       return this;
     }
 
-    /** Target row group size in bytes (default 128 MiB). */
+    /**
+     * Target row group size in bytes (default 128 MiB), measured as parquet-java measures it:
+     * an estimate of the row group's encoded and compressed size, so row groups come out near
+     * it. parquet-java's writer holds about this many bytes of encoded pages per open file.
+     * Our own column writing (the internal {@code dendrite.write.engine=dendrite}) holds a row
+     * group's values unencoded until it ends, so it also ends a row group when those buffers
+     * reach twice this size: its heap per open file is at most 2x this (plus the headroom of
+     * arrays grown by doubling), and where data encodes to less than half its unencoded size
+     * (levels are buffered as 4-byte ints) its row groups come out smaller than this.
+     */
     public Builder rowGroupSize(long bytes) {
       if (bytes < 1) {
         throw new IllegalArgumentException("row group size must be positive, got " + bytes);

@@ -30,6 +30,7 @@ import java.util.Map;
 import java.util.Random;
 import java.util.stream.LongStream;
 import org.apache.parquet.column.ColumnDescriptor;
+import org.apache.parquet.column.statistics.SizeStatistics;
 import org.apache.parquet.column.statistics.Statistics;
 import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.hadoop.metadata.BlockMetaData;
@@ -164,6 +165,7 @@ class WriteEngineDifferentialTest {
     compareRows(ParquetJavaRows.read(ours), oursOfTheirs,
         "parquet-java's reader of our file, " + context);
     compareStatistics(theirs, ours, schema, context);
+    compareSizeStatistics(theirs, ours, schema, context);
     checkIndexes(ours, context);
     for (ParquetPages.Page page : ParquetPages.of(ours)) {
       assertTrue(page.hasCrc(), page + "\n" + context);
@@ -265,6 +267,108 @@ class WriteEngineDifferentialTest {
       }
     });
     return out;
+  }
+
+  /**
+   * Per column, the size statistics (level histograms, unencoded BYTE_ARRAY bytes) summed over
+   * the file: of the chunks (footer) and of the pages (column and offset indexes), the same in
+   * both engines' files. Page sums are compared where both files have every chunk's column
+   * index (parquet-java leaves out those with long min/max values).
+   */
+  private static void compareSizeStatistics(Path theirs, Path ours, MessageType schema,
+      String context) throws IOException {
+    Map<String, SizeTotals> a = sizeTotals(theirs);
+    Map<String, SizeTotals> b = sizeTotals(ours);
+    int compared = 0;
+    for (ColumnDescriptor c : schema.getColumns()) {
+      String column = String.join(".", c.getPath());
+      SizeTotals x = a.get(column);
+      SizeTotals y = b.get(column);
+      String at = column + ", " + context;
+      assertEquals(x.chunks, y.chunks, "chunk size statistics of " + at);
+      if (x.pagesComplete && y.pagesComplete) {
+        assertEquals(x.pages, y.pages, "page size statistics of " + at);
+        assertEquals(x.chunks, y.pages, "page and chunk size statistics of " + at);
+      }
+      compared += x.chunks.equals("r=[] d=[] bytes=0") ? 0 : 1;
+    }
+    assertTrue(compared > 0, "no size statistics compared, " + context);
+  }
+
+  /** One column's size statistics summed over chunks, and over pages, as text. */
+  private static final class SizeTotals {
+    final long[] rep;
+    final long[] def;
+    long chunkBytes;
+    final long[] pageRep;
+    final long[] pageDef;
+    long pageBytes;
+    boolean pagesComplete = true;
+    String chunks;
+    String pages;
+
+    SizeTotals(ColumnDescriptor c) {
+      rep = new long[c.getMaxRepetitionLevel() + 1];
+      def = new long[c.getMaxDefinitionLevel() + 1];
+      pageRep = new long[rep.length];
+      pageDef = new long[def.length];
+    }
+  }
+
+  private static Map<String, SizeTotals> sizeTotals(Path file) throws IOException {
+    Map<String, SizeTotals> out = new HashMap<>();
+    Map<String, Boolean> repSeen = new HashMap<>();
+    Map<String, Boolean> defSeen = new HashMap<>();
+    try (ParquetFileReader f = ParquetFileReader.open(new LocalInputFile(file))) {
+      MessageType schema = f.getFooter().getFileMetaData().getSchema();
+      for (ColumnDescriptor c : schema.getColumns()) {
+        out.put(String.join(".", c.getPath()), new SizeTotals(c));
+      }
+      for (BlockMetaData block : f.getFooter().getBlocks()) {
+        for (ColumnChunkMetaData chunk : block.getColumns()) {
+          String column = chunk.getPath().toDotString();
+          SizeTotals t = out.get(column);
+          SizeStatistics s = chunk.getSizeStatistics();
+          assertNotNull(s, "size statistics of " + column + " in " + file);
+          repSeen.put(column, !s.getRepetitionLevelHistogram().isEmpty());
+          defSeen.put(column, !s.getDefinitionLevelHistogram().isEmpty());
+          add(s.getRepetitionLevelHistogram(), t.rep);
+          add(s.getDefinitionLevelHistogram(), t.def);
+          t.chunkBytes += s.getUnencodedByteArrayDataBytes().orElse(0L);
+          ColumnIndex index = f.readColumnIndex(chunk);
+          OffsetIndex offsets = f.readOffsetIndex(chunk);
+          if (index == null) {
+            t.pagesComplete = false;
+          } else {
+            add(index.getRepetitionLevelHistogram(), t.pageRep);
+            add(index.getDefinitionLevelHistogram(), t.pageDef);
+          }
+          for (int p = 0; p < offsets.getPageCount(); p++) {
+            t.pageBytes += offsets.getUnencodedByteArrayDataBytes(p).orElse(0L);
+          }
+        }
+      }
+    }
+    out.forEach((column, t) -> {
+      boolean r = repSeen.getOrDefault(column, false);
+      boolean d = defSeen.getOrDefault(column, false);
+      t.chunks = text(r, t.rep, d, t.def, t.chunkBytes);
+      t.pages = text(r, t.pageRep, d, t.pageDef, t.pageBytes);
+    });
+    return out;
+  }
+
+  /** Adds a histogram, or the concatenated histograms of a column index's pages, to totals. */
+  private static void add(List<Long> histogram, long[] totals) {
+    for (int i = 0; i < histogram.size(); i++) {
+      totals[i % totals.length] += histogram.get(i);
+    }
+  }
+
+  private static String text(boolean hasRep, long[] rep, boolean hasDef, long[] def,
+      long bytes) {
+    return "r=" + (hasRep ? Arrays.toString(rep) : "[]") + " d="
+        + (hasDef ? Arrays.toString(def) : "[]") + " bytes=" + bytes;
   }
 
   /**

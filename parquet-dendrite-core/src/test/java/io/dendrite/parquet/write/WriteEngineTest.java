@@ -1,6 +1,7 @@
 package io.dendrite.parquet.write;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -12,8 +13,11 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import org.apache.parquet.CorruptStatistics;
+import org.apache.parquet.VersionParser;
 import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.io.LocalInputFile;
+import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -47,6 +51,15 @@ class WriteEngineTest {
     return w;
   }
 
+  /** A file of 250 rows written by our engine and closed. */
+  private Path closedWithOurEngine(String name) throws IOException {
+    return WriteEngines.with("dendrite", () -> {
+      Path file = dir.resolve(name);
+      written(file).close();
+      return file;
+    });
+  }
+
   @Test
   void anInvalidRecordLeavesNoFile() throws IOException {
     Path file = dir.resolve("bad.parquet");
@@ -75,11 +88,7 @@ class WriteEngineTest {
 
   @Test
   void aClosedWriterPublishesEveryRow() throws IOException {
-    Path file = dir.resolve("good.parquet");
-    WriteEngines.with("dendrite", () -> {
-      written(file).close();
-      return file;
-    });
+    Path file = closedWithOurEngine("good.parquet");
     assertEquals(List.of("good.parquet"), names());
     long n = 0;
     try (DendriteReader r = DendriteReader.builder(file).select("id", "payload.s").build()) {
@@ -92,6 +101,25 @@ class WriteEngineTest {
     assertEquals(250, n);
     try (ParquetFileReader f = ParquetFileReader.open(new LocalInputFile(file))) {
       assertEquals(3, f.getFooter().getBlocks().size());
+    }
+  }
+
+  /**
+   * Our engine's footer keeps parquet-java's {@code created_by} (see {@code ColumnFileWriter}),
+   * which parquet-java's version checks parse as a release whose statistics they trust, and
+   * names this library in its own key.
+   */
+  @Test
+  void theFooterNamesUsBesideParquetJavasCreatedBy() throws Exception {
+    Path file = closedWithOurEngine("created-by.parquet");
+    try (ParquetFileReader f = ParquetFileReader.open(new LocalInputFile(file))) {
+      String createdBy = f.getFooter().getFileMetaData().getCreatedBy();
+      assertEquals("parquet-mr", VersionParser.parse(createdBy).application, createdBy);
+      assertFalse(CorruptStatistics.shouldIgnoreStatistics(createdBy, PrimitiveTypeName.BINARY),
+          createdBy);
+      String writer = f.getFooter().getFileMetaData().getKeyValueMetaData()
+          .get(FooterKeys.WRITER);
+      assertTrue(writer.startsWith("parquet-dendrite "), writer);
     }
   }
 

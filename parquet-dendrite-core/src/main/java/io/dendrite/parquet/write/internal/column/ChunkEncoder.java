@@ -4,6 +4,7 @@ import java.io.IOException;
 import org.apache.parquet.bytes.BytesInput;
 import org.apache.parquet.column.Encoding;
 import org.apache.parquet.column.page.DictionaryPage;
+import org.apache.parquet.column.statistics.SizeStatistics;
 import org.apache.parquet.column.statistics.Statistics;
 import org.apache.parquet.column.values.bloomfilter.BlockSplitBloomFilter;
 import org.apache.parquet.column.values.bloomfilter.BloomFilter;
@@ -38,7 +39,8 @@ final class ChunkEncoder {
 
   /** Writes {@code leaf}'s chunk between {@code startColumn} and {@code endColumn}. */
   void write(LeafBuffer leaf, ChunkOptions options, PageStatistics statistics,
-      BytesInputCompressor compressor, ParquetFileWriter out) throws IOException {
+      PageSizeStatistics sizes, BytesInputCompressor compressor, ParquetFileWriter out)
+      throws IOException {
     boolean v2 = options.pageVersion() == 2;
     boolean split = options.byteStreamSplit() && leaf.type != PrimitiveTypeName.BOOLEAN
         && leaf.type != PrimitiveTypeName.BINARY;
@@ -94,15 +96,17 @@ final class ChunkEncoder {
       int size = page.size();
       BytesInput compressed = compressor.compress(BytesInput.from(page.array(), 0, size));
       Statistics<?> pageStatistics = statistics.of(leaf, valueFrom, valueTo, nulls);
+      SizeStatistics pageSizes = sizes.of(leaf, entryFrom, entryTo, valueFrom, valueTo);
+      // The overloads taking size statistics also take an encryptor: none, no AAD.
       if (v2) {
         // Data page v2: levels without length prefixes and uncompressed, apart from values.
         out.writeDataPageV2(cuts.rows[p], nulls, entryTo - entryFrom,
             levels(leaf.rep, leaf.maxRep, entryFrom, entryTo, repLevels),
             levels(leaf.def, leaf.maxDef, entryFrom, entryTo, defLevels), valuesEncoding,
-            compressed, size, pageStatistics);
+            compressed, size, pageStatistics, null, null, pageSizes);
       } else {
         out.writeDataPage(entryTo - entryFrom, size, compressed, pageStatistics, cuts.rows[p],
-            rlEncoding, dlEncoding, valuesEncoding);
+            rlEncoding, dlEncoding, valuesEncoding, null, null, pageSizes);
       }
     }
     out.endColumn();

@@ -20,8 +20,17 @@ import org.apache.parquet.schema.MessageType;
  * ({@link #recordConsumer()}), are striped into per-leaf buffers, and each full row group is
  * encoded leaf by leaf ({@code ChunkEncoder}) through parquet-java's {@link ParquetFileWriter},
  * which still writes the page headers, indexes, bloom filters and footer. A row group ends
- * when its buffered values reach {@code rowGroupSize} bytes (as buffered, before encoding) or
- * {@code rowGroupRows} rows.
+ * when its estimated encoded size reaches {@code rowGroupSize} bytes, its buffers hold twice
+ * that ({@code RowGroupSizer}), or it has {@code rowGroupRows} rows.
+ *
+ * <p>The footer's {@code created_by} stays parquet-java's ("parquet-mr version 1.18.1 (build
+ * ...)", or the version on the classpath): {@link ParquetFileWriter#end} writes its own
+ * compile-time constant and the footer serialization it calls is private, so naming
+ * parquet-dendrite there means writing the indexes, bloom filters and footer ourselves. The
+ * footer's {@code dendrite.writer} key names this library and its version instead. The claim
+ * is true where readers use it: parquet-java's version checks ({@code VersionParser},
+ * {@code CorruptStatistics}) judge statistics by it, and ours have the min and max
+ * parquet-java's writer gives (the differential test compares them).
  */
 public final class ColumnFileWriter implements AutoCloseable {
   private final ParquetFileWriter file;
@@ -29,10 +38,11 @@ public final class ColumnFileWriter implements AutoCloseable {
   private final LeafBuffer[] leaves;
   private final ChunkOptions[] options;
   private final PageStatistics[] statistics;
+  private final PageSizeStatistics[] sizes;
   private final LevelRecorder recorder;
   private final ChunkEncoder encoder = new ChunkEncoder();
   private final CodecFactory codecs;
-  private final long rowGroupSize;
+  private final RowGroupSizer sizer;
   private final int rowGroupRows;
   private int rows;
   private boolean ended;
@@ -43,19 +53,21 @@ public final class ColumnFileWriter implements AutoCloseable {
     this.file = file;
     this.footer = footer;
     this.codecs = codecs;
-    this.rowGroupSize = rowGroupSize;
     this.rowGroupRows = rowGroupRows;
     List<ColumnDescriptor> columns = schema.getColumns();
     leaves = new LeafBuffer[columns.size()];
     options = new ChunkOptions[columns.size()];
     statistics = new PageStatistics[columns.size()];
+    sizes = new PageSizeStatistics[columns.size()];
     for (int i = 0; i < leaves.length; i++) {
       ColumnDescriptor c = columns.get(i);
       leaves[i] = new LeafBuffer(c);
       options[i] = columnOptions.apply(String.join(".", c.getPath()));
       statistics[i] = new PageStatistics(c.getPrimitiveType());
+      sizes[i] = new PageSizeStatistics(c);
     }
     recorder = new LevelRecorder(schema, leaves);
+    sizer = new RowGroupSizer(leaves, rowGroupSize);
   }
 
   /**
@@ -91,19 +103,9 @@ public final class ColumnFileWriter implements AutoCloseable {
   /** Counts the record just written and writes the row group when it is full. */
   public void endRow() throws IOException {
     rows++;
-    // The size is a sum over the leaves: checked every 16 rows, a row group overshoots by
-    // fewer than 16 rows.
-    if (rows >= rowGroupRows || ((rows & 15) == 0 && bufferedBytes() >= rowGroupSize)) {
+    if (rows >= rowGroupRows || sizer.full(rows)) {
       writeRowGroup();
     }
-  }
-
-  private long bufferedBytes() {
-    long sum = 0;
-    for (LeafBuffer leaf : leaves) {
-      sum += leaf.bufferedBytes();
-    }
-    return sum;
   }
 
   private void writeRowGroup() throws IOException {
@@ -113,10 +115,13 @@ public final class ColumnFileWriter implements AutoCloseable {
     file.startBlock(rows);
     for (int i = 0; i < leaves.length; i++) {
       BytesInputCompressor compressor = codecs.getCompressor(options[i].codec());
-      encoder.write(leaves[i], options[i], statistics[i], compressor, file);
+      long start = file.getPos();
+      encoder.write(leaves[i], options[i], statistics[i], sizes[i], compressor, file);
+      sizer.written(i, file.getPos() - start);
       leaves[i].clear();
     }
     file.endBlock();
+    sizer.reset();
     rows = 0;
   }
 

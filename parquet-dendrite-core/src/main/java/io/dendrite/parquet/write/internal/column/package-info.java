@@ -5,9 +5,11 @@
  * group's chunks ({@code ChunkEncoder}): pages cut at row starts ({@code PageCuts}), levels and
  * dictionary ids in the RLE/bit-packed hybrid ({@code RleHybridEncoder}, {@code BitPacker}),
  * values PLAIN, BYTE_STREAM_SPLIT ({@code PlainEncoder}) or dictionary-encoded
- * ({@code ValueDictionary}), page statistics in the spec's sort orders ({@code PageStatistics}),
- * compressed with parquet-java's codecs. parquet-java's {@code ParquetFileWriter} writes the page
- * headers, CRCs, column and offset indexes, bloom filters and footer. Data page v2 pages fall
+ * ({@code ValueDictionary}), page statistics in the spec's sort orders ({@code PageStatistics})
+ * and size statistics ({@code PageSizeStatistics}), compressed with parquet-java's codecs; row
+ * groups end by an estimate of their encoded size ({@code RowGroupSizer}). parquet-java's
+ * {@code ParquetFileWriter} writes the page headers, CRCs, column and offset indexes, bloom
+ * filters and footer. Data page v2 pages fall
  * back from a dictionary to DELTA_BINARY_PACKED ({@code DeltaBinaryPackedEncoder}) and
  * DELTA_BYTE_ARRAY ({@code DeltaByteArrayEncoder}), as parquet-java's v2 writer does.
  */

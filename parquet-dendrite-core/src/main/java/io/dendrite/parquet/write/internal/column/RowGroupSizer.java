@@ -1,0 +1,80 @@
+package io.dendrite.parquet.write.internal.column;
+
+import java.util.Arrays;
+
+/**
+ * Decides when a row group is full, as parquet-java's writer does, by an estimate of its
+ * encoded size: per leaf, its entries' size encoded without a dictionary (levels at their bit
+ * width, values PLAIN) scaled by what its last chunk actually took per such byte (dictionary
+ * and compression included; 1 before the first chunk). Since our buffers hold levels as ints
+ * and values unencoded, a row group also ends when they hold {@link #HEAP_FACTOR} times the
+ * row group size, which bounds the heap where the data encodes to a small part of that.
+ * Checked at rows spaced by half the rows estimated to still fit, so the estimate is
+ * overshot by about one row's size.
+ */
+final class RowGroupSizer {
+  /** The most buffered bytes per byte of {@code rowGroupSize}. */
+  static final int HEAP_FACTOR = 2;
+  /** The longest gap between checks, parquet-java's default too. */
+  private static final int MAX_ROWS_BETWEEN_CHECKS = 10_000;
+
+  private final LeafBuffer[] leaves;
+  private final long rowGroupSize;
+  private final long heapLimit;
+  /** Per leaf: encoded bytes of its last chunk per byte of {@link #unscaled}. */
+  private final double[] ratio;
+  private int nextCheck = 1;
+
+  RowGroupSizer(LeafBuffer[] leaves, long rowGroupSize) {
+    this.leaves = leaves;
+    this.rowGroupSize = rowGroupSize;
+    this.heapLimit = rowGroupSize > Long.MAX_VALUE / HEAP_FACTOR ? Long.MAX_VALUE
+        : rowGroupSize * HEAP_FACTOR;
+    this.ratio = new double[leaves.length];
+    Arrays.fill(ratio, 1.0);
+  }
+
+  /** Whether the row group of {@code rows} rows buffered is full. */
+  boolean full(int rows) {
+    if (rows < nextCheck) {
+      return false;
+    }
+    double encoded = 0;
+    long buffered = 0;
+    for (int i = 0; i < leaves.length; i++) {
+      encoded += unscaled(leaves[i]) * ratio[i];
+      buffered += leaves[i].bufferedBytes();
+    }
+    // The fraction of either limit reached; rows still fitting, by the bytes per row so far.
+    double used = Math.max(encoded / rowGroupSize, (double) buffered / heapLimit);
+    if (used >= 1) {
+      return true;
+    }
+    double rowsLeft = rows * (1 - used) / Math.max(used, 1e-9);
+    nextCheck = rows + (int) Math.max(1, Math.min(MAX_ROWS_BETWEEN_CHECKS, rowsLeft / 2));
+    return false;
+  }
+
+  /**
+   * Learns from the chunk of leaf {@code i} just written ({@code encodedBytes} in the file,
+   * page headers and dictionary included), before its buffer is cleared.
+   */
+  void written(int i, long encodedBytes) {
+    long unscaled = unscaled(leaves[i]);
+    if (unscaled > 0) {
+      ratio[i] = (double) encodedBytes / unscaled;
+    }
+  }
+
+  /** Starts the next row group. */
+  void reset() {
+    nextCheck = 1;
+  }
+
+  /** The leaf's entries encoded without a dictionary or compression. */
+  private static long unscaled(LeafBuffer leaf) {
+    int levelBits =
+        RleHybridEncoder.bitWidth(leaf.maxRep) + RleHybridEncoder.bitWidth(leaf.maxDef);
+    return ((long) leaf.entries * levelBits + 7) / 8 + leaf.plainBytes();
+  }
+}
