@@ -429,6 +429,11 @@ public final class DendriteReader implements Closeable, Iterable<DendriteRow> {
      * parallel instead (the columns split between the threads by their bytes), where a batch
      * holds enough bytes to be worth handing to another thread (1 MiB uncompressed). Worth it
      * for CPU-heavy columns (variants, strings, compressed pages) and reads of many columns.
+     * Rows of a {@link #select(Class)} read built as records by generated code take a third
+     * way, whatever {@code threads} above 1: each batch decodes on a second thread while the
+     * reading thread builds the records of the batch before, so no records are built ahead of
+     * the reader (records of row groups decoded ahead stayed alive until read, and copying
+     * them in young collections cost more than the second thread saved).
      */
     public Builder parallelism(int threads) {
       if (threads < 1) {
@@ -616,32 +621,46 @@ public final class DendriteReader implements Closeable, Iterable<DendriteRow> {
       int leafCount = compiled.leaves.size();
       ParquetMetadata metadata = planned.metadata();
       RecordAssemblers.Factory records = planned.records();
-      EngineOpener engine = (batchRows, asRecords) -> kept.isEmpty() ? null : new ColumnarRows(
-          name, reopen(input, metadata, options.get()), compiled, kept, firstRows, batchRows,
-          filtering, new LeafDecoding(parallelism, leafCount, parallelColumnBytes),
-          asRecords && records != null ? records.create() : null);
-      boolean parallel = parallelism > 1 && rowGroups.size() > 1;
+      // Records of select(Class) under parallelism: each batch's successor decodes on a second
+      // thread while the batch's records are built (ColumnarRows#decodeAhead), in place of
+      // row groups decoded whole ahead, whose records stayed alive until read (see
+      // ParallelRowGroups): no record is built before it is wanted.
+      boolean recordsAhead = parallelism > 1 && records != null;
+      EngineOpener engine = (batchRows, asRecords) -> {
+        if (kept.isEmpty()) {
+          return null;
+        }
+        boolean ahead = recordsAhead && asRecords;
+        ColumnarRows rows = new ColumnarRows(name, reopen(input, metadata, options.get()),
+            compiled, kept, firstRows, batchRows, filtering, ahead ? LeafDecoding.serial(leafCount)
+                : new LeafDecoding(parallelism, leafCount, parallelColumnBytes),
+            asRecords && records != null ? records.create() : null);
+        return ahead ? rows.decodeAhead() : rows;
+      };
+      boolean parallel = parallelism > 1 && rowGroups.size() > 1 && !recordsAhead;
       ParallelRowGroups rows = !parallel ? null : new ParallelRowGroups((rowGroup, into) -> {
         if (!planned.reads(rowGroup)) {
           return; // not even opened
         }
         try (ColumnarRows one = new ColumnarRows(name, reopen(input, metadata, options.get()),
             compiled, List.of(rowGroup), firstRows, rowBatch, filtering,
-            LeafDecoding.serial(leafCount), records == null ? null : records.create())) {
+            LeafDecoding.serial(leafCount), null)) {
           for (RowBatch b = one.next(); b != null; b = one.next()) {
             for (int r = 0; r < b.size(); r++) {
               into.add(b.row(r));
             }
           }
         }
-      }, counts, Math.min(parallelism, rowGroups.size()),
-          records != null ? null : premap(planned.shape()));
+      }, counts, Math.min(parallelism, rowGroups.size()), premap(planned.shape()));
       return new DendriteReader(name, planned.schema(), planned.plan().requestedSchema(),
           planned.shape(), engine, rowBatch, rows, firstRows,
           filtering != null ? filtering.plan().report() : null);
     }
 
-    /** The mapping of {@link #select(Class)}'s record for decoding threads, or null. */
+    /**
+     * The mapping of {@link #select(Class)}'s record for decoding threads where no generated
+     * assembler builds it (the interpreted path), or null.
+     */
     private RecordMapping<?> premap(RowShape shape) {
       return recordType == null ? null : shape.mapping(recordType);
     }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.dendrite.parquet.testing.ParquetPages;
 import io.dendrite.parquet.testing.ParquetPages.Page;
 import io.dendrite.parquet.testing.RawParquetFiles;
+import io.dendrite.parquet.variant.VariantValue;
 import io.dendrite.parquet.write.Codec;
 import io.dendrite.parquet.write.DendriteWriter;
 import java.math.BigDecimal;
@@ -37,9 +38,10 @@ class CorruptPagesTest {
       "v.extra");
   /**
    * How each mutant is read, in turn: whole, whole on two threads (a row group each), selected
-   * paths, and as batches with each row group's column chunks decoded on three threads.
+   * paths, as batches with each row group's column chunks decoded on three threads, and as
+   * records on two threads (each batch decoded while the one before is assembled).
    */
-  static final String[] MODES = {"whole", "parallel", "selected", "columns"};
+  static final String[] MODES = {"whole", "parallel", "selected", "columns", "records"};
   static final String OTHER_ROWS = "read other rows without an error";
 
   @TempDir
@@ -176,6 +178,8 @@ class CorruptPagesTest {
     }
   }
 
+  record Priced(long id, BigDecimal price, String name, VariantValue v) {}
+
   private static List<String> read(Path file, String mode) throws Exception {
     DendriteReader.Builder b = DendriteReader.builder(file);
     if (mode.equals("parallel")) {
@@ -184,6 +188,8 @@ class CorruptPagesTest {
       b.parallelism(3).parallelColumnBytes(0); // a small file: parallel whatever its bytes
     } else if (mode.equals("selected")) {
       b.select(SELECTION);
+    } else if (mode.equals("records")) {
+      b.select(Priced.class).parallelism(2);
     }
     List<String> rows = new ArrayList<>();
     try (DendriteReader r = b.build()) {
@@ -192,6 +198,11 @@ class CorruptPagesTest {
           for (int i = 0; i < batch.size(); i++) {
             rows.add(batch.engine().row(i).toString());
           }
+        }
+      } else if (mode.equals("records")) {
+        for (DendriteRow row : r) {
+          Priced p = row.as(Priced.class);
+          rows.add(p.id() + " " + p.price() + " " + p.name() + " " + p.v()); // never throws
         }
       } else {
         for (DendriteRow row : r) {

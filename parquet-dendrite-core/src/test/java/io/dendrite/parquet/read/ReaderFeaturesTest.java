@@ -116,6 +116,74 @@ class ReaderFeaturesTest {
     }
   }
 
+  /**
+   * Records of a parallel select(Class) read are built batch by batch as rows are read, the
+   * next batch decoding meanwhile, never a row group ahead: row groups decoded whole ahead held
+   * their records until read, and the young collections copied them (media, issue 30: 76 ms
+   * of pauses per read).
+   */
+  @Test
+  void parallelRecordsAreNotBuiltRowGroupsAhead() throws Exception {
+    Path file = manyRowGroups();
+    long firstGroup;
+    try (ParquetFileReader f = ParquetFileReader.open(new LocalInputFile(file))) {
+      firstGroup = f.getRowGroups().get(0).getRowCount();
+    }
+    try (DendriteReader r = DendriteReader.builder(file).select(IdAndValue.class)
+        .parallelism(2).build()) {
+      assertEquals(0, r.read().as(IdAndValue.class).id());
+      // Row groups decoded on the pool's threads are not counted: 0 there.
+      long decoded = r.rowsDecoded();
+      assertTrue(decoded > 0 && decoded <= firstGroup, "rows decoded: " + decoded);
+      long rows = 1;
+      for (DendriteRow row = r.read(); row != null; row = r.read()) {
+        assertEquals(rows++, row.as(IdAndValue.class).id());
+      }
+      assertEquals(20_000, rows);
+      assertEquals(20_000, r.rowsDecoded());
+    }
+  }
+
+  record Wide(long id, String text) {}
+
+  /**
+   * Rows of about 1 KB make batches of about 1,000 rows (RowBatchSize), several per row group:
+   * each decodes on the second thread while the one before is assembled. The records are
+   * those of a serial read, also where a filter leaves ranges of rows.
+   */
+  @Test
+  void parallelRecordsOfManyBatchesAreTheSequentialOnes() throws Exception {
+    Path file = dir.resolve("wide.parquet");
+    try (DendriteWriter w = DendriteWriter.builder(file).schema(Wide.class).build()) {
+      for (int i = 0; i < 6_000; i++) {
+        w.write(new Wide(i, (i + " ").repeat(1000 / (1 + Integer.toString(i).length()))));
+      }
+    }
+    for (String where : new String[] {null, "id < 1500 or id >= 4000"}) {
+      List<List<Wide>> reads = new ArrayList<>();
+      for (int threads : new int[] {1, 2}) {
+        DendriteReader.Builder b = DendriteReader.builder(file).select(Wide.class)
+            .parallelism(threads);
+        if (where != null) {
+          b.where(where);
+        }
+        List<Wide> rows = new ArrayList<>();
+        try (DendriteReader r = b.build()) {
+          for (DendriteRow row : r) {
+            rows.add(row.as(Wide.class));
+            if (rows.size() == 1) {
+              assertTrue(r.rowsDecoded() < 2_000, "one batch: " + r.rowsDecoded());
+            }
+          }
+        }
+        reads.add(rows);
+      }
+      assertEquals(where == null ? 6_000 : 3_500, reads.get(0).size());
+      assertEquals(new Wide(7, "7 ".repeat(500)), reads.get(0).get(7));
+      assertTrue(reads.get(0).equals(reads.get(1)), "where " + where); // lists too long to print
+    }
+  }
+
   private static List<String> readAll(Path file, int threads) throws Exception {
     List<String> out = new ArrayList<>();
     try (DendriteReader r = DendriteReader.builder(file).parallelism(threads).build()) {

@@ -50,7 +50,8 @@ public final class ColumnarRows implements Closeable {
   private final long[] firstRows;
   private final int batchRows;
   private final PathReader[] readers;
-  private final LeafBatch[] leaves;
+  /** The leaves of the batch being read (with {@link #ahead}, one of two sets in turn). */
+  private LeafBatch[] leaves;
   private final RowBatch batch;
   /** The vectors of the batch returned (without those read only for the filter). */
   private final ColumnVector[] returned;
@@ -58,6 +59,8 @@ public final class ColumnarRows implements Closeable {
   private final Filtering filtering;
   private final BatchFilter test;
   private final LeafDecoding decoding;
+  /** Decodes each range's next batch while this one is read; null: batches decode in turn. */
+  private DecodeAhead ahead;
   /** Builds the rows as records instead of the path readers filling vectors; or null. */
   private final RecordAssembly records;
   /** The selections whose vectors the records read, in a read without a filter. */
@@ -129,6 +132,18 @@ public final class ColumnarRows implements Closeable {
     reader.setRequestedSchema(plan.requested);
   }
 
+  /**
+   * Decodes each batch's successor on another thread while this batch's rows or records are
+   * built ({@link DecodeAhead}), in place of {@link LeafDecoding}'s threads; call before the
+   * first batch.
+   */
+  public ColumnarRows decodeAhead() {
+    if (ahead == null) {
+      ahead = new DecodeAhead(leaves.length);
+    }
+    return this;
+  }
+
   /** The next batch (the same object, refilled), or null after the last row. */
   public RowBatch next() {
     while (true) {
@@ -162,12 +177,20 @@ public final class ColumnarRows implements Closeable {
     long start = row;
     long first = firstRows[rowGroup] + row;
     try {
-      decoding.decode(chunks, leaves, plan.freshBuffers, n);
+      if (ahead != null && ahead.pending()) {
+        leaves = ahead.take(leaves); // started for exactly these n rows
+      } else {
+        decoding.decode(chunks, leaves, plan.freshBuffers, n);
+      }
     } catch (RuntimeException e) {
       throw DendriteReadException.of(file, rowGroup, first, e);
     }
     rowsDecoded += n;
     row += n;
+    if (ahead != null && row < rangeEnd) {
+      // Only within the range: moving to the next range or row group moves the chunks.
+      ahead.start(chunks, plan.freshBuffers, (int) Math.min(batchRows, rangeEnd - row));
+    }
     int valid = n;
     if (records != null && test == null) {
       if (records.assembleLeaves(leaves, n, batch.records)) {
@@ -320,6 +343,9 @@ public final class ColumnarRows implements Closeable {
 
   @Override
   public void close() throws IOException {
+    if (ahead != null) {
+      ahead.close(); // before the reader: the batch under way reads its pages
+    }
     decoding.close();
     reader.close();
   }
