@@ -619,7 +619,9 @@ public final class DendriteWriter implements Closeable {
      * group's values unencoded until it ends, so it also ends a row group when those buffers
      * reach twice this size: its heap per open file is at most 2x this (plus the headroom of
      * arrays grown by doubling), and where data encodes to less than half its unencoded size
-     * (levels are buffered as 4-byte ints) its row groups come out smaller than this.
+     * (levels are buffered as 4-byte ints) its row groups come out smaller than this. With
+     * {@link #parallelism} above 1 it holds one row group being filled and one being encoded
+     * (with that one's encoded chunks until they are written), so up to about twice that again.
      */
     public Builder rowGroupSize(long bytes) {
       if (bytes < 1) {
@@ -852,6 +854,14 @@ public final class DendriteWriter implements Closeable {
      * {@code threads + 1} chunks are held at once. {@link DendriteWriter#write(Map)},
      * {@link DendriteWriter#writeJson} and records are written on the calling thread whatever
      * this says.
+     *
+     * <p>With our own column writing (the internal {@code dendrite.write.engine=dendrite}), a
+     * full row group's column chunks are also encoded and compressed on up to this many threads
+     * while the calling thread fills the next row group, whatever the input; the file is the
+     * same bytes for every count. Memory: at most one row group being filled and one being
+     * encoded, so up to twice the buffers {@link #rowGroupSize} describes. The threads are the
+     * writer's own and end when it closes or aborts; a chunk that fails to encode fails the next
+     * write or the close, with that failure as the cause, and leaves no file.
      */
     public Builder parallelism(int threads) {
       if (threads < 1) {
