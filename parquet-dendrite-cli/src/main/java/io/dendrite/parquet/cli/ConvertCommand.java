@@ -141,7 +141,7 @@ final class ConvertCommand implements Callable<Integer> {
 
   @Option(names = "--threads", paramLabel = "N",
       description = "Threads that parse JSON lines while the main thread writes, and that "
-          + "encode column chunks with -Ddendrite.write.engine=dendrite (default: the "
+          + "encode column chunks (default: the "
           + "machine's processors, here ${DEFAULT-VALUE}; 1 does all on the main thread). "
           + "The file is the same for every N.")
   int threads = Runtime.getRuntime().availableProcessors();
