@@ -140,8 +140,9 @@ final class ConvertCommand implements Callable<Integer> {
   boolean noVariantAnnotation;
 
   @Option(names = "--threads", paramLabel = "N",
-      description = "Threads that parse JSON lines while the main thread writes (default: "
-          + "the machine's processors, here ${DEFAULT-VALUE}; 1 parses on the main thread). "
+      description = "Threads that parse JSON lines while the main thread writes, and that "
+          + "encode column chunks (default: the "
+          + "machine's processors, here ${DEFAULT-VALUE}; 1 does all on the main thread). "
           + "The file is the same for every N.")
   int threads = Runtime.getRuntime().availableProcessors();
 

@@ -53,9 +53,9 @@ import org.apache.parquet.schema.MessageType;
  * Instances are not thread-safe.
  *
  * <p>Internal, not API, and subject to change: the system property
- * {@code dendrite.write.engine} chooses who encodes the columns. {@code parquet-java} (the
- * default) is parquet-java's record consumer and column writers; {@code dendrite} is this
- * library's own column writing. Both write the same values and choose among the same
+ * {@code dendrite.write.engine} chooses who encodes the columns. {@code dendrite} (the default)
+ * is this library's own column writing; {@code parquet-java} is parquet-java's record consumer
+ * and column writers. Both write the same values and choose among the same
  * encodings for each page version; page and row group boundaries, and where a dictionary is
  * given up, may differ. It is read when a file is created.
  */
@@ -615,11 +615,14 @@ public final class DendriteWriter implements Closeable {
      * Target row group size in bytes (default 128 MiB), measured as parquet-java measures it:
      * an estimate of the row group's encoded and compressed size, so row groups come out near
      * it. parquet-java's writer holds about this many bytes of encoded pages per open file.
-     * Our own column writing (the internal {@code dendrite.write.engine=dendrite}) holds a row
-     * group's values unencoded until it ends, so it also ends a row group when those buffers
-     * reach twice this size: its heap per open file is at most 2x this (plus the headroom of
-     * arrays grown by doubling), and where data encodes to less than half its unencoded size
-     * (levels are buffered as 4-byte ints) its row groups come out smaller than this.
+     * Our own column writing (the default; the internal {@code dendrite.write.engine} property
+     * can choose parquet-java's instead) holds a row group's values unencoded until it ends,
+     * so it also ends a row group when those buffers reach twice this size: its heap per open
+     * file is at most 2x this (plus the headroom of arrays grown by doubling), and where data
+     * encodes to less than half its unencoded size (levels are buffered as 4-byte ints) its
+     * row groups come out smaller than this. With
+     * {@link #parallelism} above 1 it holds one row group being filled and one being encoded
+     * (with that one's encoded chunks until they are written), so up to about twice that again.
      */
     public Builder rowGroupSize(long bytes) {
       if (bytes < 1) {
@@ -852,6 +855,14 @@ public final class DendriteWriter implements Closeable {
      * {@code threads + 1} chunks are held at once. {@link DendriteWriter#write(Map)},
      * {@link DendriteWriter#writeJson} and records are written on the calling thread whatever
      * this says.
+     *
+     * <p>With our own column writing (the default engine, see the class comment), a
+     * full row group's column chunks are also encoded and compressed on up to this many threads
+     * while the calling thread fills the next row group, whatever the input; the file is the
+     * same bytes for every count. Memory: at most one row group being filled and one being
+     * encoded, so up to twice the buffers {@link #rowGroupSize} describes. The threads are the
+     * writer's own and end when it closes or aborts; a chunk that fails to encode fails the next
+     * write or the close, with that failure as the cause, and leaves no file.
      */
     public Builder parallelism(int threads) {
       if (threads < 1) {

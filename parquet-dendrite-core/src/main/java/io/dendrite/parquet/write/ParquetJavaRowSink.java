@@ -3,7 +3,10 @@ package io.dendrite.parquet.write;
 import java.io.IOException;
 import org.apache.parquet.hadoop.ParquetWriter;
 
-/** Rows written by parquet-java's {@link ParquetWriter} (the default engine). */
+/**
+ * Rows written by parquet-java's {@link ParquetWriter}
+ * ({@code dendrite.write.engine=parquet-java}).
+ */
 final class ParquetJavaRowSink implements RowSink {
   private final ParquetWriter<Object[]> writer;
 

@@ -30,9 +30,9 @@ final class ParquetWriters {
   private ParquetWriters() {}
 
   /**
-   * The system property choosing the write engine (internal, to measure ours before it becomes
-   * the default): {@code parquet-java} (the default) or {@code dendrite}, our own column
-   * writing ({@link ColumnFileWriter}).
+   * The system property choosing the write engine (internal): {@code dendrite} (the default),
+   * our own column writing ({@link ColumnFileWriter}), or {@code parquet-java}, parquet-java's
+   * record consumer and column writers, kept to compare with and to fall back on.
    */
   static final String ENGINE_PROPERTY = "dendrite.write.engine";
 
@@ -49,14 +49,14 @@ final class ParquetWriters {
       Map<String, ChunkOptions> columns = chunkOptions(schema, options);
       ColumnFileWriter file = ColumnFileWriter.create(target.temporaryFile(), schema,
           context.getExtraMetaData(), columns::get, configuration(target), options.pageSize(),
-          options.rowGroupSize(), options.rowGroupRows());
+          options.rowGroupSize(), options.rowGroupRows(), options.parallelism());
       return new ColumnRowSink(support, file);
     }
     return new ParquetJavaRowSink(parquetJava(target, support, options, schema));
   }
 
   private static boolean ourEngine() {
-    String engine = System.getProperty(ENGINE_PROPERTY, "parquet-java");
+    String engine = System.getProperty(ENGINE_PROPERTY, "dendrite");
     switch (engine) {
       case "parquet-java":
         return false;

@@ -18,7 +18,8 @@ import java.util.List;
  * @param encodings page version and per-path encodings
  * @param variantAnnotation whether VARIANT groups carry the VARIANT annotation (see
  *     {@link DendriteWriter.Builder#variantAnnotation})
- * @param parallelism threads parsing JSON lines (see {@link DendriteWriter.Builder#parallelism})
+ * @param parallelism threads parsing JSON lines and encoding column chunks (see
+ *     {@link DendriteWriter.Builder#parallelism})
  */
 record WriterOptions(Codec codec, long rowGroupSize, int pageSize, boolean overwrite,
     boolean skipInvalid, InferenceOptions infer, boolean widenExactNumerics,

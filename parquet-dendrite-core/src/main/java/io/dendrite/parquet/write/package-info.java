@@ -10,8 +10,8 @@
  * rows an {@code InferenceBuffer} holds; {@code RowWriteSupport} lays out the file and hands
  * rows to the {@code FieldWriters}; {@code InProgressFile} creates the file under a temporary
  * name ({@code OutputTarget}) and publishes or discards it. The field writers' events go to a
- * {@code RowSink}: parquet-java's writer by default, or our own column writing
- * ({@code internal.column}) when the internal system property {@code dendrite.write.engine} is
- * {@code dendrite} ({@code ParquetWriters#ENGINE_PROPERTY}).
+ * {@code RowSink}: our own column writing ({@code internal.column}) by default, or
+ * parquet-java's writer when the internal system property {@code dendrite.write.engine} is
+ * {@code parquet-java} ({@code ParquetWriters#ENGINE_PROPERTY}).
  */
 package io.dendrite.parquet.write;

@@ -126,7 +126,8 @@ class WriteEngineTest {
   /** The property picks the engine of each new file, for both page versions. */
   @Test
   void thePropertyChoosesTheEngine() throws IOException {
-    assertInstanceOf(ParquetJavaRowSink.class, sink(null, 1));
+    assertInstanceOf(ColumnRowSink.class, sink(null, 1));
+    assertInstanceOf(ParquetJavaRowSink.class, sink("parquet-java", 1));
     assertInstanceOf(ParquetJavaRowSink.class, sink("parquet-java", 2));
     assertInstanceOf(ColumnRowSink.class, sink("dendrite", 1));
     assertInstanceOf(ColumnRowSink.class, sink("dendrite", 2));

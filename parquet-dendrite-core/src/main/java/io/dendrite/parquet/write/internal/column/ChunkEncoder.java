@@ -9,16 +9,16 @@ import org.apache.parquet.column.statistics.Statistics;
 import org.apache.parquet.column.values.bloomfilter.BlockSplitBloomFilter;
 import org.apache.parquet.column.values.bloomfilter.BloomFilter;
 import org.apache.parquet.compression.CompressionCodecFactory.BytesInputCompressor;
-import org.apache.parquet.hadoop.ParquetFileWriter;
 import org.apache.parquet.io.api.Binary;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 
 /**
  * Encodes one leaf's buffered entries as a column chunk of data page v1 or v2 pages, with
- * parquet-java's choice of encodings for each version, and hands them to parquet-java's
- * {@link ParquetFileWriter}, which writes page headers (with CRCs when enabled), chunk
- * metadata, column and offset indexes. Each page is compressed into the compressor's buffer and
- * written before the next is encoded, so nothing is copied after compression.
+ * parquet-java's choice of encodings for each version, and hands them to a {@link ChunkOutput}:
+ * the file (parquet-java's {@code ParquetFileWriter}, which writes page headers with CRCs,
+ * chunk metadata, column and offset indexes) or a buffer for it. Each page is compressed into
+ * the compressor's buffer and handed over before the next is encoded. One instance per thread:
+ * its buffers are reused chunk after chunk.
  */
 final class ChunkEncoder {
   /** parquet-java's default limit of a bloom filter's size. */
@@ -39,7 +39,7 @@ final class ChunkEncoder {
 
   /** Writes {@code leaf}'s chunk between {@code startColumn} and {@code endColumn}. */
   void write(LeafBuffer leaf, ChunkOptions options, PageStatistics statistics,
-      PageSizeStatistics sizes, BytesInputCompressor compressor, ParquetFileWriter out)
+      PageSizeStatistics sizes, BytesInputCompressor compressor, ChunkOutput out)
       throws IOException {
     boolean v2 = options.pageVersion() == 2;
     boolean split = options.byteStreamSplit() && leaf.type != PrimitiveTypeName.BOOLEAN
@@ -97,16 +97,15 @@ final class ChunkEncoder {
       BytesInput compressed = compressor.compress(BytesInput.from(page.array(), 0, size));
       Statistics<?> pageStatistics = statistics.of(leaf, valueFrom, valueTo, nulls);
       SizeStatistics pageSizes = sizes.of(leaf, entryFrom, entryTo, valueFrom, valueTo);
-      // The overloads taking size statistics also take an encryptor: none, no AAD.
       if (v2) {
         // Data page v2: levels without length prefixes and uncompressed, apart from values.
         out.writeDataPageV2(cuts.rows[p], nulls, entryTo - entryFrom,
             levels(leaf.rep, leaf.maxRep, entryFrom, entryTo, repLevels),
             levels(leaf.def, leaf.maxDef, entryFrom, entryTo, defLevels), valuesEncoding,
-            compressed, size, pageStatistics, null, null, pageSizes);
+            compressed, size, pageStatistics, pageSizes);
       } else {
         out.writeDataPage(entryTo - entryFrom, size, compressed, pageStatistics, cuts.rows[p],
-            rlEncoding, dlEncoding, valuesEncoding, null, null, pageSizes);
+            rlEncoding, dlEncoding, valuesEncoding, pageSizes);
       }
     }
     out.endColumn();

@@ -1,14 +1,10 @@
 package io.dendrite.parquet.write.internal.column;
 
 import java.io.IOException;
-import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
-import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.ParquetProperties;
-import org.apache.parquet.compression.CompressionCodecFactory.BytesInputCompressor;
 import org.apache.parquet.conf.ParquetConfiguration;
-import org.apache.parquet.hadoop.CodecFactory;
 import org.apache.parquet.hadoop.ParquetFileWriter;
 import org.apache.parquet.hadoop.ParquetWriter;
 import org.apache.parquet.io.OutputFile;
@@ -23,6 +19,12 @@ import org.apache.parquet.schema.MessageType;
  * when its estimated encoded size reaches {@code rowGroupSize} bytes, its buffers hold twice
  * that ({@code RowGroupSizer}), or it has {@code rowGroupRows} rows.
  *
+ * <p>With a parallelism of 1 each full row group is encoded on the writing thread. With more,
+ * its chunks are encoded on up to that many threads while the writing thread fills the next
+ * ({@code ParallelRowGroups}), at the cost of a second set of buffers; the file is the same
+ * bytes either way. A chunk that fails to encode fails the next {@link #endRow} or
+ * {@link #close}, with that failure as the cause.
+ *
  * <p>The footer's {@code created_by} stays parquet-java's ("parquet-mr version 1.18.1 (build
  * ...)", or the version on the classpath): {@link ParquetFileWriter#end} writes its own
  * compile-time constant and the footer serialization it calls is private, so naming
@@ -35,39 +37,44 @@ import org.apache.parquet.schema.MessageType;
 public final class ColumnFileWriter implements AutoCloseable {
   private final ParquetFileWriter file;
   private final Map<String, String> footer;
+  private final LeafChunks chunks;
   private final LeafBuffer[] leaves;
-  private final ChunkOptions[] options;
-  private final PageStatistics[] statistics;
-  private final PageSizeStatistics[] sizes;
+  private final long[] unscaled;
   private final LevelRecorder recorder;
-  private final ChunkEncoder encoder = new ChunkEncoder();
-  private final CodecFactory codecs;
   private final RowGroupSizer sizer;
+  private final RowGroupFile rowGroups;
   private final int rowGroupRows;
+  /** Encodes on the writing thread (parallelism 1), else null. */
+  private final ChunkWorker inline;
+  /** Encodes on threads (parallelism above 1), else null. */
+  private final ParallelRowGroups parallel;
   private int rows;
+  private int rowGroup;
   private boolean ended;
 
   private ColumnFileWriter(ParquetFileWriter file, MessageType schema, Map<String, String> footer,
-      Function<String, ChunkOptions> columnOptions, CodecFactory codecs, long rowGroupSize,
-      int rowGroupRows) {
+      Function<String, ChunkOptions> columnOptions, ParquetConfiguration conf, int pageSize,
+      long rowGroupSize, int rowGroupRows, int parallelism) {
     this.file = file;
     this.footer = footer;
-    this.codecs = codecs;
     this.rowGroupRows = rowGroupRows;
-    List<ColumnDescriptor> columns = schema.getColumns();
-    leaves = new LeafBuffer[columns.size()];
-    options = new ChunkOptions[columns.size()];
-    statistics = new PageStatistics[columns.size()];
-    sizes = new PageSizeStatistics[columns.size()];
+    this.chunks = new LeafChunks(schema, columnOptions);
+    leaves = new LeafBuffer[chunks.count()];
+    unscaled = new long[leaves.length];
     for (int i = 0; i < leaves.length; i++) {
-      ColumnDescriptor c = columns.get(i);
-      leaves[i] = new LeafBuffer(c);
-      options[i] = columnOptions.apply(String.join(".", c.getPath()));
-      statistics[i] = new PageStatistics(c.getPrimitiveType());
-      sizes[i] = new PageSizeStatistics(c);
+      leaves[i] = new LeafBuffer(chunks.column(i));
     }
     recorder = new LevelRecorder(schema, leaves);
     sizer = new RowGroupSizer(leaves, rowGroupSize);
+    rowGroups = new RowGroupFile(file, sizer, leaves.length);
+    if (parallelism > 1) {
+      inline = null;
+      parallel = new ParallelRowGroups(chunks, rowGroups, leaves, parallelism,
+          () -> new ChunkWorker(conf, pageSize));
+    } else {
+      inline = new ChunkWorker(conf, pageSize);
+      parallel = null;
+    }
   }
 
   /**
@@ -75,11 +82,16 @@ public final class ColumnFileWriter implements AutoCloseable {
    * bytes. Page CRCs are written as parquet-java's writer writes them by default.
    *
    * @param columnOptions the options of a leaf column by its dotted path
+   * @param parallelism the most threads encoding a row group's chunks; 1 encodes them on the
+   *     writing thread
    */
   public static ColumnFileWriter create(OutputFile out, MessageType schema,
       Map<String, String> footer, Function<String, ChunkOptions> columnOptions,
-      ParquetConfiguration conf, int pageSize, long rowGroupSize, int rowGroupRows)
-      throws IOException {
+      ParquetConfiguration conf, int pageSize, long rowGroupSize, int rowGroupRows,
+      int parallelism) throws IOException {
+    if (parallelism < 1) {
+      throw new IllegalArgumentException("parallelism must be at least 1: " + parallelism);
+    }
     ParquetFileWriter file = new ParquetFileWriter(out, schema, ParquetFileWriter.Mode.OVERWRITE,
         rowGroupSize, ParquetWriter.MAX_PADDING_SIZE_DEFAULT,
         ParquetProperties.DEFAULT_COLUMN_INDEX_TRUNCATE_LENGTH,
@@ -87,8 +99,8 @@ public final class ColumnFileWriter implements AutoCloseable {
         ParquetProperties.DEFAULT_PAGE_WRITE_CHECKSUM_ENABLED);
     try {
       file.start();
-      return new ColumnFileWriter(file, schema, footer, columnOptions,
-          new CodecFactory(conf, pageSize), rowGroupSize, rowGroupRows);
+      return new ColumnFileWriter(file, schema, footer, columnOptions, conf, pageSize,
+          rowGroupSize, rowGroupRows, parallelism);
     } catch (IOException | RuntimeException e) {
       file.close();
       throw e;
@@ -100,28 +112,40 @@ public final class ColumnFileWriter implements AutoCloseable {
     return recorder;
   }
 
-  /** Counts the record just written and writes the row group when it is full. */
+  /**
+   * Counts the record just written and ends the row group when it is full.
+   *
+   * @throws IOException also when a chunk of an earlier row group failed to encode
+   */
   public void endRow() throws IOException {
     rows++;
+    if (parallel != null) {
+      parallel.checkFailure(); // one volatile read a row
+    }
     if (rows >= rowGroupRows || sizer.full(rows)) {
-      writeRowGroup();
+      endRowGroup();
     }
   }
 
-  private void writeRowGroup() throws IOException {
+  /** Encodes the row group buffered, or hands it to the encoding threads, and starts the next. */
+  private void endRowGroup() throws IOException {
     if (rows == 0) {
       return;
     }
-    file.startBlock(rows);
-    for (int i = 0; i < leaves.length; i++) {
-      BytesInputCompressor compressor = codecs.getCompressor(options[i].codec());
-      long start = file.getPos();
-      encoder.write(leaves[i], options[i], statistics[i], sizes[i], compressor, file);
-      sizer.written(i, file.getPos() - start);
-      leaves[i].clear();
+    if (parallel != null) {
+      parallel.handOver(rowGroup, rows);
+    } else {
+      for (int i = 0; i < leaves.length; i++) {
+        unscaled[i] = RowGroupSizer.unscaled(leaves[i]);
+      }
+      rowGroups.write(rowGroup, rows, unscaled,
+          (i, out) -> inline.encode(chunks, i, leaves[i], out));
+      for (LeafBuffer leaf : leaves) {
+        leaf.clear();
+      }
     }
-    file.endBlock();
-    sizer.reset();
+    rowGroup++;
+    sizer.start(rowGroup);
     rows = 0;
   }
 
@@ -133,32 +157,48 @@ public final class ColumnFileWriter implements AutoCloseable {
     }
     ended = true;
     try {
-      writeRowGroup();
+      endRowGroup();
+      if (parallel != null) {
+        parallel.finish();
+      }
       file.end(footer);
     } catch (IOException | RuntimeException | Error e) {
+      stopEncoding(true);
       try {
         file.close();
       } catch (IOException | RuntimeException suppressed) {
         e.addSuppressed(suppressed);
       }
       throw e;
-    } finally {
-      codecs.release();
     }
+    stopEncoding(false);
   }
 
-  /** Closes the file as it is, without a footer (the caller deletes it); throws nothing. */
+  /**
+   * Closes the file as it is, without a footer (the caller deletes it), after stopping the
+   * chunks being encoded; throws nothing.
+   */
   public void abort() {
     if (ended) {
       return;
     }
     ended = true;
+    stopEncoding(true);
     try {
       file.close();
     } catch (IOException | RuntimeException ignored) {
       // The file is being discarded; the failure that caused it is what matters.
-    } finally {
-      codecs.release();
+    }
+  }
+
+  /** Ends the encoding threads, if any, and releases the compressors. */
+  private void stopEncoding(boolean abort) {
+    if (parallel == null) {
+      inline.release();
+    } else if (abort) {
+      parallel.abort();
+    } else {
+      parallel.close();
     }
   }
 }

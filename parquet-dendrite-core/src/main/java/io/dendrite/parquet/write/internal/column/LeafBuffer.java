@@ -81,6 +81,53 @@ final class LeafBuffer {
     byteCount = 0;
   }
 
+  /**
+   * Exchanges entries and arrays with {@code other}, a buffer of the same column: this one
+   * then holds what {@code other} held. Hands a full row group to encoding and takes back
+   * arrays already grown to a row group's size.
+   */
+  void swap(LeafBuffer other) {
+    if (other.column != column) {
+      throw new IllegalArgumentException("buffers of different columns");
+    }
+    int n = entries;
+    entries = other.entries;
+    other.entries = n;
+    n = values;
+    values = other.values;
+    other.values = n;
+    n = byteCount;
+    byteCount = other.byteCount;
+    other.byteCount = n;
+    int[] a = rep;
+    rep = other.rep;
+    other.rep = a;
+    a = def;
+    def = other.def;
+    other.def = a;
+    a = ints;
+    ints = other.ints;
+    other.ints = a;
+    a = valueEnds;
+    valueEnds = other.valueEnds;
+    other.valueEnds = a;
+    boolean[] z = booleans;
+    booleans = other.booleans;
+    other.booleans = z;
+    long[] l = longs;
+    longs = other.longs;
+    other.longs = l;
+    float[] f = floats;
+    floats = other.floats;
+    other.floats = f;
+    double[] d = doubles;
+    doubles = other.doubles;
+    other.doubles = d;
+    byte[] b = bytes;
+    bytes = other.bytes;
+    other.bytes = b;
+  }
+
   /** An entry without a value: {@code d} is below the maximum definition level. */
   void addNull(int r, int d) {
     levels(r, d);

@@ -11,6 +11,11 @@ import java.util.Arrays;
  * row group size, which bounds the heap where the data encodes to a small part of that.
  * Checked at rows spaced by half the rows estimated to still fit, so the estimate is
  * overshot by about one row's size.
+ *
+ * <p>What row group k's chunks took applies from row group k + 2 on (the first two use 1):
+ * with encoding threads, row group k is written only when row group k + 1 ends, and a
+ * sizing that waited for it would make row group boundaries, and so the file, depend on the
+ * threads' timing. With this lag they are the same for every parallelism.
  */
 final class RowGroupSizer {
   /** The most buffered bytes per byte of {@code rowGroupSize}. */
@@ -23,6 +28,11 @@ final class RowGroupSizer {
   private final long heapLimit;
   /** Per leaf: encoded bytes of its last chunk per byte of {@link #unscaled}. */
   private final double[] ratio;
+  /**
+   * Per row group parity: the ratios its last row group's chunks showed (NaN for an empty
+   * chunk), waiting to apply two row groups later.
+   */
+  private final double[][] learned;
   private int nextCheck = 1;
 
   RowGroupSizer(LeafBuffer[] leaves, long rowGroupSize) {
@@ -32,6 +42,9 @@ final class RowGroupSizer {
         : rowGroupSize * HEAP_FACTOR;
     this.ratio = new double[leaves.length];
     Arrays.fill(ratio, 1.0);
+    this.learned = new double[2][leaves.length];
+    Arrays.fill(learned[0], Double.NaN);
+    Arrays.fill(learned[1], Double.NaN);
   }
 
   /** Whether the row group of {@code rows} rows buffered is full. */
@@ -56,23 +69,28 @@ final class RowGroupSizer {
   }
 
   /**
-   * Learns from the chunk of leaf {@code i} just written ({@code encodedBytes} in the file,
-   * page headers and dictionary included), before its buffer is cleared.
+   * Learns from the chunk of leaf {@code i} of row group {@code rowGroup} just written:
+   * {@code encodedBytes} in the file (page headers and dictionary included) for a buffer of
+   * {@code unscaled} bytes ({@link #unscaled} before it was encoded).
    */
-  void written(int i, long encodedBytes) {
-    long unscaled = unscaled(leaves[i]);
-    if (unscaled > 0) {
-      ratio[i] = (double) encodedBytes / unscaled;
-    }
+  void written(int rowGroup, int i, long unscaled, long encodedBytes) {
+    learned[rowGroup & 1][i] = unscaled > 0 ? (double) encodedBytes / unscaled : Double.NaN;
   }
 
-  /** Starts the next row group. */
-  void reset() {
+  /** Starts row group {@code rowGroup} (0 first), with what row group rowGroup - 2 showed. */
+  void start(int rowGroup) {
+    double[] older = learned[rowGroup & 1];
+    for (int i = 0; i < ratio.length; i++) {
+      if (!Double.isNaN(older[i])) {
+        ratio[i] = older[i];
+      }
+    }
+    Arrays.fill(older, Double.NaN);
     nextCheck = 1;
   }
 
   /** The leaf's entries encoded without a dictionary or compression. */
-  private static long unscaled(LeafBuffer leaf) {
+  static long unscaled(LeafBuffer leaf) {
     int levelBits =
         RleHybridEncoder.bitWidth(leaf.maxRep) + RleHybridEncoder.bitWidth(leaf.maxDef);
     return ((long) leaf.entries * levelBits + 7) / 8 + leaf.plainBytes();
