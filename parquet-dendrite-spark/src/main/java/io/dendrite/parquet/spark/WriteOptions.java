@@ -21,6 +21,10 @@ import scala.jdk.javaapi.CollectionConverters;
  * misspelt option never goes unnoticed. Keys starting with {@code fs.}, {@code dfs.},
  * {@code hadoop.} or {@code mapreduce.} are Hadoop settings for the output file system and the
  * commit, as on the read side. The file settings travel to the tasks with this object.
+ * {@code partitionBy}'s columns arrive as the option Spark sets for them and are decoded here
+ * (checked against the DataFrame by {@link PartitionColumns}); {@code clusterBy} is refused.
+ * {@code maxRecordsPerFile} and {@code partitionOverwriteMode} take Spark's names and fall back
+ * to the session's settings of the same meaning.
  */
 final class WriteOptions implements Serializable {
   private static final long serialVersionUID = 1L;
