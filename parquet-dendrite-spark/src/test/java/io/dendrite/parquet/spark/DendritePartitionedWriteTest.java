@@ -244,7 +244,8 @@ class DendritePartitionedWriteTest {
 
   /**
    * A task that fails (a UDF throwing on one row of the last partition) leaves nothing: no
-   * directory at a new path, and an existing partitioned path as it was.
+   * directory at a new path, and an existing partitioned path as it was, after an append and
+   * after a dynamic overwrite.
    */
   @Test
   void aFailedTaskLeavesNothingAtThePath() throws IOException {
@@ -264,6 +265,17 @@ class DendritePartitionedWriteTest {
     assertTrue(messages(again).contains("row 1300 is poison"), messages(again));
     assertEquals(before, partFiles(existing));
     assertEquals((long) ROWS, spark().read().parquet(existing.toString()).count());
+
+    // A dynamic overwrite writes to a staging directory: it too leaves the path as it was.
+    Exception dynamic = assertThrows(Exception.class, () -> partitioned(failing)
+        .option("shreddingSampleRows", "6").option("partitionOverwriteMode", "dynamic")
+        .mode(SaveMode.Overwrite).save(existing.toString()));
+    assertTrue(messages(dynamic).contains("row 1300 is poison"), messages(dynamic));
+    assertEquals(before, partFiles(existing));
+    try (Stream<Path> left = Files.list(existing)) {
+      assertEquals(List.of(), left.map(p -> p.getFileName().toString())
+          .filter(n -> n.startsWith(".spark-staging")).toList());
+    }
   }
 
   /**
