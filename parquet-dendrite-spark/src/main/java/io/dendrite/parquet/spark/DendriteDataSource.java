@@ -27,7 +27,8 @@ import scala.jdk.javaapi.CollectionConverters;
  * down and what is not yet.
  *
  * <p>{@code df.write.format("dendrite").option("shredding", ...).mode(...).save(path)} writes
- * part files under {@code path} ({@link WriteJob}): Spark sends the save of a
+ * part files under {@code path}, in Hive-style directories with {@code partitionBy(...)}
+ * ({@link WriteJob}): Spark sends the save of a
  * {@link TableProvider} whose table does not write in batch to the
  * {@link CreatableRelationProvider} side, which gets the whole DataFrame and the save mode on the
  * driver, as a job-wide shredding schema needs.

@@ -7,13 +7,16 @@ import java.util.List;
 import org.apache.spark.internal.io.FileCommitProtocol;
 
 /**
- * What one write task sends the driver: the commit protocol's message, and the file it wrote
- * (null for an empty partition) with its shredding counts, which the driver sums into the
+ * What one write task sends the driver: the commit protocol's message, and the files it wrote
+ * (none for an empty partition) with their shredding counts, which the driver sums into the
  * job's report ({@link JobReport}).
  *
- * @param file the file's name (its final name: the commit moves it, keeping the name)
+ * @param files the files' paths relative to the output path (the commit moves them there,
+ *     keeping the names)
+ * @param rows the rows of all the task's files
+ * @param paths the counts of each file's shredded paths (a path once per file)
  */
-record TaskResult(FileCommitProtocol.TaskCommitMessage commit, String file, long rows,
+record TaskResult(FileCommitProtocol.TaskCommitMessage commit, List<String> files, long rows,
     List<PathCount> paths) implements Serializable {
 
   /** The counts of one shredded path of one file ({@link ShreddingReport.PathCounts}). */
@@ -21,21 +24,24 @@ record TaskResult(FileCommitProtocol.TaskCommitMessage commit, String file, long
       long missing) implements Serializable {}
 
   TaskResult {
+    files = List.copyOf(files);
     paths = List.copyOf(paths);
   }
 
-  static TaskResult of(FileCommitProtocol.TaskCommitMessage commit, String file,
-      ShreddingReport report) {
+  /** @param reports one per file written */
+  static TaskResult of(FileCommitProtocol.TaskCommitMessage commit, List<String> files,
+      List<ShreddingReport> reports) {
+    long rows = 0;
     List<PathCount> paths = new ArrayList<>();
-    if (report == null) {
-      return new TaskResult(commit, null, 0, paths);
-    }
-    for (ShreddingReport.ColumnReport c : report.columns().values()) {
-      for (ShreddingReport.PathCounts p : c.paths()) {
-        paths.add(new PathCount(c.column(), p.path(), p.shreddedAs(), p.typed(), p.residual(),
-            p.missing()));
+    for (ShreddingReport report : reports) {
+      rows += report.rowsWritten();
+      for (ShreddingReport.ColumnReport c : report.columns().values()) {
+        for (ShreddingReport.PathCounts p : c.paths()) {
+          paths.add(new PathCount(c.column(), p.path(), p.shreddedAs(), p.typed(),
+              p.residual(), p.missing()));
+        }
       }
     }
-    return new TaskResult(commit, file, report.rowsWritten(), paths);
+    return new TaskResult(commit, files, rows, paths);
   }
 }

@@ -28,6 +28,7 @@ import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
 import org.apache.spark.sql.execution.datasources.v2.DataSourceV2Relation;
+import org.apache.spark.sql.internal.SQLConf;
 import org.apache.spark.util.SerializableConfiguration;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -35,8 +36,10 @@ import scala.Option;
 import scala.jdk.javaapi.CollectionConverters;
 
 /**
- * One {@code df.write.format("dendrite").save(path)}, on the driver: the save mode as Spark's
- * Parquet source applies it, the job's shredding ({@link JobShredding}), then one Spark job of
+ * One {@code df.write.format("dendrite").save(path)}, on the driver: the partition columns
+ * ({@link PartitionColumns}), the save mode as Spark's Parquet source applies it (with
+ * {@code partitionBy}, an overwrite is static or dynamic as {@code partitionOverwriteMode}
+ * says), the job's shredding over the data columns ({@link JobShredding}), then one Spark job of
  * {@link WriteTask}s under Spark's commit protocol ({@code spark.sql.sources.commitProtocolClass},
  * by default Hadoop's file output committer): files appear at the path only when the whole job
  * commits; a failed job is aborted, which removes every task's output, and a directory the job
@@ -56,31 +59,52 @@ final class WriteJob {
     this.mode = mode;
   }
 
-  /** Writes the files; returns the job's shredding coverage (null when nothing was written). */
-  ShreddingReport run() throws IOException {
+  /**
+   * What a job wrote: the shredding coverage summed over its files, and the files.
+   *
+   * @param files every file of the job, relative to the output path
+   *     ({@code a=1/part-00000-...-c000.snappy.parquet} when partitioned)
+   */
+  record Written(ShreddingReport report, List<String> files) {}
+
+  /** Writes the files; returns what was written (null when the save mode writes nothing). */
+  Written run() throws IOException {
     SparkSession spark = SparkSession.active();
+    SQLConf sqlConf = spark.sessionState().conf();
     Configuration conf = spark.sessionState().newHadoopConf();
     options.hadoopSettings().forEach(conf::set);
-    SparkTypes.recordSchema(data.schema()); // a column that cannot be written fails here
+    PartitionColumns partitions = PartitionColumns.resolve(options.partitionBy, data.schema(),
+        sqlConf.caseSensitiveAnalysis());
+    SparkTypes.recordSchema(partitions.dataSchema()); // a column that cannot be written fails
+    boolean dynamic = !partitions.isEmpty() && mode == SaveMode.Overwrite
+        && options.dynamicOverwrite(sqlConf.partitionOverwriteMode().toString());
     Path given = new Path(options.path);
     FileSystem fs = given.getFileSystem(conf);
     Path out = fs.makeQualified(given);
     boolean exists = fs.exists(out);
-    if (exists && !proceed(out)) {
+    if (exists && !proceed(out, dynamic)) {
       return null;
     }
-    JavaRDD<InternalRow> rows = rows(spark);
     VariantColumns variants = VariantColumns.of(data.schema());
-    JobShredding shredding = JobShredding.decide(options, variants, rows, conf);
-    List<TaskResult> results = write(spark, conf, fs, out, exists, rows, shredding);
+    // The sample comes from the rows as they are; only the write needs them sorted.
+    JobShredding shredding = JobShredding.decide(options, variants, rows(spark, data), conf);
+    List<TaskResult> results = write(spark, conf, fs, out, exists, dynamic, partitions,
+        options.maxRecordsPerFile(sqlConf.maxRecordsPerFile()), shredding);
     ShreddingReport report = JobReport.of(results, shredding, variants.paths());
-    LOG.info("dendrite: wrote {} rows in {} files to {}, shredding {}\n{}", report.rowsWritten(),
-        results.stream().filter(r -> r.file() != null).count(), out, shredding.origin(), report);
-    return report;
+    List<String> files = new ArrayList<>();
+    results.forEach(r -> files.addAll(r.files()));
+    LOG.info("dendrite: wrote {} rows in {} files to {}{}, shredding {}\n{}",
+        report.rowsWritten(), files.size(), out, partitions.isEmpty() ? ""
+            : " partitioned by " + partitions.names() + (dynamic ? " (dynamic overwrite)" : ""),
+        shredding.origin(), report);
+    return new Written(report, files);
   }
 
-  /** The save mode at an existing path, as Spark's Parquet source applies it: go on or not. */
-  private boolean proceed(Path out) {
+  /**
+   * The save mode at an existing path, as Spark's Parquet source applies it: go on or not.
+   * A dynamic overwrite deletes nothing before the job, so it may read its own path.
+   */
+  private boolean proceed(Path out, boolean dynamic) {
     switch (mode) {
       case ErrorIfExists:
         throw new IllegalArgumentException("dendrite: path " + out + " already exists; write"
@@ -89,7 +113,9 @@ final class WriteJob {
         LOG.info("dendrite: {} exists, nothing written (mode ignore)", out);
         return false;
       case Overwrite:
-        refuseOverwritingInput(out);
+        if (!dynamic) {
+          refuseOverwritingInput(out);
+        }
         return true;
       default:
         return true;
@@ -97,20 +123,24 @@ final class WriteJob {
   }
 
   /**
-   * One Spark job of write tasks under the commit protocol; overwriting deletes the path
-   * first (through the protocol, as Spark's file sources do).
+   * One Spark job of write tasks under the commit protocol. A static overwrite deletes the
+   * path first (through the protocol, as Spark's file sources do); a dynamic one hands the
+   * protocol a staging directory, and at job commit it replaces the partition directories the
+   * job wrote with their new files, leaving the others.
    */
   private List<TaskResult> write(SparkSession spark, Configuration conf, FileSystem fs,
-      Path out, boolean exists, JavaRDD<InternalRow> rows, JobShredding shredding)
-      throws IOException {
+      Path out, boolean exists, boolean dynamic, PartitionColumns partitions,
+      long maxRecordsPerFile, JobShredding shredding) throws IOException {
     String jobId = UUID.randomUUID().toString();
     FileCommitProtocol committer = FileCommitProtocol.instantiate(
-        spark.sessionState().conf().fileCommitProtocolClass(), jobId, out.toString(), false);
+        spark.sessionState().conf().fileCommitProtocolClass(), jobId, out.toString(), dynamic);
     Job job = Job.getInstance(conf);
     job.setOutputKeyClass(Void.class);
     job.setOutputValueClass(InternalRow.class);
-    FileOutputFormat.setOutputPath(job, out);
-    if (exists && mode == SaveMode.Overwrite && !committer.deleteWithJob(fs, out, true)) {
+    FileOutputFormat.setOutputPath(job, dynamic
+        ? fs.makeQualified(FileCommitProtocol.getStagingDir(out.toString(), jobId)) : out);
+    if (exists && mode == SaveMode.Overwrite && !dynamic
+        && !committer.deleteWithJob(fs, out, true)) {
       throw new IOException("dendrite: cannot delete " + out + " to overwrite it");
     }
     boolean created = !fs.exists(out);
@@ -119,9 +149,11 @@ final class WriteJob {
     sc.addJobTag(tag); // thread-local, beside any group or tag of the caller
     try {
       committer.setupJob(job);
-      List<TaskResult> results = rows.mapPartitions(new WriteTask(committer,
-          new SerializableConfiguration(job.getConfiguration()), data.schema(), options,
-          shredding, new SimpleDateFormat("yyyyMMddHHmmss", Locale.US).format(new Date())))
+      List<TaskResult> results = rows(spark, partitions.arrange(data))
+          .mapPartitions(new WriteTask(committer,
+              new SerializableConfiguration(job.getConfiguration()), partitions.dataSchema(),
+              partitions.directories(), maxRecordsPerFile, options, shredding,
+              new SimpleDateFormat("yyyyMMddHHmmss", Locale.US).format(new Date())))
           .collect();
       List<FileCommitProtocol.TaskCommitMessage> messages = new ArrayList<>();
       for (TaskResult r : results) {
@@ -140,11 +172,11 @@ final class WriteJob {
   }
 
   /**
-   * The job's rows as Spark's internal rows; a DataFrame of no partitions gets one empty
-   * partition, whose task writes the file that keeps the schema.
+   * The rows of {@code df} as Spark's internal rows; a DataFrame of no partitions gets one
+   * empty partition, whose task writes the file that keeps the schema.
    */
-  private JavaRDD<InternalRow> rows(SparkSession spark) {
-    JavaRDD<InternalRow> rows = data.queryExecution().toRdd().toJavaRDD();
+  private static JavaRDD<InternalRow> rows(SparkSession spark, Dataset<Row> df) {
+    JavaRDD<InternalRow> rows = df.queryExecution().toRdd().toJavaRDD();
     if (rows.getNumPartitions() > 0) {
       return rows;
     }

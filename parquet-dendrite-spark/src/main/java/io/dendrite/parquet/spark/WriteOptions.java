@@ -4,12 +4,16 @@ import io.dendrite.parquet.shred.ShreddingInference.InferenceOptions;
 import io.dendrite.parquet.write.Codec;
 import io.dendrite.parquet.write.DendriteWriter;
 import java.io.Serializable;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import org.apache.spark.network.util.JavaUtils;
+import org.apache.spark.sql.execution.datasources.DataSourceUtils;
+import scala.jdk.javaapi.CollectionConverters;
 
 /**
  * The options of {@code df.write.format("dendrite")}, checked on the driver before anything is
@@ -17,6 +21,10 @@ import org.apache.spark.network.util.JavaUtils;
  * misspelt option never goes unnoticed. Keys starting with {@code fs.}, {@code dfs.},
  * {@code hadoop.} or {@code mapreduce.} are Hadoop settings for the output file system and the
  * commit, as on the read side. The file settings travel to the tasks with this object.
+ * {@code partitionBy}'s columns arrive as the option Spark sets for them and are decoded here
+ * (checked against the DataFrame by {@link PartitionColumns}); {@code clusterBy} is refused.
+ * {@code maxRecordsPerFile} and {@code partitionOverwriteMode} take Spark's names and fall back
+ * to the session's settings of the same meaning.
  */
 final class WriteOptions implements Serializable {
   private static final long serialVersionUID = 1L;
@@ -29,16 +37,20 @@ final class WriteOptions implements Serializable {
   static final String PAGE_SIZE = "pageSize";
   static final String PAGE_ROWS = "pageRows";
   static final String PAGE_VERSION = "pageVersion";
+  /** Spark's names for these two, as its file sources take them. */
+  static final String MAX_RECORDS_PER_FILE = "maxRecordsPerFile";
+  static final String PARTITION_OVERWRITE_MODE = "partitionOverwriteMode";
   private static final Set<String> KNOWN = new TreeSet<>(String.CASE_INSENSITIVE_ORDER);
 
   static {
     KNOWN.addAll(Set.of("path", SHREDDING, SAMPLE_ROWS, COMPRESSION, ROW_GROUP_SIZE,
-        ROW_GROUP_ROWS, PAGE_SIZE, PAGE_ROWS, PAGE_VERSION));
+        ROW_GROUP_ROWS, PAGE_SIZE, PAGE_ROWS, PAGE_VERSION, MAX_RECORDS_PER_FILE,
+        PARTITION_OVERWRITE_MODE));
   }
 
   private static final String[] HADOOP_PREFIXES = {"fs.", "dfs.", "hadoop.", "mapreduce."};
-  /** Set by DataFrameWriter for partitionBy and clusterBy, which this source does not do. */
-  private static final String PARTITION_COLUMNS = "__partition_columns";
+  /** Set by DataFrameWriter for partitionBy (a JSON array of names) and for clusterBy. */
+  private static final String PARTITION_COLUMNS = DataSourceUtils.PARTITIONING_COLUMNS_KEY();
   private static final String CLUSTERING_COLUMNS = "__clustering_columns";
 
   final String path;
@@ -51,6 +63,12 @@ final class WriteOptions implements Serializable {
   private final Integer pageSize;
   private final Integer pageRows;
   private final Integer pageVersion;
+  /** The columns of partitionBy as given (resolved against the DataFrame by PartitionColumns). */
+  final List<String> partitionBy;
+  /** Null: the session's {@code spark.sql.files.maxRecordsPerFile}. */
+  private final Long maxRecordsPerFile;
+  /** Null: the session's {@code spark.sql.sources.partitionOverwriteMode}. */
+  private final String partitionOverwriteMode;
   private final HashMap<String, String> hadoop = new HashMap<>();
 
   /**
@@ -60,10 +78,13 @@ final class WriteOptions implements Serializable {
   WriteOptions(Map<String, String> options) {
     Map<String, String> given = new java.util.TreeMap<>(String.CASE_INSENSITIVE_ORDER);
     given.putAll(options);
-    if (given.containsKey(PARTITION_COLUMNS) || given.containsKey(CLUSTERING_COLUMNS)) {
-      throw new IllegalArgumentException("dendrite: partitionBy and clusterBy are not supported"
-          + " by format(\"dendrite\") yet; write without them");
+    if (given.containsKey(CLUSTERING_COLUMNS)) {
+      throw new IllegalArgumentException("dendrite: clusterBy is not supported by"
+          + " format(\"dendrite\"); write without it (partitionBy is supported)");
     }
+    String partitioning = given.remove(PARTITION_COLUMNS);
+    partitionBy = partitioning == null ? List.of() : new ArrayList<>(
+        CollectionConverters.asJava(DataSourceUtils.decodePartitioningColumns(partitioning)));
     for (Map.Entry<String, String> e : given.entrySet()) {
       String key = e.getKey();
       if (isHadoopKey(key)) {
@@ -99,6 +120,41 @@ final class WriteOptions implements Serializable {
       throw new IllegalArgumentException("dendrite: option " + PAGE_VERSION
           + " must be 1 or 2, got " + pageVersion);
     }
+    // Any long, as Spark takes it: zero or less means no limit.
+    maxRecordsPerFile = given.containsKey(MAX_RECORDS_PER_FILE) ? parse(MAX_RECORDS_PER_FILE,
+        given.get(MAX_RECORDS_PER_FILE), t -> Long.parseLong(t.trim())) : null;
+    partitionOverwriteMode = given.containsKey(PARTITION_OVERWRITE_MODE)
+        ? overwriteMode(given.get(PARTITION_OVERWRITE_MODE)) : null;
+  }
+
+  private static String overwriteMode(String text) {
+    String mode = text.trim().toLowerCase(Locale.ROOT);
+    if (!mode.equals("static") && !mode.equals("dynamic")) {
+      throw new IllegalArgumentException("dendrite: option " + PARTITION_OVERWRITE_MODE
+          + " must be static or dynamic, got '" + text + "'");
+    }
+    return mode;
+  }
+
+  /**
+   * The most rows in one file ({@code maxRecordsPerFile}), or 0 for no limit.
+   *
+   * @param sessionDefault the session's {@code spark.sql.files.maxRecordsPerFile}
+   */
+  long maxRecordsPerFile(long sessionDefault) {
+    long max = maxRecordsPerFile != null ? maxRecordsPerFile : sessionDefault;
+    return Math.max(0, max);
+  }
+
+  /**
+   * Whether an overwrite replaces only the partitions written ({@code dynamic}) rather than the
+   * whole path; the option wins over the session's setting, as in Spark's file sources.
+   *
+   * @param sessionMode the session's {@code spark.sql.sources.partitionOverwriteMode}
+   */
+  boolean dynamicOverwrite(String sessionMode) {
+    String mode = partitionOverwriteMode != null ? partitionOverwriteMode : sessionMode;
+    return mode.equalsIgnoreCase("dynamic");
   }
 
   private static boolean isHadoopKey(String key) {

@@ -1,5 +1,6 @@
 package io.dendrite.parquet.spark;
 
+import io.dendrite.parquet.schema.RecordSchema;
 import io.dendrite.parquet.write.DendriteWriter;
 import java.util.Iterator;
 import java.util.List;
@@ -16,36 +17,41 @@ import org.apache.hadoop.mapreduce.task.TaskAttemptContextImpl;
 import org.apache.spark.TaskContext;
 import org.apache.spark.api.java.function.FlatMapFunction;
 import org.apache.spark.internal.io.FileCommitProtocol;
-import org.apache.spark.internal.io.FileNameSpec;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.util.SerializableConfiguration;
-import scala.Option;
 
 /**
- * One write task: the rows of a partition into one file, through Spark's commit protocol. The
- * file is made in the task's attempt directory ({@code newTaskTempFile}, named as Spark names
- * its part files) and published by {@code commitTask}, which lets one attempt only commit (the
- * others of a speculated task are refused); a task that fails removes its attempt's output
- * ({@code abortTask}). An empty partition writes no file, except the first, so that a job of no
- * rows leaves a file with the schema, as Spark's Parquet writer does.
+ * One write task: the rows of a Spark partition into files through Spark's commit protocol
+ * ({@link TaskFiles}: one file, or with {@code partitionBy} one after the other per partition
+ * directory, rolled over at {@code maxRecordsPerFile} rows). The files are made in the task's
+ * attempt directory and published by {@code commitTask}, which lets one attempt only commit
+ * (the others of a speculated task are refused); a task that fails removes its attempt's output
+ * ({@code abortTask}). An empty partition writes no file, except the first of an unpartitioned
+ * write, so that a job of no rows leaves a file with the schema, as Spark's Parquet writer does.
  */
 final class WriteTask implements FlatMapFunction<Iterator<InternalRow>, TaskResult> {
   private static final long serialVersionUID = 1L;
 
   private final FileCommitProtocol committer;
   private final SerializableConfiguration conf;
-  private final StructType schema;
+  /** The columns the files hold (the partition columns' strings follow them in each row). */
+  private final StructType dataSchema;
+  private final PartitionDirectories directories;
+  private final long maxRecordsPerFile;
   private final WriteOptions options;
   private final JobShredding shredding;
   /** The Hadoop job id's time part, the same for every task of the job. */
   private final String jobTrackerId;
 
-  WriteTask(FileCommitProtocol committer, SerializableConfiguration conf, StructType schema,
-      WriteOptions options, JobShredding shredding, String jobTrackerId) {
+  WriteTask(FileCommitProtocol committer, SerializableConfiguration conf, StructType dataSchema,
+      PartitionDirectories directories, long maxRecordsPerFile, WriteOptions options,
+      JobShredding shredding, String jobTrackerId) {
     this.committer = committer;
     this.conf = conf;
-    this.schema = schema;
+    this.dataSchema = dataSchema;
+    this.directories = directories;
+    this.maxRecordsPerFile = maxRecordsPerFile;
     this.options = options;
     this.shredding = shredding;
     this.jobTrackerId = jobTrackerId;
@@ -56,27 +62,26 @@ final class WriteTask implements FlatMapFunction<Iterator<InternalRow>, TaskResu
     TaskContext task = TaskContext.get();
     TaskAttemptContext attempt = attemptContext(task);
     committer.setupTask(attempt);
-    DendriteWriter writer = null;
+    RecordSchema schema = SparkTypes.recordSchema(dataSchema);
+    TaskFiles files = new TaskFiles(committer, attempt, options.fileExtension(),
+        file -> open(file, schema, attempt.getConfiguration()), maxRecordsPerFile);
     try {
-      String file = null;
-      if (rows.hasNext() || task.partitionId() == 0) {
-        file = committer.newTaskTempFile(attempt, Option.empty(),
-            new FileNameSpec("", "-c000" + options.fileExtension()));
-        writer = open(new Path(file), attempt.getConfiguration());
-        Function<InternalRow, Map<String, Object>> values = WriterValues.rows(schema);
-        while (rows.hasNext()) {
-          writer.write(values.apply(rows.next()));
-        }
-        writer.close();
+      // The data columns come first in each row, so the converter reads only those.
+      Function<InternalRow, Map<String, Object>> values = WriterValues.rows(dataSchema);
+      PartitionDirectories.Current directory = directories.current();
+      while (rows.hasNext()) {
+        InternalRow row = rows.next();
+        files.write(directory.of(row), values.apply(row));
       }
+      if (files.none() && task.partitionId() == 0 && !directories.partitioned()) {
+        files.open(null);
+      }
+      files.close();
       FileCommitProtocol.TaskCommitMessage message = committer.commitTask(attempt);
-      return List.of(TaskResult.of(message, file == null ? null : new Path(file).getName(),
-          writer == null ? null : writer.report())).iterator();
+      return List.of(TaskResult.of(message, files.files(), files.reports())).iterator();
     } catch (Throwable t) {
       try {
-        if (writer != null) {
-          writer.abort();
-        }
+        files.abort();
         committer.abortTask(attempt);
       } catch (Throwable cleanup) {
         t.addSuppressed(cleanup);
@@ -85,9 +90,10 @@ final class WriteTask implements FlatMapFunction<Iterator<InternalRow>, TaskResu
     }
   }
 
-  private DendriteWriter open(Path file, Configuration taskConf) throws java.io.IOException {
+  private DendriteWriter open(Path file, RecordSchema schema, Configuration taskConf)
+      throws java.io.IOException {
     DendriteWriter.Builder b = options.configure(DendriteWriter.builder(file, taskConf)
-        .schema(SparkTypes.recordSchema(schema)));
+        .schema(schema));
     if (shredding.unshredded()) {
       b.unshredded();
     } else {
