@@ -97,7 +97,8 @@ final class BenchFiles {
       }
     }
     GroupType v = footer(files.get(0)).getFileMetaData().getSchema().getType("v").asGroupType();
-    System.out.println("# files " + writer + ": " + dir + ": " + files.size() + " files, "
+    // JMH has printed "Warmup Iteration 1: " when a trial sets up: start a line of our own.
+    System.out.println("\n# files " + writer + ": " + dir + ": " + files.size() + " files, "
         + rowGroups + " row groups, " + bytes + " bytes; v in " + files.get(0).getFileName()
         + ": " + v.toString().replaceAll("\\s+", " "));
   }

@@ -88,10 +88,10 @@ public class SparkReadBenchmark {
         "dendrite.bench.data", "target/spark-bench-data")).toAbsolutePath(), rows);
     Path sparkFiles = files.directory(spark, BenchFiles.Writer.SPARK);
     sql = BenchQuery.valueOf(query).sql(rows);
+    view(spark.read().parquet(sparkFiles.toString()));
+    // The answer a user gets from Spark's own reader; a dendrite trial must give the same.
+    List<String> expected = sorted(spark.sql(sql).collectAsList());
     if (!reader.equals("native")) {
-      // The answer a user would get from Spark's own reader, to check ours against.
-      view(spark.read().parquet(sparkFiles.toString()));
-      List<String> expected = sorted(spark.sql(sql).collectAsList());
       Path ours = reader.equals("dendrite-own")
           ? files.directory(spark, BenchFiles.Writer.DENDRITE) : sparkFiles;
       view(spark.read().format("dendrite").load(ours.toString()));
@@ -100,12 +100,9 @@ public class SparkReadBenchmark {
         throw new IllegalStateException(reader + " gives a different result for " + query
             + ": " + abbreviate(actual) + ", Spark's reader: " + abbreviate(expected));
       }
-    } else {
-      view(spark.read().parquet(sparkFiles.toString()));
     }
-    List<Row> once = spark.sql(sql).collectAsList();
-    System.out.println("# " + reader + " " + query + ": " + sql + " -> " + once.size()
-        + " rows, " + abbreviate(sorted(once)));
+    System.out.println("# " + reader + " " + query + ": " + sql + " -> " + expected.size()
+        + " rows, " + abbreviate(expected));
   }
 
   @Benchmark
