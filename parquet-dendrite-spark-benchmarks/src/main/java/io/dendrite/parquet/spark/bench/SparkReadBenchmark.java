@@ -57,7 +57,9 @@ import org.openjdk.jmh.annotations.Warmup;
     "--add-opens=java.base/sun.util.calendar=ALL-UNNAMED",
     "-Djdk.reflect.useDirectMethodHandle=false",
     "-Dio.netty.tryReflectionSetAccessible=true"})
-@Warmup(iterations = 3, time = 2)
+// At 1,000,000 rows a query runs 0.5-10 s: an iteration is one or a few of them, and the trial's
+// setup has already run the query once or twice (the result check) before the warm-up.
+@Warmup(iterations = 2, time = 2)
 @Measurement(iterations = 5, time = 2)
 public class SparkReadBenchmark {
   @Param({"native", "dendrite", "dendrite-own"})
