@@ -31,8 +31,10 @@ final class BenchFiles {
   private final Path root;
   private final long rows;
 
-  BenchFiles(Path cacheRoot, long rows) {
-    this.root = cacheRoot.resolve("rows-" + rows + "-g" + BenchRows.GENERATION);
+  /** Keyed by the Spark version too: another Spark writes (and shreds) its files differently. */
+  BenchFiles(Path cacheRoot, long rows, String sparkVersion) {
+    this.root = cacheRoot.resolve(
+        "rows-" + rows + "-g" + BenchRows.GENERATION + "-spark-" + sparkVersion);
     this.rows = rows;
   }
 

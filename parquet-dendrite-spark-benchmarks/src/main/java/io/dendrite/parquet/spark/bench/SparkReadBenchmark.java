@@ -86,8 +86,8 @@ public class SparkReadBenchmark {
         .config("spark.sql.shuffle.partitions", "2")
         .config("spark.sql.session.timeZone", "UTC")
         .getOrCreate();
-    BenchFiles files = new BenchFiles(Path.of(System.getProperty(
-        "dendrite.bench.data", "target/spark-bench-data")).toAbsolutePath(), rows);
+    Path cache = Path.of(System.getProperty("dendrite.bench.data", "target/spark-bench-data"));
+    BenchFiles files = new BenchFiles(cache.toAbsolutePath(), rows, spark.version());
     Path sparkFiles = files.directory(spark, BenchFiles.Writer.SPARK);
     sql = BenchQuery.valueOf(query).sql(rows);
     view(spark.read().parquet(sparkFiles.toString()));
