@@ -35,8 +35,14 @@ record ColumnarReads(boolean enabled, int batchRows) implements Serializable {
   static ColumnarReads of(CaseInsensitiveStringMap options) {
     int sparkBatch = SparkSession.active().sessionState().conf()
         .parquetVectorizedReaderBatchSize();
-    return new ColumnarReads(options.getBoolean(OPTION, true),
-        options.getInt(BATCH_SIZE_OPTION, sparkBatch));
+    int batchRows;
+    try {
+      batchRows = options.getInt(BATCH_SIZE_OPTION, sparkBatch);
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException("dendrite: option " + BATCH_SIZE_OPTION
+          + " must be a number of rows, got " + options.get(BATCH_SIZE_OPTION), e);
+    }
+    return new ColumnarReads(options.getBoolean(OPTION, true), batchRows);
   }
 
   /**

@@ -253,6 +253,10 @@ class DendriteColumnarReadTest {
     Exception e = assertThrows(Exception.class, () -> spark().read().format("dendrite")
         .option("batchSize", "0").load(path).selectExpr("id").collectAsList());
     assertTrue(e.getMessage().contains("batchSize must be at least 1"), e.getMessage());
+    e = assertThrows(Exception.class, () -> spark().read().format("dendrite")
+        .option("batchSize", "many").load(path).selectExpr("id").collectAsList());
+    assertTrue(e.getMessage().contains("batchSize must be a number of rows, got many"),
+        e.getMessage());
   }
 
   /** Structs, lists and maps are read as rows (nested column vectors are not filled yet). */
