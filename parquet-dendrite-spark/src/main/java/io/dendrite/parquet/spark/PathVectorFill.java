@@ -44,8 +44,10 @@ final class PathVectorFill implements ColumnFill {
   private final Copy copy;
   private final CatalystValues.Converter convert;
   private final VectorPut put;
-  /** A string column's dictionary entries as UTF-8, by id, with the entries they came from. */
-  private byte[][] entryBytes = new byte[0][];
+  /** Whether Spark's value is a string, put as its UTF-8 bytes. */
+  private final boolean strings;
+  /** Dictionary entries as Spark values (strings as UTF-8), by id, with the entries they came from. */
+  private Object[] entryValues = new Object[0];
   private Object[] entries = new Object[0];
 
   private PathVectorFill(int selection, WritableColumnVector out, Storage copied, Copy copy,
@@ -56,6 +58,7 @@ final class PathVectorFill implements ColumnFill {
     this.copy = copy;
     this.convert = CatalystValues.converter(type);
     this.put = VectorPut.of(type);
+    this.strings = type instanceof StringType;
   }
 
   /**
@@ -142,15 +145,19 @@ final class PathVectorFill implements ColumnFill {
     int rows = batch.size();
     Storage storage = v.storage();
     boolean copies = copy != null && storage == copied;
-    boolean dictionaryStrings = storage == Storage.DICTIONARY
-        && out.dataType() instanceof StringType;
+    int[] ids = storage == Storage.DICTIONARY ? v.dictionaryIds() : null;
     for (int r = 0; r < rows; r++) {
       if (v.isNull(r)) {
         out.putNull(r);
       } else if (copies && v.isTyped(r)) {
         copy.copy(v, r, out);
-      } else if (dictionaryStrings && v.isTyped(r)) {
-        out.putByteArray(r, entryBytes(v, v.dictionaryIds()[r]));
+      } else if (ids != null && v.isTyped(r)) {
+        Object value = entryValue(v, ids[r]);
+        if (strings) {
+          out.putByteArray(r, (byte[]) value);
+        } else {
+          put.put(out, r, value);
+        }
       } else {
         put.put(out, r, convert.convert(v.get(r)));
       }
@@ -158,21 +165,23 @@ final class PathVectorFill implements ColumnFill {
   }
 
   /**
-   * A string dictionary entry's UTF-8 bytes, encoded once per entry and dictionary: the core
-   * converts each entry once and hands back the same String while the dictionary lasts, so an
-   * entry is encoded again only when a new dictionary gives it another String.
+   * A dictionary entry as Spark's value (a string as its UTF-8 bytes), converted once per entry
+   * and dictionary: the core converts each entry once and hands back the same object while the
+   * dictionary lasts, so an entry is converted again only when a new dictionary gives another
+   * object (binaries, copied per use, convert every time).
    */
-  private byte[] entryBytes(PathVector v, int id) {
+  private Object entryValue(PathVector v, int id) {
     if (id >= entries.length) {
       int n = Math.max(id + 1, v.dictionarySize());
       entries = java.util.Arrays.copyOf(entries, n);
-      entryBytes = java.util.Arrays.copyOf(entryBytes, n);
+      entryValues = java.util.Arrays.copyOf(entryValues, n);
     }
     Object entry = v.dictionaryValue(id);
     if (entries[id] != entry) {
       entries[id] = entry;
-      entryBytes[id] = ((String) entry).getBytes(StandardCharsets.UTF_8);
+      entryValues[id] = strings ? ((String) entry).getBytes(StandardCharsets.UTF_8)
+          : convert.convert(entry);
     }
-    return entryBytes[id];
+    return entryValues[id];
   }
 }
