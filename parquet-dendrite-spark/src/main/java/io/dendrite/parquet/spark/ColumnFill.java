@@ -11,7 +11,7 @@ import org.apache.spark.sql.types.DataType;
  * holds at least its rows.
  */
 interface ColumnFill {
-  /** Fills rows {@code 0 .. batch.size()) of this column's vector. */
+  /** Fills the batch's rows, {@code 0} to {@code batch.size() - 1}, of this column's vector. */
   void fill(DendriteBatch batch);
 
   /**

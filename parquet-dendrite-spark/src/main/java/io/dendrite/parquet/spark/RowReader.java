@@ -15,9 +15,9 @@ import org.apache.spark.sql.types.StructType;
  * The rows of one split as Spark rows: the core's reader ({@link SourceFiles#open}) selects the
  * read's top-level columns, or the paths of a column's served variant extractions
  * ({@link SplitSelection}), and returns the rows its filter passes; {@link CatalystValues}
- * turns each row's Java values into Spark's internal ones. The rows of reads whose columns do
- * not all fill Spark's column vectors ({@link ColumnarReads}); the others read batches
- * ({@link BatchReader}).
+ * turns each row's Java values into Spark's internal ones. Reads some column of which no
+ * Spark column vector is filled for ({@link ColumnarReads}) take this way; the others read
+ * batches ({@link BatchReader}).
  */
 final class RowReader implements PartitionReader<InternalRow> {
   /** How one column of the read schema is filled from a row of the core's reader. */

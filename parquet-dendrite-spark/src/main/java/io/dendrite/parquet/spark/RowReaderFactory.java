@@ -31,6 +31,8 @@ final class RowReaderFactory implements PartitionReaderFactory {
   /**
    * @param filter null when nothing is pushed
    * @param extractions null when no variant extraction is served
+   * @param columnar whether splits are read as batches where the read schema allows, and how
+   *     many rows a batch holds
    */
   RowReaderFactory(StructType readSchema, PushedFilter filter, PushedExtractions extractions,
       SerializableConfiguration conf, ColumnarReads columnar) {
