@@ -17,6 +17,8 @@ import org.apache.spark.util.SerializableConfiguration;
  * partitions, each reading the row groups whose middle byte it holds. Every partition is read
  * with the pushed filter, if any, and reads the served variant extractions' paths where it can
  * ({@link ExtractedColumn}); its metrics say what it skipped and read ({@link ScanMetrics}).
+ * Splits are read as columnar batches where every read column fills a Spark column vector
+ * ({@link ColumnarReads}).
  */
 final class DendriteScan implements Scan, Batch {
   private final StructType readSchema;
@@ -25,20 +27,23 @@ final class DendriteScan implements Scan, Batch {
   private final List<SourceFile> files;
   private final Configuration conf;
   private final long maxSplitBytes;
+  private final ColumnarReads columnar;
 
   /**
    * @param readSchema with each column of {@code extractions} as the struct of its extractions
    * @param filter null when nothing is pushed
    * @param extractions null when no variant extraction is served
+   * @param columnar whether (and in batches of how many rows) splits are read as batches
    */
   DendriteScan(StructType readSchema, PushedFilter filter, PushedExtractions extractions,
-      List<SourceFile> files, Configuration conf, long maxSplitBytes) {
+      List<SourceFile> files, Configuration conf, long maxSplitBytes, ColumnarReads columnar) {
     this.readSchema = readSchema;
     this.filter = filter;
     this.extractions = extractions;
     this.files = files;
     this.conf = conf;
     this.maxSplitBytes = maxSplitBytes;
+    this.columnar = columnar;
   }
 
   @Override
@@ -80,7 +85,7 @@ final class DendriteScan implements Scan, Batch {
   @Override
   public PartitionReaderFactory createReaderFactory() {
     return new RowReaderFactory(readSchema, filter, extractions,
-        new SerializableConfiguration(conf));
+        new SerializableConfiguration(conf), columnar);
   }
 
   @Override

@@ -44,18 +44,23 @@ final class DendriteScanBuilder implements ScanBuilder, SupportsPushDownRequired
   private final Configuration conf;
   private final long maxSplitBytes;
   private final boolean servesExtractions;
+  private final ColumnarReads columnar;
   private StructType readSchema;
   private Predicate[] pushed = new Predicate[0];
   private boolean extractionsOffered;
   private PushedExtractions extractions;
 
-  /** @param servesExtractions whether variant extractions are served (the read's option) */
+  /**
+   * @param servesExtractions whether variant extractions are served (the read's option)
+   * @param columnar whether splits are read as batches where the columns allow (read options)
+   */
   DendriteScanBuilder(StructType tableSchema, List<SourceFile> files, Configuration conf,
-      boolean servesExtractions) {
+      boolean servesExtractions, ColumnarReads columnar) {
     this.tableSchema = tableSchema;
     this.files = files;
     this.conf = conf;
     this.servesExtractions = servesExtractions;
+    this.columnar = columnar;
     this.readSchema = tableSchema;
     this.maxSplitBytes = SparkSession.active().sessionState().conf().filesMaxPartitionBytes();
     if (maxSplitBytes < 1) {
@@ -118,6 +123,7 @@ final class DendriteScanBuilder implements ScanBuilder, SupportsPushDownRequired
   public Scan build() {
     StructType schema = extractions == null ? readSchema : extractions.rewrite(readSchema);
     return new DendriteScan(schema, pushed.length == 0 ? null
-        : new PushedFilter(pushed, tableSchema), extractions, files, conf, maxSplitBytes);
+        : new PushedFilter(pushed, tableSchema), extractions, files, conf, maxSplitBytes,
+        columnar);
   }
 }

@@ -79,6 +79,7 @@ final class DendriteTable implements SupportsRead {
   @Override
   public ScanBuilder newScanBuilder(CaseInsensitiveStringMap options) {
     return new DendriteScanBuilder(schema(), files(), conf,
-        options.getBoolean(DendriteScanBuilder.VARIANT_EXTRACTIONS, true));
+        options.getBoolean(DendriteScanBuilder.VARIANT_EXTRACTIONS, true),
+        ColumnarReads.of(options));
   }
 }

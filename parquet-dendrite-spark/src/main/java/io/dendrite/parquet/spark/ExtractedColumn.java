@@ -2,7 +2,6 @@ package io.dendrite.parquet.spark;
 
 import io.dendrite.parquet.path.SelectionPath;
 import io.dendrite.parquet.path.SelectionPath.Segment;
-import io.dendrite.parquet.read.DendriteRow;
 import io.dendrite.parquet.variant.VariantValue;
 import java.util.List;
 import org.apache.spark.sql.catalyst.expressions.GenericInternalRow;
@@ -70,16 +69,31 @@ final class ExtractedColumn {
     return i;
   }
 
+  /**
+   * The variants of one row, by their place in the read's selection: a {@code DendriteRow}'s,
+   * or a row of a batch's vectors.
+   */
+  @FunctionalInterface
+  interface Variants {
+    VariantValue get(int selection);
+  }
+
   /** The struct of this row, or null where the variant is null. */
-  GenericInternalRow read(DendriteRow row) {
+  GenericInternalRow read(Variants row) {
+    Object[] values = values(row);
+    return values == null ? null : new GenericInternalRow(values);
+  }
+
+  /** The struct's fields in this row (Spark's values), or null where the variant is null. */
+  Object[] values(Variants row) {
     Object[] out = new Object[casts.length];
     if (whole < 0) {
       for (int i = 0; i < out.length; i++) {
-        out[i] = casts[i].apply(row.getVariant(paths[i]));
+        out[i] = casts[i].apply(row.get(paths[i]));
       }
-      return new GenericInternalRow(out);
+      return out;
     }
-    VariantValue v = row.getVariant(whole);
+    VariantValue v = row.get(whole);
     if (v == null) {
       return null;
     }
@@ -90,6 +104,6 @@ final class ExtractedColumn {
       }
       out[i] = casts[i].apply(at);
     }
-    return new GenericInternalRow(out);
+    return out;
   }
 }

@@ -1,26 +1,23 @@
 package io.dendrite.parquet.spark;
 
 import io.dendrite.parquet.filter.Filter;
-import io.dendrite.parquet.path.SelectionPath;
 import io.dendrite.parquet.read.DendriteRow;
 import java.io.IOException;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Set;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.spark.SparkThrowable;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.catalyst.expressions.GenericInternalRow;
 import org.apache.spark.sql.connector.metric.CustomTaskMetric;
 import org.apache.spark.sql.connector.read.PartitionReader;
-import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 
 /**
  * The rows of one split as Spark rows: the core's reader ({@link SourceFiles#open}) selects the
  * read's top-level columns, or the paths of a column's served variant extractions
- * ({@link ExtractedColumn}), and returns the rows its filter passes; {@link CatalystValues}
- * turns each row's Java values into Spark's internal ones.
+ * ({@link SplitSelection}), and returns the rows its filter passes; {@link CatalystValues}
+ * turns each row's Java values into Spark's internal ones. Reads some column of which no
+ * Spark column vector is filled for ({@link ColumnarReads}) take this way; the others read
+ * batches ({@link BatchReader}).
  */
 final class RowReader implements PartitionReader<InternalRow> {
   /** How one column of the read schema is filled from a row of the core's reader. */
@@ -50,38 +47,23 @@ final class RowReader implements PartitionReader<InternalRow> {
    */
   static RowReader open(FileInputPartition split, StructType schema,
       PushedExtractions extractions, Filter filter, Configuration conf) throws IOException {
-    List<String> extracted = new ArrayList<>();
-    for (StructField f : schema.fields()) {
-      if (extractions != null && extractions.of(f.name()) != null) {
-        extracted.add(f.name());
-      }
-    }
-    Set<String> neverNull = extracted.isEmpty() ? Set.of()
-        : SourceFiles.neverNull(split.file(), extracted, conf);
-    List<SelectionPath> select = new ArrayList<>();
+    SplitSelection plan = SplitSelection.of(split, schema, extractions, filter, conf);
     Slot[] slots = new Slot[schema.size()];
     for (int i = 0; i < slots.length; i++) {
-      StructField f = schema.fields()[i];
-      if (extracted.contains(f.name())) {
-        slots[i] = ExtractedColumn.plan(f.name(), extractions.of(f.name()),
-            neverNull.contains(f.name()), select)::read;
+      ExtractedColumn extracted = plan.extracted()[i];
+      if (extracted != null) {
+        slots[i] = row -> extracted.read(row::getVariant);
       } else {
-        // Paths made from the names, not parsed: a column named "a.b" is one column.
-        int at = select.size();
-        select.add(SelectionPath.column(f.name()));
-        CatalystValues.Converter c = CatalystValues.converter(f.dataType());
+        int at = plan.positions()[i];
+        CatalystValues.Converter c = CatalystValues.converter(schema.fields()[i].dataType());
         slots[i] = row -> {
           Object v = row.get(at);
           return v == null ? null : c.convert(v);
         };
       }
     }
-    if (select.isEmpty()) {
-      // A count of filtered rows: the reader selects something, the rows returned hold nothing.
-      select.addAll(filter.paths());
-    }
-    return new RowReader(split.file(), schema, SourceFiles.open(split, select, filter, conf),
-        slots);
+    return new RowReader(split.file(), schema,
+        SourceFiles.open(split, plan.select(), filter, conf), slots);
   }
 
   @Override

@@ -77,16 +77,27 @@ final class SourceFiles {
    */
   static Rows open(FileInputPartition split, List<SelectionPath> columns, Filter filter,
       Configuration conf) throws IOException {
-    DendriteReader.Builder b = reader(split.file(), conf)
+    DendriteReader r = reader(split, columns, filter, conf);
+    return Rows.of(r::read, r.readReport(), r.requestedSchema().getColumns().size(), r);
+  }
+
+  /**
+   * The core's reader of a split, for reads that take its rows or its batches: the selection
+   * {@code columns}, the split's row groups, the filter (null: all rows).
+   *
+   * @throws IOException (a DendriteReadException) naming the file when it cannot be opened
+   */
+  static DendriteReader reader(FileInputPartition split, List<SelectionPath> columns,
+      Filter filter, Configuration conf) throws IOException {
+    DendriteReader.Builder b = builder(split.file(), conf)
         .select(columns.toArray(SelectionPath[]::new));
     if (!split.wholeFile()) {
       b.split(split.start(), split.length());
     }
-    DendriteReader r = (filter == null ? b : b.where(filter)).build();
-    return Rows.of(r::read, r.readReport(), r.requestedSchema().getColumns().size(), r);
+    return (filter == null ? b : b.where(filter)).build();
   }
 
-  private static DendriteReader.Builder reader(String file, Configuration conf) {
+  private static DendriteReader.Builder builder(String file, Configuration conf) {
     URI uri = URI.create(file);
     return "file".equals(uri.getScheme()) ? DendriteReader.builder(Paths.get(uri))
         : DendriteReader.builder(new Path(uri), conf);
