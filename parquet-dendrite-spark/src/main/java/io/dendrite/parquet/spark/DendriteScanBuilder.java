@@ -44,18 +44,24 @@ final class DendriteScanBuilder implements ScanBuilder, SupportsPushDownRequired
   private final Configuration conf;
   private final long maxSplitBytes;
   private final boolean servesExtractions;
+  private final VariantPredicate skipping;
   private StructType readSchema;
   private Predicate[] pushed = new Predicate[0];
   private boolean extractionsOffered;
   private PushedExtractions extractions;
 
-  /** @param servesExtractions whether variant extractions are served (the read's option) */
+  /**
+   * @param servesExtractions whether variant extractions are served (the read's option)
+   * @param skipping variant predicates to skip row groups with ({@link VariantSkippingRule}),
+   *     or null
+   */
   DendriteScanBuilder(StructType tableSchema, List<SourceFile> files, Configuration conf,
-      boolean servesExtractions) {
+      boolean servesExtractions, VariantPredicate skipping) {
     this.tableSchema = tableSchema;
     this.files = files;
     this.conf = conf;
     this.servesExtractions = servesExtractions;
+    this.skipping = skipping;
     this.readSchema = tableSchema;
     this.maxSplitBytes = SparkSession.active().sessionState().conf().filesMaxPartitionBytes();
     if (maxSplitBytes < 1) {
@@ -118,6 +124,7 @@ final class DendriteScanBuilder implements ScanBuilder, SupportsPushDownRequired
   public Scan build() {
     StructType schema = extractions == null ? readSchema : extractions.rewrite(readSchema);
     return new DendriteScan(schema, pushed.length == 0 ? null
-        : new PushedFilter(pushed, tableSchema), extractions, files, conf, maxSplitBytes);
+        : new PushedFilter(pushed, tableSchema), extractions, files, conf, maxSplitBytes,
+        skipping);
   }
 }

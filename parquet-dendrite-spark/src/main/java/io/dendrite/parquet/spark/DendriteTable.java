@@ -79,6 +79,8 @@ final class DendriteTable implements SupportsRead {
   @Override
   public ScanBuilder newScanBuilder(CaseInsensitiveStringMap options) {
     return new DendriteScanBuilder(schema(), files(), conf,
-        options.getBoolean(DendriteScanBuilder.VARIANT_EXTRACTIONS, true));
+        options.getBoolean(DendriteScanBuilder.VARIANT_EXTRACTIONS, true),
+        options.containsKey(VariantPredicate.OPTION)
+            ? VariantPredicate.decode(options.get(VariantPredicate.OPTION)) : null);
   }
 }
