@@ -1,9 +1,6 @@
 package io.dendrite.parquet.spark;
 
 import io.dendrite.parquet.filter.Filter.Op;
-import java.time.Instant;
-import java.time.LocalDate;
-import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -28,14 +25,12 @@ import org.apache.spark.sql.catalyst.expressions.variant.VariantGet;
 import org.apache.spark.sql.types.BooleanType;
 import org.apache.spark.sql.types.ByteType;
 import org.apache.spark.sql.types.DataType;
-import org.apache.spark.sql.types.DateType;
 import org.apache.spark.sql.types.Decimal;
 import org.apache.spark.sql.types.DecimalType;
 import org.apache.spark.sql.types.IntegerType;
 import org.apache.spark.sql.types.LongType;
 import org.apache.spark.sql.types.ShortType;
 import org.apache.spark.sql.types.StringType;
-import org.apache.spark.sql.types.TimestampType;
 import org.apache.spark.sql.types.VariantType;
 import scala.jdk.javaapi.CollectionConverters;
 
@@ -49,7 +44,7 @@ import scala.jdk.javaapi.CollectionConverters;
  * <p>A part is {@code variant_get}/{@code try_variant_get} of a constant path, under casts
  * that keep every value ({@link #widening}), compared with a literal of the same type
  * ({@code = < <= > >=}, {@code IN}, {@code BETWEEN} as Spark rewrites it), or tested with
- * {@code IS [NOT] NULL}. Anything else (other functions, {@code <=>}, doubles, columns on both
+ * {@code IS [NOT] NULL}, or a boolean path standing alone. Anything else (other functions, {@code <=>}, doubles, columns on both
  * sides) is "may be true".
  */
 final class VariantConditions {
@@ -100,6 +95,11 @@ final class VariantConditions {
     if (e instanceof InSet in) {
       return in(in.child(), new ArrayList<>(CollectionConverters.asJava(in.hset())), negated,
           variants);
+    }
+    if (e.dataType() instanceof BooleanType) {
+      // A boolean path as the predicate itself: Spark simplifies "= true" and "= false" so.
+      VariantPredicate.TypedPath leaf = leaf(e, variants);
+      return leaf == null ? null : new VariantPredicate.Compare(leaf, Op.EQ, !negated);
     }
     return null;
   }
@@ -238,13 +238,7 @@ final class VariantConditions {
     if (type instanceof BooleanType) {
       return v;
     }
-    if (type instanceof DateType) {
-      return LocalDate.ofEpochDay((Integer) v);
-    }
-    if (type instanceof TimestampType) {
-      return Instant.EPOCH.plus((Long) v, ChronoUnit.MICROS);
-    }
-    return null;
+    return null; // dates and timestamps: not used yet (TypedLeaves)
   }
 
   private static Op flip(Op op) {

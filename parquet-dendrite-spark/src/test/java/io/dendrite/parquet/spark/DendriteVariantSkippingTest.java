@@ -122,24 +122,46 @@ class DendriteVariantSkippingTest {
 
   /**
    * Spark's variant extraction pushdown (on by default) rewrites {@code variant_get} into a field
-   * of the scan's output; the rule runs before that, so the same predicate still skips.
+   * of the scan's output; the rule runs before that, so the same predicate skips with the
+   * pushdown and without it.
    */
   @Test
-  void skipsWhereTheExtractionIsPushedToo() {
+  void skipsWithAndWithoutTheExtractionPushed() {
     String where = "variant_get(v, '$.k', 'bigint') BETWEEN 4000 AND 4100";
-    Dataset<Row> df = withExtension.read().format("dendrite").load(table).where(where)
-        .selectExpr("id", "try_variant_get(v, '$.a', 'int') AS a");
-    ExecutedScan scan = ExecutedScan.run(df);
     List<Row> expected = LocalSpark.session().read().parquet(table).where(where)
         .selectExpr("id", "try_variant_get(v, '$.a', 'int') AS a").collectAsList();
-    assertEquals(sorted(expected), sorted(scan.rows()));
-    assertTrue(scan.description().contains("VariantExtractions: v: ["), scan.description());
-    assertTrue(scan.description().contains("VariantSkipping: v.k as bigint >= 4000"),
-        scan.description());
-    assertTrue(scan.metric(ScanMetrics.VARIANT_ROW_GROUPS_SKIPPED) > 0, scan.description());
-    String plan = df.queryExecution().explainString(
-        org.apache.spark.sql.execution.ExtendedMode$.MODULE$);
-    assertTrue(plan.contains("VariantSkipping"), plan);
+    for (boolean pushed : new boolean[] {true, false}) {
+      withExtension.conf().set("spark.sql.variant.pushVariantIntoScan", Boolean.toString(pushed));
+      try {
+        Dataset<Row> df = withExtension.read().format("dendrite").load(table).where(where)
+            .selectExpr("id", "try_variant_get(v, '$.a', 'int') AS a");
+        ExecutedScan scan = ExecutedScan.run(df);
+        assertEquals(sorted(expected), sorted(scan.rows()));
+        assertEquals(pushed, scan.description().contains("VariantExtractions: v: ["),
+            scan.description());
+        assertTrue(scan.description().contains("VariantSkipping: v.k as bigint >= 4000"),
+            scan.description());
+        assertTrue(scan.metric(ScanMetrics.VARIANT_ROW_GROUPS_SKIPPED) > 0, scan.description());
+        String plan = df.queryExecution().explainString(
+            org.apache.spark.sql.execution.ExtendedMode$.MODULE$);
+        assertTrue(plan.contains("VariantSkipping"), plan);
+      } finally {
+        withExtension.conf().unset("spark.sql.variant.pushVariantIntoScan");
+      }
+    }
+  }
+
+  /** The clustered boolean: {@code = false} skips the clean row groups where it is true. */
+  @Test
+  void aBooleanPathSkipsWhereTheDataProves() {
+    ExecutedScan scan = compare(withExtension, "try_variant_get(v, '$.b', 'boolean') = false");
+    long proven = 0;
+    for (int i = 0; i < groups.size(); i++) {
+      proven += !groups.get(i).dirty() && i % GROUPS < VariantFiles.TRUE_GROUPS ? 1 : 0;
+    }
+    long skipped = scan.metric(ScanMetrics.VARIANT_ROW_GROUPS_SKIPPED);
+    assertTrue(proven > 0 && skipped >= proven, "skipped " + skipped + ", proven " + proven);
+    assertTrue(skipped <= groupsWithoutMatch(scan), "skipped " + skipped);
   }
 
   /** A leaf shredded as int64 asked for as {@code int} may overflow to null: not pushed. */
@@ -240,7 +262,9 @@ class DendriteVariantSkippingTest {
           + (r.nextInt(2000) - 1000) / 100.0;
       case 12 -> "id % 7 " + op + " 3";
       case 13 -> "try_variant_get(v, '$.a', 'int') = try_variant_get(v, '$.o.x', 'int')";
-      case 14 -> "try_variant_get(v, '$.a', 'double') " + op + " " + a;
+      case 14 -> r.nextBoolean() ? "try_variant_get(v, '$.a', 'double') " + op + " " + a
+          : "try_variant_get(v, '$.b', 'boolean') " + (r.nextBoolean() ? "=" : "<>") + " "
+              + r.nextBoolean();
       default -> "try_variant_get(v, '$.k', 'bigint') " + op + " " + k;
     };
   }

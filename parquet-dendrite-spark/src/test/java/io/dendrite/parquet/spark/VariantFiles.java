@@ -11,14 +11,18 @@ import java.util.Random;
  * clustered (it grows with {@code id}); in "dirty" row groups ({@link #dirty}) some of its
  * values are of other types (residual {@code value}: numeric strings, doubles, JSON null) and
  * some variants are not objects at all. Other paths are random with residuals anywhere,
- * missing fields, nested objects and arrays; some variants are SQL NULL. Records each clean
+ * missing fields, nested objects and arrays; some variants are SQL NULL. {@code $.b} is true in
+ * the first {@link #TRUE_GROUPS} row groups of a file and false after, residual strings only in
+ * dirty row groups. Records each clean
  * row group's smallest and largest {@code k}, the tests' oracle for what statistics prove.
  */
 final class VariantFiles {
   static final String SCHEMA = "id int64 not null, v variant";
   static final String SHREDDING =
-      "v: {k: int64, a: int32, s: string, o: {x: int64}, dec: decimal(9,2), arr: [int64]}";
+      "v: {k: int64, a: int32, s: string, o: {x: int64}, dec: decimal(9,2), arr: [int64],"
+      + " b: boolean}";
   static final int GROUP_ROWS = 100;
+  static final int TRUE_GROUPS = 6;
   static final String[] WORDS = {"alpha", "beta", "gamma", "", "Zeta", "ключ", "a'b"};
 
   /** Per row group of the file: whether it is dirty, and its typed {@code k} range. */
@@ -86,6 +90,11 @@ final class VariantFiles {
             if (r.nextBoolean()) {
               sb.append(", \"dec\": ").append(r.nextInt(10) == 0 ? "\"x\""
                   : String.format("%d.%02d", r.nextInt(20) - 10, r.nextInt(100)));
+            }
+            if (r.nextInt(3) > 0) {
+              // Clustered too: true in the first half of each file's row groups.
+              sb.append(", \"b\": ").append(dirty(g) && r.nextInt(15) == 0 ? "\"yes\""
+                  : Boolean.toString(g < TRUE_GROUPS));
             }
             if (r.nextInt(3) == 0) {
               sb.append(", \"arr\": [").append(r.nextInt(5)).append(", ").append(r.nextInt(5))
