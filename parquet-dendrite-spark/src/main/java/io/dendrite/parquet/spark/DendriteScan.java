@@ -1,9 +1,11 @@
 package io.dendrite.parquet.spark;
 
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.spark.sql.connector.metric.CustomMetric;
+import org.apache.spark.sql.connector.metric.CustomTaskMetric;
 import org.apache.spark.sql.connector.read.Batch;
 import org.apache.spark.sql.connector.read.InputPartition;
 import org.apache.spark.sql.connector.read.PartitionReaderFactory;
@@ -28,15 +30,22 @@ final class DendriteScan implements Scan, Batch {
   private final Configuration conf;
   private final long maxSplitBytes;
   private final ColumnarReads columnar;
+  private final VariantPredicate skipping;
+  /** What {@link #skipping} skipped in the last planning, for the driver's metrics. */
+  private long rowGroupsSkipped;
+  private long rowsSkipped;
 
   /**
    * @param readSchema with each column of {@code extractions} as the struct of its extractions
    * @param filter null when nothing is pushed
    * @param extractions null when no variant extraction is served
    * @param columnar whether (and in batches of how many rows) splits are read as batches
+   * @param skipping variant predicates for skipping row groups only ({@link VariantSkippingRule}),
+   *     or null
    */
   DendriteScan(StructType readSchema, PushedFilter filter, PushedExtractions extractions,
-      List<SourceFile> files, Configuration conf, long maxSplitBytes, ColumnarReads columnar) {
+      List<SourceFile> files, Configuration conf, long maxSplitBytes, ColumnarReads columnar,
+      VariantPredicate skipping) {
     this.readSchema = readSchema;
     this.filter = filter;
     this.extractions = extractions;
@@ -44,6 +53,7 @@ final class DendriteScan implements Scan, Batch {
     this.conf = conf;
     this.maxSplitBytes = maxSplitBytes;
     this.columnar = columnar;
+    this.skipping = skipping;
   }
 
   @Override
@@ -56,7 +66,8 @@ final class DendriteScan implements Scan, Batch {
     return "DendriteScan [" + files.size() + (files.size() == 1 ? " file" : " files")
         + ", ReadColumns: " + readSchema.simpleString()
         + (filter == null ? "" : ", PushedFilter: " + filter.filter())
-        + (extractions == null ? "" : ", VariantExtractions: " + extractions) + "]";
+        + (extractions == null ? "" : ", VariantExtractions: " + extractions)
+        + (skipping == null ? "" : ", VariantSkipping: " + skipping) + "]";
   }
 
   @Override
@@ -66,12 +77,25 @@ final class DendriteScan implements Scan, Batch {
 
   /**
    * Splits of at most {@code maxSplitBytes} per file (Spark's scans also pack small files
-   * together; this one does not yet: one partition per small file).
+   * together; this one does not yet: one partition per small file). With variant predicates,
+   * a file some of whose row groups they skip is read by ranges of the others
+   * ({@link SkippedRowGroups}).
    */
   @Override
   public InputPartition[] planInputPartitions() {
     List<InputPartition> out = new ArrayList<>();
+    rowGroupsSkipped = 0;
+    rowsSkipped = 0;
     for (SourceFile f : files) {
+      SkippedRowGroups skips = skipping == null ? null : skips(f);
+      if (skips != null) {
+        rowGroupsSkipped += skips.count();
+        rowsSkipped += skips.rowsSkipped();
+        for (long[] r : skips.ranges(maxSplitBytes)) {
+          out.add(new FileInputPartition(f.path(), r[0], r[1] - r[0], f.length()));
+        }
+        continue;
+      }
       long start = 0;
       do { // one partition for a file within maxSplitBytes
         long length = Math.min(maxSplitBytes, f.length() - start);
@@ -80,6 +104,16 @@ final class DendriteScan implements Scan, Batch {
       } while (start < f.length());
     }
     return out.toArray(InputPartition[]::new);
+  }
+
+  /** The row groups the variant predicates skip in {@code f}; null: none, or unplannable. */
+  private SkippedRowGroups skips(SourceFile f) {
+    try {
+      return SkippedRowGroups.plan(f, skipping, conf);
+    } catch (IOException | RuntimeException e) {
+      // Only an optimization: the read itself reports a damaged file, naming it.
+      return null;
+    }
   }
 
   @Override
@@ -91,5 +125,12 @@ final class DendriteScan implements Scan, Batch {
   @Override
   public CustomMetric[] supportedCustomMetrics() {
     return ScanMetrics.supported();
+  }
+
+  /** What the variant predicates skipped, planned here on the driver. */
+  @Override
+  public CustomTaskMetric[] reportDriverMetrics() {
+    return skipping == null ? new CustomTaskMetric[0]
+        : ScanMetrics.ofVariantSkipping(rowGroupsSkipped, rowsSkipped);
   }
 }

@@ -45,6 +45,7 @@ final class DendriteScanBuilder implements ScanBuilder, SupportsPushDownRequired
   private final long maxSplitBytes;
   private final boolean servesExtractions;
   private final ColumnarReads columnar;
+  private final VariantPredicate skipping;
   private StructType readSchema;
   private Predicate[] pushed = new Predicate[0];
   private boolean extractionsOffered;
@@ -53,14 +54,17 @@ final class DendriteScanBuilder implements ScanBuilder, SupportsPushDownRequired
   /**
    * @param servesExtractions whether variant extractions are served (the read's option)
    * @param columnar whether splits are read as batches where the columns allow (read options)
+   * @param skipping variant predicates to skip row groups with ({@link VariantSkippingRule}),
+   *     or null
    */
   DendriteScanBuilder(StructType tableSchema, List<SourceFile> files, Configuration conf,
-      boolean servesExtractions, ColumnarReads columnar) {
+      boolean servesExtractions, ColumnarReads columnar, VariantPredicate skipping) {
     this.tableSchema = tableSchema;
     this.files = files;
     this.conf = conf;
     this.servesExtractions = servesExtractions;
     this.columnar = columnar;
+    this.skipping = skipping;
     this.readSchema = tableSchema;
     this.maxSplitBytes = SparkSession.active().sessionState().conf().filesMaxPartitionBytes();
     if (maxSplitBytes < 1) {
@@ -124,6 +128,6 @@ final class DendriteScanBuilder implements ScanBuilder, SupportsPushDownRequired
     StructType schema = extractions == null ? readSchema : extractions.rewrite(readSchema);
     return new DendriteScan(schema, pushed.length == 0 ? null
         : new PushedFilter(pushed, tableSchema), extractions, files, conf, maxSplitBytes,
-        columnar);
+        columnar, skipping);
   }
 }

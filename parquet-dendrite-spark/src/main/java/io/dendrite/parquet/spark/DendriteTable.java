@@ -80,6 +80,8 @@ final class DendriteTable implements SupportsRead {
   public ScanBuilder newScanBuilder(CaseInsensitiveStringMap options) {
     return new DendriteScanBuilder(schema(), files(), conf,
         options.getBoolean(DendriteScanBuilder.VARIANT_EXTRACTIONS, true),
-        ColumnarReads.of(options));
+        ColumnarReads.of(options),
+        options.containsKey(VariantPredicate.OPTION)
+            ? VariantPredicate.decode(options.get(VariantPredicate.OPTION)) : null);
   }
 }

@@ -41,12 +41,26 @@ record ExtractedPath(String column, String corePath, String sparkPath, DataType 
       return null;
     }
     VariantMetadata m = VariantMetadata$.MODULE$.fromMetadata(e.metadata());
-    Option<VariantPathSegment[]> parsed = VariantPathParser$.MODULE$.parse(m.path());
+    String text = corePath(column[0], m.path());
+    if (text == null) {
+      return null;
+    }
+    return new ExtractedPath(column[0], text, m.path(), e.expectedDataType(), m.failOnError(),
+        m.timeZoneId(), e.metadata());
+  }
+
+  /**
+   * {@code sparkPath} ({@code $.a[0].b}, Spark's own parse of it) below the top-level
+   * {@code column}, as {@link SelectionPath} text; null for the whole variant ({@code $}), a
+   * path Spark cannot parse or one the core's grammar cannot hold.
+   */
+  static String corePath(String column, String sparkPath) {
+    Option<VariantPathSegment[]> parsed = VariantPathParser$.MODULE$.parse(sparkPath);
     if (parsed.isEmpty() || parsed.get().length == 0) {
       return null;
     }
     List<Segment> segments = new ArrayList<>();
-    segments.add(new Segment(column[0], -1));
+    segments.add(new Segment(column, -1));
     for (VariantPathSegment s : parsed.get()) {
       if (s instanceof ObjectExtraction o) {
         segments.add(new Segment(o.key(), -1));
@@ -57,14 +71,10 @@ record ExtractedPath(String column, String corePath, String sparkPath, DataType 
     String text = SelectionPath.text(segments);
     try {
       // The printer quotes names as needed; reading the text back must give the same steps.
-      if (!SelectionPath.parse(text).segments().equals(segments)) {
-        return null;
-      }
+      return SelectionPath.parse(text).segments().equals(segments) ? text : null;
     } catch (IllegalArgumentException unreadable) {
       return null;
     }
-    return new ExtractedPath(column[0], text, m.path(), e.expectedDataType(), m.failOnError(),
-        m.timeZoneId(), e.metadata());
   }
 
   /** The path in the core's grammar. */

@@ -21,10 +21,19 @@ public final class ScanMetrics {
   static final String ROWS_SKIPPED = "rowsSkipped";
   static final String PAGES_SKIPPED = "pagesSkipped";
   static final String COLUMNS_READ = "columnsRead";
+  static final String VARIANT_ROW_GROUPS_SKIPPED = "variantRowGroupsSkipped";
+  static final String VARIANT_ROWS_SKIPPED = "variantRowsSkipped";
 
   static CustomMetric[] supported() {
     return new CustomMetric[] {new RowGroupsRead(), new RowGroupsSkipped(), new RowsSkipped(),
-        new PagesSkipped(), new ColumnsRead()};
+        new PagesSkipped(), new ColumnsRead(), new VariantRowGroupsSkipped(),
+        new VariantRowsSkipped()};
+  }
+
+  /** The driver's values: what the variant predicates skipped while planning the partitions. */
+  static CustomTaskMetric[] ofVariantSkipping(long rowGroups, long rows) {
+    return new CustomTaskMetric[] {new TaskValue(VARIANT_ROW_GROUPS_SKIPPED, rowGroups),
+        new TaskValue(VARIANT_ROWS_SKIPPED, rows)};
   }
 
   /**
@@ -92,6 +101,20 @@ public final class ScanMetrics {
   public static final class PagesSkipped extends Sum {
     public PagesSkipped() {
       super(PAGES_SKIPPED, "pages skipped by the pushed filter");
+    }
+  }
+
+  /** Row groups no partition reads, as the variant predicates of {@link DendriteExtensions} prove. */
+  public static final class VariantRowGroupsSkipped extends Sum {
+    public VariantRowGroupsSkipped() {
+      super(VARIANT_ROW_GROUPS_SKIPPED, "row groups skipped by variant predicates");
+    }
+  }
+
+  /** The rows of those row groups. */
+  public static final class VariantRowsSkipped extends Sum {
+    public VariantRowsSkipped() {
+      super(VARIANT_ROWS_SKIPPED, "rows skipped by variant predicates");
     }
   }
 

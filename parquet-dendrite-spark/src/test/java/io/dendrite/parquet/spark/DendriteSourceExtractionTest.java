@@ -304,7 +304,7 @@ class DendriteSourceExtractionTest {
     StructType table = StructType.fromDDL("id bigint, v variant, w variant,"
         + " s struct<inner: variant>");
     DendriteScanBuilder b = new DendriteScanBuilder(table, List.of(), new Configuration(), true,
-        new ColumnarReads(true, 4096));
+        new ColumnarReads(true, 4096), null);
     VariantExtraction[] offer = {extraction("v", "$.a", DataTypes.IntegerType, true),
         extraction("w", "$.a", DataTypes.IntegerType, true),
         extraction("v", "$.n[0]", DataTypes.StringType, false),
