@@ -46,7 +46,7 @@ class WriteEngineSparkTest {
         .pageVersion(pageVersion).pageRows(100).pageSize(4_096);
     Path theirs = dir.resolve("parquet-java-v" + pageVersion + ".parquet");
     Path ours = dir.resolve("dendrite-v" + pageVersion + ".parquet");
-    writeWith(null, () -> TestFiles.write(theirs, 0, ROWS, 21, options));
+    writeWith("parquet-java", () -> TestFiles.write(theirs, 0, ROWS, 21, options));
     writeWith("dendrite", () -> TestFiles.write(ours, 0, ROWS, 21, options));
     // The same footer schema, but not the same bytes: the property did choose another writer.
     assertNotEquals(-1L, Files.mismatch(theirs, ours), "both files are byte for byte equal");
