@@ -18,9 +18,10 @@ import org.apache.spark.sql.util.CaseInsensitiveStringMap;
 
 /**
  * The files a read covers: the {@code path} option ({@code load(path)}) or the {@code paths}
- * option ({@code load(p1, p2)}, a JSON array), each a file or a directory of files. Names are
- * returned fully qualified ({@code file:/...}, {@code hdfs://...}), in a stable order, with the
- * files' lengths from the same listing.
+ * option ({@code load(p1, p2)}, a JSON array), each a file, a directory of files, or a directory
+ * of Hive-style partition directories ({@link PartitionedListing}). Names are returned fully
+ * qualified ({@code file:/...}, {@code hdfs://...}) as Hadoop {@code Path} strings, in a stable
+ * order, with the files' lengths from the same listing.
  */
 final class InputFiles {
   private static final ObjectMapper JSON = new ObjectMapper();
