@@ -31,6 +31,7 @@ final class DendriteScan implements Scan, Batch {
   private final long maxSplitBytes;
   private final ColumnarReads columnar;
   private final VariantPredicate skipping;
+  private final ScanPartitions partitions;
   /** What {@link #skipping} skipped in the last planning, for the driver's metrics. */
   private long rowGroupsSkipped;
   private long rowsSkipped;
@@ -42,10 +43,12 @@ final class DendriteScan implements Scan, Batch {
    * @param columnar whether (and in batches of how many rows) splits are read as batches
    * @param skipping variant predicates for skipping row groups only ({@link VariantSkippingRule}),
    *     or null
+   * @param partitions the table's partition columns, and the predicates that pruned
+   *     {@code files}
    */
   DendriteScan(StructType readSchema, PushedFilter filter, PushedExtractions extractions,
       List<SourceFile> files, Configuration conf, long maxSplitBytes, ColumnarReads columnar,
-      VariantPredicate skipping) {
+      VariantPredicate skipping, ScanPartitions partitions) {
     this.readSchema = readSchema;
     this.filter = filter;
     this.extractions = extractions;
@@ -54,6 +57,7 @@ final class DendriteScan implements Scan, Batch {
     this.maxSplitBytes = maxSplitBytes;
     this.columnar = columnar;
     this.skipping = skipping;
+    this.partitions = partitions;
   }
 
   @Override
@@ -67,7 +71,8 @@ final class DendriteScan implements Scan, Batch {
         + ", ReadColumns: " + readSchema.simpleString()
         + (filter == null ? "" : ", PushedFilter: " + filter.filter())
         + (extractions == null ? "" : ", VariantExtractions: " + extractions)
-        + (skipping == null ? "" : ", VariantSkipping: " + skipping) + "]";
+        + (skipping == null ? "" : ", VariantSkipping: " + skipping)
+        + partitions.description() + "]";
   }
 
   @Override
@@ -92,14 +97,16 @@ final class DendriteScan implements Scan, Batch {
         rowGroupsSkipped += skips.count();
         rowsSkipped += skips.rowsSkipped();
         for (long[] r : skips.ranges(maxSplitBytes)) {
-          out.add(new FileInputPartition(f.path(), r[0], r[1] - r[0], f.length()));
+          out.add(new FileInputPartition(f.path(), r[0], r[1] - r[0], f.length(),
+              f.partition()));
         }
         continue;
       }
       long start = 0;
       do { // one partition for a file within maxSplitBytes
         long length = Math.min(maxSplitBytes, f.length() - start);
-        out.add(new FileInputPartition(f.path(), start, length, f.length()));
+        out.add(new FileInputPartition(f.path(), start, length, f.length(),
+            f.partition()));
         start += length;
       } while (start < f.length());
     }
@@ -118,7 +125,7 @@ final class DendriteScan implements Scan, Batch {
 
   @Override
   public PartitionReaderFactory createReaderFactory() {
-    return new RowReaderFactory(readSchema, filter, extractions,
+    return new RowReaderFactory(partitions.of(readSchema), filter, extractions,
         new SerializableConfiguration(conf), columnar);
   }
 

@@ -40,6 +40,10 @@ final class DendriteScanBuilder implements ScanBuilder, SupportsPushDownRequired
   static final String VARIANT_EXTRACTIONS = "variantExtractions";
 
   private final StructType tableSchema;
+  /** The partition columns, the last of the table's (empty: not partitioned). */
+  private final StructType partitionSchema;
+  /** The columns the files hold: the table's less the partition columns. */
+  private final StructType dataSchema;
   private final List<SourceFile> files;
   private final Configuration conf;
   private final long maxSplitBytes;
@@ -48,6 +52,7 @@ final class DendriteScanBuilder implements ScanBuilder, SupportsPushDownRequired
   private final VariantPredicate skipping;
   private StructType readSchema;
   private Predicate[] pushed = new Predicate[0];
+  private Predicate[] pushedOnPartitions = new Predicate[0];
   private boolean extractionsOffered;
   private PushedExtractions extractions;
 
@@ -56,10 +61,15 @@ final class DendriteScanBuilder implements ScanBuilder, SupportsPushDownRequired
    * @param columnar whether splits are read as batches where the columns allow (read options)
    * @param skipping variant predicates to skip row groups with ({@link VariantSkippingRule}),
    *     or null
+   * @param partitionSchema the partition columns, the last of {@code tableSchema}
    */
-  DendriteScanBuilder(StructType tableSchema, List<SourceFile> files, Configuration conf,
+  DendriteScanBuilder(StructType tableSchema, StructType partitionSchema,
+      List<SourceFile> files, Configuration conf,
       boolean servesExtractions, ColumnarReads columnar, VariantPredicate skipping) {
     this.tableSchema = tableSchema;
+    this.partitionSchema = partitionSchema;
+    this.dataSchema = new StructType(java.util.Arrays.copyOf(tableSchema.fields(),
+        tableSchema.size() - partitionSchema.size()));
     this.files = files;
     this.conf = conf;
     this.servesExtractions = servesExtractions;
@@ -74,24 +84,35 @@ final class DendriteScanBuilder implements ScanBuilder, SupportsPushDownRequired
   }
 
   /**
-   * Pushes every predicate the core can evaluate exactly; returns the others, which Spark must
-   * still evaluate. Parts of split files are filtered as whole files are, so Spark evaluates
-   * none of the pushed ones again.
+   * Pushes every predicate the core can evaluate exactly on the files' columns, and every one
+   * on partition columns only that Spark's evaluator takes ({@link PartitionPredicates}: it
+   * prunes whole files at planning); returns the others, which Spark must still evaluate (a
+   * predicate mixing partition and file columns among them). Parts of split files are
+   * filtered as whole files are, so Spark evaluates none of the pushed ones again.
    */
   @Override
   public Predicate[] pushPredicates(Predicate[] predicates) {
     List<Predicate> accepted = new ArrayList<>();
+    List<Predicate> onPartitions = new ArrayList<>();
     List<Predicate> left = new ArrayList<>();
+    PartitionPredicates partitions = new PartitionPredicates(partitionSchema);
     for (Predicate p : predicates) {
-      (SparkPredicates.translate(p, tableSchema) != null ? accepted : left).add(p);
+      if (partitions.onlyPartitionColumns(p)) {
+        (partitions.compile(p) != null ? onPartitions : left).add(p);
+      } else {
+        (SparkPredicates.translate(p, dataSchema) != null ? accepted : left).add(p);
+      }
     }
     pushed = accepted.toArray(Predicate[]::new);
+    pushedOnPartitions = onPartitions.toArray(Predicate[]::new);
     return left.toArray(Predicate[]::new);
   }
 
   @Override
   public Predicate[] pushedPredicates() {
-    return pushed.clone();
+    List<Predicate> all = new ArrayList<>(List.of(pushed));
+    all.addAll(List.of(pushedOnPartitions));
+    return all.toArray(Predicate[]::new);
   }
 
   /**
@@ -126,8 +147,11 @@ final class DendriteScanBuilder implements ScanBuilder, SupportsPushDownRequired
   @Override
   public Scan build() {
     StructType schema = extractions == null ? readSchema : extractions.rewrite(readSchema);
+    PartitionFilter partitionFilter = pushedOnPartitions.length == 0 ? null
+        : new PartitionFilter(pushedOnPartitions, partitionSchema);
     return new DendriteScan(schema, pushed.length == 0 ? null
-        : new PushedFilter(pushed, tableSchema), extractions, files, conf, maxSplitBytes,
-        columnar, skipping);
+        : new PushedFilter(pushed, dataSchema), extractions,
+        partitionFilter == null ? files : partitionFilter.prune(files), conf, maxSplitBytes,
+        columnar, skipping, new ScanPartitions(partitionSchema, partitionFilter));
   }
 }

@@ -26,7 +26,7 @@ final class DendriteTable implements SupportsRead {
   private final CaseInsensitiveStringMap options;
   private final Configuration conf;
   private final Map<String, String> properties;
-  private List<SourceFile> files;
+  private PartitionedListing listing;
   private StructType schema;
 
   /** @param properties what Spark gave the provider (for a catalog table: its location, ...) */
@@ -41,12 +41,16 @@ final class DendriteTable implements SupportsRead {
     this.properties = Map.copyOf(shown);
   }
 
-  /** The files read, fully qualified; listed on first use. */
+  /** The files read, fully qualified, with their partition values; listed on first use. */
   synchronized List<SourceFile> files() {
-    if (files == null) {
-      files = List.copyOf(InputFiles.resolve(options, conf));
+    return listing().files();
+  }
+
+  private synchronized PartitionedListing listing() {
+    if (listing == null) {
+      listing = InputFiles.resolve(options, conf);
     }
-    return files;
+    return listing;
   }
 
   /** Shown by DESCRIBE TABLE EXTENDED (location, provider, whether external, options). */
@@ -62,11 +66,15 @@ final class DendriteTable implements SupportsRead {
     return DendriteDataSource.SHORT_NAME + " " + paths;
   }
 
-  /** The schema of the files' footers (every file must have the same one). */
+  /**
+   * The schema of the files' footers (every file must have the same one), then the partition
+   * columns of their directories, if any ({@link FileSchemas#withPartitions}).
+   */
   @Override
   public synchronized StructType schema() {
     if (schema == null) {
-      schema = FileSchemas.read(files(), conf);
+      schema = FileSchemas.withPartitions(FileSchemas.read(files(), conf),
+          listing().partitionSchema(), files());
     }
     return schema;
   }
@@ -78,7 +86,7 @@ final class DendriteTable implements SupportsRead {
 
   @Override
   public ScanBuilder newScanBuilder(CaseInsensitiveStringMap options) {
-    return new DendriteScanBuilder(schema(), files(), conf,
+    return new DendriteScanBuilder(schema(), listing().partitionSchema(), files(), conf,
         options.getBoolean(DendriteScanBuilder.VARIANT_EXTRACTIONS, true),
         ColumnarReads.of(options),
         options.containsKey(VariantPredicate.OPTION)

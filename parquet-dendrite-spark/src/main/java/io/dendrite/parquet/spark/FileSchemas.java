@@ -8,6 +8,8 @@ import org.apache.hadoop.fs.Path;
 import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.hadoop.util.HadoopInputFile;
 import org.apache.parquet.schema.MessageType;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 
 /**
@@ -35,6 +37,36 @@ final class FileSchemas {
       }
     }
     return first != null ? first : new StructType();
+  }
+
+  /**
+   * The table schema of a partitioned read: the files' columns, then the partition columns.
+   * A file that also holds a partition column is refused rather than resolved silently (Spark
+   * would read the directory's value over the file's): which one a user meant is unclear.
+   *
+   * @param files the files, for naming one in the error
+   */
+  static StructType withPartitions(StructType data, StructType partitions,
+      List<SourceFile> files) {
+    if (partitions.isEmpty()) {
+      return data;
+    }
+    boolean caseSensitive = SparkSession.active().sessionState().conf().caseSensitiveAnalysis();
+    for (StructField p : partitions.fields()) {
+      for (StructField d : data.fields()) {
+        if (caseSensitive ? d.name().equals(p.name()) : d.name().equalsIgnoreCase(p.name())) {
+          throw new IllegalArgumentException("dendrite: partition column '" + p.name()
+              + "' (from the directory names) is also a column of the files, e.g. "
+              + files.get(0).path() + " holds '" + d.name() + "': rename the directories or"
+              + " the column");
+        }
+      }
+    }
+    StructType out = data;
+    for (StructField p : partitions.fields()) {
+      out = out.add(p);
+    }
+    return out;
   }
 
   /** The schema in the footer of {@code file}; the error names the file. */

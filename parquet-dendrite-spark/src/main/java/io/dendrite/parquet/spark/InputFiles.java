@@ -13,16 +13,20 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.util.CaseInsensitiveStringMap;
 
 /**
  * The files a read covers: the {@code path} option ({@code load(path)}) or the {@code paths}
- * option ({@code load(p1, p2)}, a JSON array), each a file or a directory of files. Names are
- * returned fully qualified ({@code file:/...}, {@code hdfs://...}), in a stable order, with the
- * files' lengths from the same listing.
+ * option ({@code load(p1, p2)}, a JSON array), each a file, a directory of files, or a directory
+ * of Hive-style partition directories ({@link PartitionedListing}). Names are returned fully
+ * qualified ({@code file:/...}, {@code hdfs://...}) as Hadoop {@code Path} strings, in a stable
+ * order, with the files' lengths from the same listing.
  */
 final class InputFiles {
   private static final ObjectMapper JSON = new ObjectMapper();
+  /** Spark's option naming the directory where partition directories begin. */
+  private static final String BASE_PATH = "basePath";
 
   private InputFiles() {}
 
@@ -30,7 +34,12 @@ final class InputFiles {
     return key.equalsIgnoreCase("path") || key.equalsIgnoreCase("paths");
   }
 
-  static List<SourceFile> resolve(CaseInsensitiveStringMap options, Configuration conf) {
+  /**
+   * The files of the paths given, with their partition columns: when a directory holds
+   * subdirectories (or {@code basePath} is given), Spark's partition discovery lists them
+   * ({@link PartitionedListing}); otherwise the files are listed here, unpartitioned.
+   */
+  static PartitionedListing resolve(CaseInsensitiveStringMap options, Configuration conf) {
     List<String> given = new ArrayList<>();
     if (options.containsKey("paths")) {
       try {
@@ -48,21 +57,31 @@ final class InputFiles {
           "dendrite: no path given: use spark.read.format(\"dendrite\").load(path)");
     }
     List<SourceFile> files = new ArrayList<>();
+    boolean nested = options.containsKey(BASE_PATH);
     for (String p : given) {
-      files.addAll(list(new Path(p), conf));
+      Listed listed = list(new Path(p), conf);
+      files.addAll(listed.files());
+      nested |= listed.nested();
+    }
+    if (nested) {
+      return PartitionedListing.discover(given.stream().map(Path::new).toList(),
+          options.asCaseSensitiveMap());
     }
     // Empty directories are a read of no rows (and no columns: FileSchemas), not an error: the
     // directory of a catalog table made without LOCATION is empty, and Spark loads the table
     // (asking for its schema) even to drop it.
-    return files;
+    return new PartitionedListing(new StructType(), List.copyOf(files));
   }
+
+  /** The files of a path, and whether it holds a (visible) subdirectory. */
+  private record Listed(List<SourceFile> files, boolean nested) {}
 
   /**
    * One file, or the data files of a directory. Files Spark and Hadoop treat as hidden
-   * ({@code _SUCCESS}, {@code .crc}) are skipped; a subdirectory is an error rather than
-   * silently left out, as partitioned layouts ({@code k=v/}) are not read yet.
+   * ({@code _SUCCESS}, {@code .crc}) are skipped; a subdirectory makes the read one of
+   * partitioned directories, listed again by Spark's discovery.
    */
-  private static List<SourceFile> list(Path path, Configuration conf) {
+  private static Listed list(Path path, Configuration conf) {
     try {
       FileSystem fs = path.getFileSystem(conf);
       FileStatus status;
@@ -73,7 +92,8 @@ final class InputFiles {
             + fs.makeQualified(path), e);
       }
       if (!status.isDirectory()) {
-        return List.of(new SourceFile(status.getPath().toString(), status.getLen()));
+        return new Listed(List.of(new SourceFile(status.getPath().toString(), status.getLen())),
+            false);
       }
       List<SourceFile> out = new ArrayList<>();
       FileStatus[] children = fs.listStatus(path);
@@ -84,13 +104,11 @@ final class InputFiles {
           continue;
         }
         if (child.isDirectory()) {
-          throw new IllegalArgumentException("dendrite: " + status.getPath()
-              + " holds a directory (" + name + "): partitioned or nested directories are not"
-              + " read yet; load the files or directories of files themselves");
+          return new Listed(List.of(), true);
         }
         out.add(new SourceFile(child.getPath().toString(), child.getLen()));
       }
-      return out;
+      return new Listed(out, false);
     } catch (IOException e) {
       throw new UncheckedIOException("dendrite: cannot list " + path + ": " + e.getMessage(), e);
     }

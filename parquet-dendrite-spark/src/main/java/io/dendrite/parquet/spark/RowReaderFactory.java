@@ -15,12 +15,16 @@ import org.apache.spark.util.SerializableConfiguration;
  * columnar batches where the scan {@link ColumnarReads#serves} them ({@link BatchReader}), else
  * as rows ({@link RowReader}), those the pushed filter passes; or, when Spark needs no column
  * and there is no filter (a {@code count()}), only the number of rows the footer records for the
- * split. Batches or rows is one answer for every split of a scan, as Spark requires.
+ * split. The partition columns read follow the files' columns, their values the split's
+ * directory's ({@link PartitionValueRows}, {@link PartitionValueBatches}). Batches or rows is
+ * one answer for every split of a scan, as Spark requires.
  */
 final class RowReaderFactory implements PartitionReaderFactory {
   private static final long serialVersionUID = 1L;
 
+  /** The columns read from the files. */
   private final StructType readSchema;
+  private final ScanPartitions.ReadPartitions partitions;
   private final PushedFilter filter;
   private final PushedExtractions extractions;
   private final SerializableConfiguration conf;
@@ -29,14 +33,17 @@ final class RowReaderFactory implements PartitionReaderFactory {
   private final boolean batches;
 
   /**
+   * @param partitions the read schema, split into the files' columns and the partition
+   *     columns, which follow them in every row and batch
    * @param filter null when nothing is pushed
    * @param extractions null when no variant extraction is served
    * @param columnar whether splits are read as batches where the read schema allows, and how
    *     many rows a batch holds
    */
-  RowReaderFactory(StructType readSchema, PushedFilter filter, PushedExtractions extractions,
-      SerializableConfiguration conf, ColumnarReads columnar) {
-    this.readSchema = readSchema;
+  RowReaderFactory(ScanPartitions.ReadPartitions partitions, PushedFilter filter,
+      PushedExtractions extractions, SerializableConfiguration conf, ColumnarReads columnar) {
+    this.readSchema = partitions.dataSchema();
+    this.partitions = partitions;
     this.filter = filter;
     this.extractions = extractions;
     this.conf = conf;
@@ -52,9 +59,13 @@ final class RowReaderFactory implements PartitionReaderFactory {
 
   @Override
   public PartitionReader<ColumnarBatch> createColumnarReader(InputPartition partition) {
+    FileInputPartition split = (FileInputPartition) partition;
     try {
-      return BatchReader.open((FileInputPartition) partition, readSchema, extractions,
+      BatchReader batches = BatchReader.open(split, readSchema, extractions,
           filter == null ? null : filter.filter(), conf.value(), columnar.batchRows());
+      return !partitions.any() ? batches : new PartitionValueBatches(batches,
+          partitions.partitionsRead(), partitions.values(split.partition()),
+          columnar.batchRows());
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
@@ -64,11 +75,12 @@ final class RowReaderFactory implements PartitionReaderFactory {
   public PartitionReader<InternalRow> createReader(InputPartition partition) {
     FileInputPartition split = (FileInputPartition) partition;
     try {
-      if (readSchema.isEmpty() && filter == null) {
-        return RowCountReader.open(split, conf.value());
-      }
-      return RowReader.open(split, readSchema, extractions,
-          filter == null ? null : filter.filter(), conf.value());
+      PartitionReader<InternalRow> rows = readSchema.isEmpty() && filter == null
+          ? RowCountReader.open(split, conf.value())
+          : RowReader.open(split, readSchema, extractions,
+              filter == null ? null : filter.filter(), conf.value());
+      return !partitions.any() ? rows
+          : new PartitionValueRows(rows, partitions.values(split.partition()));
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

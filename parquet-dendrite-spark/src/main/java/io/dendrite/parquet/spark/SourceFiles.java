@@ -98,9 +98,12 @@ final class SourceFiles {
   }
 
   private static DendriteReader.Builder builder(String file, Configuration conf) {
-    URI uri = URI.create(file);
+    // Names are Hadoop's Path strings (not encoded URIs): a partition directory's escapes
+    // (s=a%2Fb) are part of the name, which Path's own URI keeps.
+    Path path = new Path(file);
+    URI uri = path.toUri();
     return "file".equals(uri.getScheme()) ? DendriteReader.builder(Paths.get(uri))
-        : DendriteReader.builder(new Path(uri), conf);
+        : DendriteReader.builder(path, conf);
   }
 
   /** The number of rows the footer records for the split's row groups. */

@@ -389,17 +389,17 @@ class DendritePartitionedWriteTest {
   }
 
   /**
-   * {@code format("dendrite")} does not discover partitions yet: reading a partitioned path
-   * fails naming the directory it met, rather than reading rows without their partition values.
+   * {@code format("dendrite")} reads a partitioned write back with its partition columns
+   * (Spark's discovery types {@code p} as an int), the same rows as the DataFrame written.
    */
   @Test
-  void readingAPartitionedPathThroughTheSourceFailsClearly() throws IOException {
+  void readingAPartitionedPathThroughTheSourceGivesThePartitionColumns() throws IOException {
     Path out = dir.resolve("read-back");
-    spark().range(0, 10, 1, 1).selectExpr("id", "CAST(id % 2 AS INT) AS p").write()
-        .format("dendrite").partitionBy("p").save(out.toString());
-    Exception e = assertThrows(Exception.class,
-        () -> spark().read().format("dendrite").load(out.toString()).collectAsList());
-    assertTrue(messages(e).contains("partitioned or nested directories are not read yet"),
-        messages(e));
+    Dataset<Row> df = spark().range(0, 10, 1, 1).selectExpr("id", "CAST(id % 2 AS INT) AS p");
+    df.write().format("dendrite").partitionBy("p").save(out.toString());
+    Dataset<Row> read = spark().read().format("dendrite").load(out.toString());
+    assertEquals(DataTypes.IntegerType, read.schema().apply("p").dataType());
+    assertEquals(df.orderBy("id").collectAsList(),
+        read.select("id", "p").orderBy("id").collectAsList());
   }
 }
