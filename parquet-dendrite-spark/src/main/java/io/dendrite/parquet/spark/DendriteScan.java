@@ -27,6 +27,7 @@ final class DendriteScan implements Scan, Batch {
   private final PushedFilter filter;
   private final PushedExtractions extractions;
   private final List<SourceFile> files;
+  private final FooterCache footers;
   private final Configuration conf;
   private final long maxSplitBytes;
   private final ColumnarReads columnar;
@@ -39,17 +40,19 @@ final class DendriteScan implements Scan, Batch {
    * @param readSchema with each column of {@code extractions} as the struct of its extractions
    * @param filter null when nothing is pushed
    * @param extractions null when no variant extraction is served
+   * @param footers the table's footers, for planning {@code skipping}
    * @param columnar whether (and in batches of how many rows) splits are read as batches
    * @param skipping variant predicates for skipping row groups only ({@link VariantSkippingRule}),
    *     or null
    */
   DendriteScan(StructType readSchema, PushedFilter filter, PushedExtractions extractions,
-      List<SourceFile> files, Configuration conf, long maxSplitBytes, ColumnarReads columnar,
+      List<SourceFile> files, FooterCache footers, Configuration conf, long maxSplitBytes, ColumnarReads columnar,
       VariantPredicate skipping) {
     this.readSchema = readSchema;
     this.filter = filter;
     this.extractions = extractions;
     this.files = files;
+    this.footers = footers;
     this.conf = conf;
     this.maxSplitBytes = maxSplitBytes;
     this.columnar = columnar;
@@ -109,7 +112,7 @@ final class DendriteScan implements Scan, Batch {
   /** The row groups the variant predicates skip in {@code f}; null: none, or unplannable. */
   private SkippedRowGroups skips(SourceFile f) {
     try {
-      return SkippedRowGroups.plan(f, skipping, conf);
+      return SkippedRowGroups.plan(f, footers.footer(f.path(), conf), skipping, conf);
     } catch (IOException | RuntimeException e) {
       // Only an optimization: the read itself reports a damaged file, naming it.
       return null;

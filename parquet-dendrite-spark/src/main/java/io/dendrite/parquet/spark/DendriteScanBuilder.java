@@ -41,6 +41,7 @@ final class DendriteScanBuilder implements ScanBuilder, SupportsPushDownRequired
 
   private final StructType tableSchema;
   private final List<SourceFile> files;
+  private final FooterCache footers;
   private final Configuration conf;
   private final long maxSplitBytes;
   private final boolean servesExtractions;
@@ -52,15 +53,17 @@ final class DendriteScanBuilder implements ScanBuilder, SupportsPushDownRequired
   private PushedExtractions extractions;
 
   /**
+   * @param footers the table's footers, for planning row-group skipping on the driver
    * @param servesExtractions whether variant extractions are served (the read's option)
    * @param columnar whether splits are read as batches where the columns allow (read options)
    * @param skipping variant predicates to skip row groups with ({@link VariantSkippingRule}),
    *     or null
    */
-  DendriteScanBuilder(StructType tableSchema, List<SourceFile> files, Configuration conf,
-      boolean servesExtractions, ColumnarReads columnar, VariantPredicate skipping) {
+  DendriteScanBuilder(StructType tableSchema, List<SourceFile> files, FooterCache footers,
+      Configuration conf, boolean servesExtractions, ColumnarReads columnar, VariantPredicate skipping) {
     this.tableSchema = tableSchema;
     this.files = files;
+    this.footers = footers;
     this.conf = conf;
     this.servesExtractions = servesExtractions;
     this.columnar = columnar;
@@ -127,7 +130,7 @@ final class DendriteScanBuilder implements ScanBuilder, SupportsPushDownRequired
   public Scan build() {
     StructType schema = extractions == null ? readSchema : extractions.rewrite(readSchema);
     return new DendriteScan(schema, pushed.length == 0 ? null
-        : new PushedFilter(pushed, tableSchema), extractions, files, conf, maxSplitBytes,
+        : new PushedFilter(pushed, tableSchema), extractions, files, footers, conf, maxSplitBytes,
         columnar, skipping);
   }
 }

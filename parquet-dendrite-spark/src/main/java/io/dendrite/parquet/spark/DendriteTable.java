@@ -26,6 +26,8 @@ final class DendriteTable implements SupportsRead {
   private final CaseInsensitiveStringMap options;
   private final Configuration conf;
   private final Map<String, String> properties;
+  /** Read for the schema, then found again by each query's planning (row-group skipping). */
+  private final FooterCache footers = new FooterCache();
   private List<SourceFile> files;
   private StructType schema;
 
@@ -66,7 +68,7 @@ final class DendriteTable implements SupportsRead {
   @Override
   public synchronized StructType schema() {
     if (schema == null) {
-      schema = FileSchemas.read(files(), conf);
+      schema = FileSchemas.read(files(), footers, conf);
     }
     return schema;
   }
@@ -78,7 +80,7 @@ final class DendriteTable implements SupportsRead {
 
   @Override
   public ScanBuilder newScanBuilder(CaseInsensitiveStringMap options) {
-    return new DendriteScanBuilder(schema(), files(), conf,
+    return new DendriteScanBuilder(schema(), files(), footers, conf,
         options.getBoolean(DendriteScanBuilder.VARIANT_EXTRACTIONS, true),
         ColumnarReads.of(options),
         options.containsKey(VariantPredicate.OPTION)

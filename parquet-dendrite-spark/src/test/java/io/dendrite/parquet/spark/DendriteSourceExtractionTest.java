@@ -303,7 +303,8 @@ class DendriteSourceExtractionTest {
     spark();
     StructType table = StructType.fromDDL("id bigint, v variant, w variant,"
         + " s struct<inner: variant>");
-    DendriteScanBuilder b = new DendriteScanBuilder(table, List.of(), new Configuration(), true,
+    DendriteScanBuilder b = new DendriteScanBuilder(table, List.of(), new FooterCache(),
+        new Configuration(), true,
         new ColumnarReads(true, 4096), null);
     VariantExtraction[] offer = {extraction("v", "$.a", DataTypes.IntegerType, true),
         extraction("w", "$.a", DataTypes.IntegerType, true),
