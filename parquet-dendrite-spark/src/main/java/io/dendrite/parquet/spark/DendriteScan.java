@@ -46,8 +46,8 @@ final class DendriteScan implements Scan, Batch {
    *     or null
    */
   DendriteScan(StructType readSchema, PushedFilter filter, PushedExtractions extractions,
-      List<SourceFile> files, FooterCache footers, Configuration conf, long maxSplitBytes, ColumnarReads columnar,
-      VariantPredicate skipping) {
+      List<SourceFile> files, FooterCache footers, Configuration conf, long maxSplitBytes,
+      ColumnarReads columnar, VariantPredicate skipping) {
     this.readSchema = readSchema;
     this.filter = filter;
     this.extractions = extractions;

@@ -60,7 +60,8 @@ final class DendriteScanBuilder implements ScanBuilder, SupportsPushDownRequired
    *     or null
    */
   DendriteScanBuilder(StructType tableSchema, List<SourceFile> files, FooterCache footers,
-      Configuration conf, boolean servesExtractions, ColumnarReads columnar, VariantPredicate skipping) {
+      Configuration conf, boolean servesExtractions, ColumnarReads columnar,
+      VariantPredicate skipping) {
     this.tableSchema = tableSchema;
     this.files = files;
     this.footers = footers;

@@ -42,7 +42,8 @@ final class FooterCache {
       }
       ParquetMetadata footer;
       try (ParquetFileReader reader = ParquetFileReader.open(
-          HadoopInputFile.fromStatus(status, conf), HadoopReadOptions.builder(conf, path).build())) {
+          HadoopInputFile.fromStatus(status, conf),
+          HadoopReadOptions.builder(conf, path).build())) {
         footer = reader.getFooter();
       }
       entries.put(file, new Entry(status.getLen(), status.getModificationTime(), footer));

@@ -13,7 +13,8 @@ import org.apache.spark.sql.SparkSession;
  * groups) under {@code target/selective-loop-data} on first use.
  *
  * <pre>
- * java -XX:StartFlightRecording=filename=/tmp/q.jfr -cp ... io.dendrite.parquet.spark.SelectiveQueryLoop 1000000 300
+ * java -XX:StartFlightRecording=filename=/tmp/q.jfr -cp ... \
+ *     io.dendrite.parquet.spark.SelectiveQueryLoop 1000000 300
  * </pre>
  */
 public final class SelectiveQueryLoop {
