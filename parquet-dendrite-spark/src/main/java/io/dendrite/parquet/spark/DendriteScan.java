@@ -27,6 +27,7 @@ final class DendriteScan implements Scan, Batch {
   private final PushedFilter filter;
   private final PushedExtractions extractions;
   private final List<SourceFile> files;
+  private final FooterCache footers;
   private final Configuration conf;
   private final long maxSplitBytes;
   private final ColumnarReads columnar;
@@ -40,6 +41,7 @@ final class DendriteScan implements Scan, Batch {
    * @param readSchema with each column of {@code extractions} as the struct of its extractions
    * @param filter null when nothing is pushed
    * @param extractions null when no variant extraction is served
+   * @param footers the table's footers, for planning {@code skipping}
    * @param columnar whether (and in batches of how many rows) splits are read as batches
    * @param skipping variant predicates for skipping row groups only ({@link VariantSkippingRule}),
    *     or null
@@ -47,12 +49,13 @@ final class DendriteScan implements Scan, Batch {
    *     {@code files}
    */
   DendriteScan(StructType readSchema, PushedFilter filter, PushedExtractions extractions,
-      List<SourceFile> files, Configuration conf, long maxSplitBytes, ColumnarReads columnar,
-      VariantPredicate skipping, ScanPartitions partitions) {
+      List<SourceFile> files, FooterCache footers, Configuration conf, long maxSplitBytes,
+      ColumnarReads columnar, VariantPredicate skipping, ScanPartitions partitions) {
     this.readSchema = readSchema;
     this.filter = filter;
     this.extractions = extractions;
     this.files = files;
+    this.footers = footers;
     this.conf = conf;
     this.maxSplitBytes = maxSplitBytes;
     this.columnar = columnar;
@@ -116,7 +119,7 @@ final class DendriteScan implements Scan, Batch {
   /** The row groups the variant predicates skip in {@code f}; null: none, or unplannable. */
   private SkippedRowGroups skips(SourceFile f) {
     try {
-      return SkippedRowGroups.plan(f, skipping, conf);
+      return SkippedRowGroups.plan(f, footers.footer(f.path(), conf), skipping, conf);
     } catch (IOException | RuntimeException e) {
       // Only an optimization: the read itself reports a damaged file, naming it.
       return null;

@@ -45,6 +45,7 @@ final class DendriteScanBuilder implements ScanBuilder, SupportsPushDownRequired
   /** The columns the files hold: the table's less the partition columns. */
   private final StructType dataSchema;
   private final List<SourceFile> files;
+  private final FooterCache footers;
   private final Configuration conf;
   private final long maxSplitBytes;
   private final boolean servesExtractions;
@@ -57,6 +58,7 @@ final class DendriteScanBuilder implements ScanBuilder, SupportsPushDownRequired
   private PushedExtractions extractions;
 
   /**
+   * @param footers the table's footers, for planning row-group skipping on the driver
    * @param servesExtractions whether variant extractions are served (the read's option)
    * @param columnar whether splits are read as batches where the columns allow (read options)
    * @param skipping variant predicates to skip row groups with ({@link VariantSkippingRule}),
@@ -64,13 +66,14 @@ final class DendriteScanBuilder implements ScanBuilder, SupportsPushDownRequired
    * @param partitionSchema the partition columns, the last of {@code tableSchema}
    */
   DendriteScanBuilder(StructType tableSchema, StructType partitionSchema,
-      List<SourceFile> files, Configuration conf,
+      List<SourceFile> files, FooterCache footers, Configuration conf,
       boolean servesExtractions, ColumnarReads columnar, VariantPredicate skipping) {
     this.tableSchema = tableSchema;
     this.partitionSchema = partitionSchema;
     this.dataSchema = new StructType(java.util.Arrays.copyOf(tableSchema.fields(),
         tableSchema.size() - partitionSchema.size()));
     this.files = files;
+    this.footers = footers;
     this.conf = conf;
     this.servesExtractions = servesExtractions;
     this.columnar = columnar;
@@ -151,7 +154,7 @@ final class DendriteScanBuilder implements ScanBuilder, SupportsPushDownRequired
         : new PartitionFilter(pushedOnPartitions, partitionSchema);
     return new DendriteScan(schema, pushed.length == 0 ? null
         : new PushedFilter(pushed, dataSchema), extractions,
-        partitionFilter == null ? files : partitionFilter.prune(files), conf, maxSplitBytes,
-        columnar, skipping, new ScanPartitions(partitionSchema, partitionFilter));
+        partitionFilter == null ? files : partitionFilter.prune(files), footers, conf,
+        maxSplitBytes, columnar, skipping, new ScanPartitions(partitionSchema, partitionFilter));
   }
 }

@@ -27,6 +27,8 @@ final class DendriteTable implements SupportsRead {
   private final Configuration conf;
   private final Map<String, String> properties;
   private PartitionedListing listing;
+  /** Read for the schema, then found again by each query's planning (row-group skipping). */
+  private final FooterCache footers = new FooterCache();
   private StructType schema;
 
   /** @param properties what Spark gave the provider (for a catalog table: its location, ...) */
@@ -73,7 +75,7 @@ final class DendriteTable implements SupportsRead {
   @Override
   public synchronized StructType schema() {
     if (schema == null) {
-      schema = FileSchemas.withPartitions(FileSchemas.read(files(), conf),
+      schema = FileSchemas.withPartitions(FileSchemas.read(files(), footers, conf),
           listing().partitionSchema(), files());
     }
     return schema;
@@ -86,7 +88,7 @@ final class DendriteTable implements SupportsRead {
 
   @Override
   public ScanBuilder newScanBuilder(CaseInsensitiveStringMap options) {
-    return new DendriteScanBuilder(schema(), listing().partitionSchema(), files(), conf,
+    return new DendriteScanBuilder(schema(), listing().partitionSchema(), files(), footers, conf,
         options.getBoolean(DendriteScanBuilder.VARIANT_EXTRACTIONS, true),
         ColumnarReads.of(options),
         options.containsKey(VariantPredicate.OPTION)

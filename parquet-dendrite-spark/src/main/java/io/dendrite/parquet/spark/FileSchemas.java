@@ -15,18 +15,25 @@ import org.apache.spark.sql.types.StructType;
 /**
  * The Spark schema of a read, from the files' footers. Every file must map to the same Spark
  * schema: merging schemas (Spark's {@code mergeSchema}) is not supported yet, and guessing
- * would read wrong columns. Each footer is read on the driver, once per file. No files (empty
- * directories): no columns.
+ * would read wrong columns. Each footer is read on the driver, through the table's
+ * {@link FooterCache}, where the queries' planning finds it again. No files (empty directories):
+ * no columns.
  */
 final class FileSchemas {
   private FileSchemas() {}
 
-  static StructType read(List<SourceFile> files, Configuration conf) {
+  static StructType read(List<SourceFile> files, FooterCache footers, Configuration conf) {
     StructType first = null;
     String firstFile = null;
     for (SourceFile source : files) {
       String file = source.path();
-      StructType schema = SparkTypes.of(RecordSchema.fromParquet(footerSchema(file, conf)), file);
+      MessageType parquet;
+      try {
+        parquet = footers.footer(file, conf).getFileMetaData().getSchema();
+      } catch (IOException e) {
+        throw new IllegalArgumentException(e.getMessage(), e); // names the file
+      }
+      StructType schema = SparkTypes.of(RecordSchema.fromParquet(parquet), file);
       if (first == null) {
         first = schema;
         firstFile = file;

@@ -7,9 +7,13 @@ import java.util.ArrayList;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
+import org.apache.parquet.HadoopReadOptions;
+import org.apache.parquet.ParquetReadOptions;
 import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.hadoop.metadata.BlockMetaData;
+import org.apache.parquet.hadoop.metadata.ParquetMetadata;
 import org.apache.parquet.hadoop.util.HadoopInputFile;
+import org.apache.parquet.io.SeekableInputStream;
 
 /**
  * The row groups of one file that a {@link VariantPredicate} proves hold no row Spark's filter
@@ -27,15 +31,22 @@ record SkippedRowGroups(long[] starts, boolean[] skipped, long rowsSkipped) {
    * The row groups of {@code file} that {@code predicate} skips; null when it skips none (the
    * file is then read as it would be without it), or when the file's row groups are not laid
    * out one after another (each middle byte between its own start and the next one's).
+   *
+   * @param footer the file's footer ({@link FooterCache}): the file is opened only when the
+   *     predicate can judge it, and its footer is not read again
    */
-  static SkippedRowGroups plan(SourceFile file, VariantPredicate predicate, Configuration conf)
-      throws IOException {
+  static SkippedRowGroups plan(SourceFile file, ParquetMetadata footer,
+      VariantPredicate predicate, Configuration conf) throws IOException {
+    Filter filter = predicate.forFile(footer.getFileMetaData().getSchema());
+    if (filter == null) {
+      return null;
+    }
     Path path = new Path(file.path());
-    try (ParquetFileReader reader = ParquetFileReader.open(HadoopInputFile.fromPath(path, conf))) {
-      Filter filter = predicate.forFile(reader.getFooter().getFileMetaData().getSchema());
-      if (filter == null) {
-        return null;
-      }
+    HadoopInputFile input = HadoopInputFile.fromPath(path, conf);
+    // Statistics decide most row groups; the planner reads dictionaries or bloom filters
+    // through the reader for the others.
+    try (ParquetFileReader reader = open(input, footer, HadoopReadOptions.builder(conf, path)
+        .build())) {
       FilterPlan plan = FilterPlan.plan(reader, filter, null);
       List<BlockMetaData> groups = reader.getRowGroups();
       long[] starts = new long[groups.size() + 1];
@@ -56,6 +67,18 @@ record SkippedRowGroups(long[] starts, boolean[] skipped, long rowsSkipped) {
         }
       }
       return any ? new SkippedRowGroups(starts, skipped, rows) : null;
+    }
+  }
+
+  /** A reader of the file over the footer given, which it does not read again. */
+  private static ParquetFileReader open(HadoopInputFile input, ParquetMetadata footer,
+      ParquetReadOptions options) throws IOException {
+    SeekableInputStream in = input.newStream();
+    try {
+      return ParquetFileReader.open(input, footer, options, in);
+    } catch (IOException | RuntimeException e) {
+      in.close();
+      throw e;
     }
   }
 

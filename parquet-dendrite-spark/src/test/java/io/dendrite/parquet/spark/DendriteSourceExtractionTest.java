@@ -304,6 +304,7 @@ class DendriteSourceExtractionTest {
     StructType table = StructType.fromDDL("id bigint, v variant, w variant,"
         + " s struct<inner: variant>");
     DendriteScanBuilder b = new DendriteScanBuilder(table, new StructType(), List.of(),
+        new FooterCache(),
         new Configuration(), true,
         new ColumnarReads(true, 4096), null);
     VariantExtraction[] offer = {extraction("v", "$.a", DataTypes.IntegerType, true),
