@@ -541,14 +541,17 @@ public final class DendriteWriter implements Closeable {
 
   /**
    * Where shredded values landed so far (final once closed). Before the shredding schema is
-   * fixed (while sampling for inference), columns report no paths.
+   * fixed (while sampling for inference), columns report no paths. With
+   * {@link Builder#encodings encodings(AUTO)}, also the columns whose encoding was chosen
+   * otherwise than by default, and why ({@link ShreddingReport#encodings()}).
    */
   public ShreddingReport report() {
     List<ShreddingReport.ColumnReport> columns = new ArrayList<>();
     for (VariantColumn c : variantColumns) {
       columns.add(c.report());
     }
-    return new ShreddingReport(rowsWritten, rowsSkipped, skippedReasons, columns);
+    return new ShreddingReport(rowsWritten, rowsSkipped, skippedReasons, columns,
+        writer == null ? Map.of() : writer.encodingChoices());
   }
 
   /**
@@ -722,6 +725,22 @@ public final class DendriteWriter implements Closeable {
     public Builder codec(Codec codec, String... paths) {
       encodings = encodings.withCodec(java.util.Objects.requireNonNull(codec, "codec"),
           parsed(paths));
+      return this;
+    }
+
+    /**
+     * How each column chunk's value encoding is chosen (default {@link Encodings#DEFAULT},
+     * parquet-java's fixed choice, which every reader of the page version reads and whose
+     * files the differential tests compare with parquet-java's). {@link Encodings#AUTO}
+     * chooses per chunk from its values: DELTA_BINARY_PACKED for sorted or clustered integers,
+     * BYTE_STREAM_SPLIT for floating point, DELTA_LENGTH_BYTE_ARRAY or DELTA_BYTE_ARRAY for
+     * strings without a useful dictionary, also in data page v1 (the spec ties no value
+     * encoding to a page version; Spark 4.1, DuckDB, pyarrow and parquet-java read them). The
+     * {@link DendriteWriter#report() report} lists the columns whose choice differs from the
+     * default, with the estimate behind it.
+     */
+    public Builder encodings(Encodings choice) {
+      encodings = encodings.withChoice(java.util.Objects.requireNonNull(choice, "encodings"));
       return this;
     }
 
