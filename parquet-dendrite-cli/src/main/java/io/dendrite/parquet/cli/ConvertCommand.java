@@ -7,7 +7,7 @@ import io.dendrite.parquet.schema.ShreddingSchema;
 import io.dendrite.parquet.shred.ShreddingReport;
 import io.dendrite.parquet.write.Codec;
 import io.dendrite.parquet.write.DendriteWriter;
-import io.dendrite.parquet.write.Encodings;
+import io.dendrite.parquet.write.DendriteWriter.Encodings;
 import io.dendrite.parquet.write.InvalidRecordException;
 import java.io.FilterInputStream;
 import java.io.IOException;

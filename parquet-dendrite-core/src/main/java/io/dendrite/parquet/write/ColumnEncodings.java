@@ -15,11 +15,11 @@ import java.util.Map;
  * @param choice value encodings fixed or chosen per chunk from the data
  */
 record ColumnEncodings(int pageVersion, List<String> noDictionary,
-    List<String> byteStreamSplit, Map<String, Codec> codecs, Encodings choice) {
+    List<String> byteStreamSplit, Map<String, Codec> codecs, DendriteWriter.Encodings choice) {
   static final ColumnEncodings DEFAULTS =
-      new ColumnEncodings(1, List.of(), List.of(), Map.of(), Encodings.DEFAULT);
+      new ColumnEncodings(1, List.of(), List.of(), Map.of(), DendriteWriter.Encodings.DEFAULT);
 
-  ColumnEncodings withChoice(Encodings choice) {
+  ColumnEncodings withChoice(DendriteWriter.Encodings choice) {
     return new ColumnEncodings(pageVersion, noDictionary, byteStreamSplit, codecs, choice);
   }
 

@@ -91,7 +91,7 @@ final class ParquetWriters {
           codecs.getOrDefault(column, options.codec().parquetName()),
           !split && !noDictionary.contains(column), split, bloom.contains(column),
           options.pageSize(), options.pageRows(), encodings.pageVersion(),
-          encodings.choice() == Encodings.AUTO));
+          encodings.choice() == DendriteWriter.Encodings.AUTO));
     }
     return out;
   }

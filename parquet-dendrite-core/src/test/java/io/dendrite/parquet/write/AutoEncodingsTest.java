@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.dendrite.parquet.read.DendriteReader;
 import io.dendrite.parquet.read.DendriteRow;
 import io.dendrite.parquet.shred.ShreddingReport;
+import io.dendrite.parquet.write.DendriteWriter.Encodings;
 import io.dendrite.parquet.testing.ParquetJavaRows;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -19,7 +19,7 @@ final class EncodingLog {
     chunks.merge(encoding, 1, Integer::sum);
     if (rowGroup < firstRowGroup) {
       firstRowGroup = rowGroup;
-      firstReason = encoding + ": " + choice.reason();
+      firstReason = choice.reason();
     }
   }
 
