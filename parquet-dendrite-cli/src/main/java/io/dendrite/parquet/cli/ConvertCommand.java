@@ -120,9 +120,9 @@ final class ConvertCommand implements Callable<Integer> {
       description = "Value encodings: default (a dictionary where it pays, else PLAIN, or "
           + "DELTA with --page-version 2) or auto, chosen per column chunk from its values: "
           + "DELTA_BINARY_PACKED for sorted or clustered integers and timestamps, "
-          + "BYTE_STREAM_SPLIT for floating point, DELTA_BYTE_ARRAY or "
-          + "DELTA_LENGTH_BYTE_ARRAY for strings without a useful dictionary, in either page "
-          + "version. The report lists the columns auto encoded otherwise than the default "
+          + "DELTA_BYTE_ARRAY or DELTA_LENGTH_BYTE_ARRAY for strings without a useful "
+          + "dictionary, in either page version (floating point as by default: Spark 4.1 "
+          + "cannot read BYTE_STREAM_SPLIT; see --byte-stream-split). The report lists the columns auto encoded otherwise than the default "
           + "and why.")
   String encodings;
 

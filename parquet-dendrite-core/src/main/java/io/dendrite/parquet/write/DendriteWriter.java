@@ -156,14 +156,14 @@ public final class DendriteWriter implements Closeable {
     /**
      * Chosen per column chunk from its values, by estimated encoded size before compression:
      * INT32/INT64 DELTA_BINARY_PACKED when smaller than PLAIN and the dictionary (sorted or
-     * clustered ids, timestamps); FLOAT/DOUBLE BYTE_STREAM_SPLIT when no dictionary pays;
-     * BYTE_ARRAY the dictionary when it pays, else the smallest of PLAIN,
-     * DELTA_LENGTH_BYTE_ARRAY and DELTA_BYTE_ARRAY (values sharing prefixes with the one before);
-     * booleans and fixed-length byte arrays as {@link #DEFAULT}. Paths given to
-     * {@link Builder#noDictionary} get no dictionary and paths given to
-     * {@link Builder#byteStreamSplit} keep BYTE_STREAM_SPLIT. The choice depends
-     * only on the chunk's values, so files are the same bytes for every parallelism. Needs the
-     * default write engine (our own column writing); parquet-java's engine ignores it.
+     * clustered ids, timestamps); BYTE_ARRAY the dictionary when it pays, else the smallest of
+     * PLAIN, DELTA_LENGTH_BYTE_ARRAY and DELTA_BYTE_ARRAY (values sharing prefixes with the
+     * one before). Booleans, FLOAT/DOUBLE and fixed-length byte arrays as {@link #DEFAULT}: not
+     * BYTE_STREAM_SPLIT, which Spark 4.1's vectorized reader fails on (ask for it per path
+     * with {@link Builder#byteStreamSplit}, which auto keeps, as it keeps
+     * {@link Builder#noDictionary}). The choice depends only on the chunk's values, so files
+     * are the same bytes for every parallelism. Needs the default write engine (our own column
+     * writing); parquet-java's engine ignores it.
      */
     AUTO
   }
@@ -760,7 +760,7 @@ public final class DendriteWriter implements Closeable {
      * parquet-java's fixed choice, which every reader of the page version reads and whose
      * files the differential tests compare with parquet-java's). {@link Encodings#AUTO}
      * chooses per chunk from its values: DELTA_BINARY_PACKED for sorted or clustered integers,
-     * BYTE_STREAM_SPLIT for floating point, DELTA_LENGTH_BYTE_ARRAY or DELTA_BYTE_ARRAY for
+     * DELTA_LENGTH_BYTE_ARRAY or DELTA_BYTE_ARRAY for
      * strings without a useful dictionary, also in data page v1 (the spec ties no value
      * encoding to a page version; Spark 4.1, DuckDB, pyarrow and parquet-java read them). The
      * {@link DendriteWriter#report() report} lists the columns whose choice differs from the

@@ -5,7 +5,8 @@ import java.util.Locale;
 import org.apache.parquet.column.Encoding;
 
 /**
- * The values encoding of one chunk under {@code encodings(auto)}, from estimates of each
+ * The values encoding of one chunk under {@code encodings(auto)}: only encodings that Spark
+ * 4.1's vectorized reader, DuckDB, pyarrow and parquet-java read, chosen from estimates of each
  * candidate's encoded size before compression: exact for PLAIN and the dictionary (built on
  * the whole chunk already), and for the DELTA encodings counted on the chunk's first
  * {@link #SAMPLE} values and scaled to the chunk. Depends on the chunk's values alone, so a
@@ -35,7 +36,8 @@ final class AutoEncodings {
   /**
    * The choice for {@code leaf}'s chunk; {@code dictionaryBytes} is the dictionary page plus
    * the bit-packed ids, or -1 when no dictionary may or can be used (not allowed, or grew past
-   * the page size). Null for types chosen as by default (booleans, fixed-length byte arrays).
+   * the page size). Null for types chosen as by default (booleans, floating point,
+   * fixed-length byte arrays).
    */
   Choice choose(LeafBuffer leaf, long dictionaryBytes) {
     long plain = leaf.plainBytes();
@@ -46,12 +48,9 @@ final class AutoEncodings {
         return integers(leaf, plain, dictionaryBytes);
       case FLOAT:
       case DOUBLE:
-        if (dictionaryPays) {
-          return dictionary("dictionary " + bytes(dictionaryBytes) + " < PLAIN " + bytes(plain));
-        }
-        return new Choice(false, Encoding.BYTE_STREAM_SPLIT,
-            "no dictionary pays; PLAIN bytes split into streams for the codec",
-            8 * leaf.plainWidth, 1);
+        // Not BYTE_STREAM_SPLIT: Spark 4.1's vectorized reader fails on it ("Unsupported
+        // encoding: BYTE_STREAM_SPLIT"); byteStreamSplit(paths) asks for it explicitly.
+        return null;
       case BINARY:
         if (dictionaryPays) {
           return dictionary("dictionary " + bytes(dictionaryBytes) + " < PLAIN " + bytes(plain));
