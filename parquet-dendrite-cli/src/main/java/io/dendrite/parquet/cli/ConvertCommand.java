@@ -7,6 +7,7 @@ import io.dendrite.parquet.schema.ShreddingSchema;
 import io.dendrite.parquet.shred.ShreddingReport;
 import io.dendrite.parquet.write.Codec;
 import io.dendrite.parquet.write.DendriteWriter;
+import io.dendrite.parquet.write.DendriteWriter.Encodings;
 import io.dendrite.parquet.write.InvalidRecordException;
 import java.io.FilterInputStream;
 import java.io.IOException;
@@ -61,6 +62,7 @@ import picocli.CommandLine.Spec;
         "  dendrite convert events.jsonl events.parquet --variant payload",
         "  zcat events.jsonl.gz | dendrite convert - docs.parquet --variant '*'",
         "  dendrite convert events.jsonl.zst events.parquet --codec zstd --shred none",
+        "  dendrite convert events.jsonl events.parquet --variant payload --encodings auto",
         "  dendrite convert events.jsonl old.parquet --variant payload --no-variant-annotation",
         "  dendrite infer events.jsonl --variant payload > shred.txt",
         "  dendrite convert events.jsonl out.parquet --variant payload --shred shred.txt"})
@@ -113,6 +115,16 @@ final class ConvertCommand implements Callable<Integer> {
           + "without a dictionary (comma-separated, repeatable): floating-point values then "
           + "compress better.")
   List<String> byteStreamSplit = new ArrayList<>();
+
+  @Option(names = "--encodings", paramLabel = "auto|default", defaultValue = "default",
+      description = "Value encodings: default (a dictionary where it pays, else PLAIN, or "
+          + "DELTA with --page-version 2) or auto, chosen per column chunk from its values: "
+          + "DELTA_BINARY_PACKED for sorted or clustered integers and timestamps, "
+          + "DELTA_BYTE_ARRAY or DELTA_LENGTH_BYTE_ARRAY for strings without a useful "
+          + "dictionary, in either page version (floating point as by default: Spark 4.1 "
+          + "cannot read BYTE_STREAM_SPLIT; see --byte-stream-split). The report lists the columns auto encoded otherwise than the default "
+          + "and why.")
+  String encodings;
 
   @Option(names = "--sample-lines", paramLabel = "N", defaultValue = "4096",
       description = "Lines scanned to choose column types when the input is not scanned "
@@ -171,6 +183,18 @@ final class ConvertCommand implements Callable<Integer> {
       throw new ParameterException(spec.commandLine(),
           "--page-version must be 1 or 2, got " + pageVersion);
     }
+    Encodings valueEncodings;
+    switch (encodings) {
+      case "auto":
+        valueEncodings = Encodings.AUTO;
+        break;
+      case "default":
+        valueEncodings = Encodings.DEFAULT;
+        break;
+      default:
+        throw new ParameterException(spec.commandLine(),
+            "--encodings must be auto or default, got " + encodings);
+    }
     Codec compression;
     try {
       compression = Codec.parse(codec);
@@ -208,6 +232,7 @@ final class ConvertCommand implements Callable<Integer> {
           .overwrite(overwrite)
           .skipInvalid(skipInvalid)
           .pageVersion(pageVersion)
+          .encodings(valueEncodings)
           .variantAnnotation(!noVariantAnnotation)
           .parallelism(threads)
           .noDictionary(noDictionary.toArray(new String[0]))

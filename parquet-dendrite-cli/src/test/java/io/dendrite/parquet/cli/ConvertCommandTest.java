@@ -192,6 +192,33 @@ class ConvertCommandTest {
   }
 
   @Test
+  void autoEncodingsAreChosenFromTheDataAndReported() throws Exception {
+    List<String> lines = events(3000);
+    Path in = write(dir.resolve("events.jsonl"), lines);
+    Path auto = dir.resolve("auto.parquet");
+    Path plain = dir.resolve("plain.parquet");
+
+    String out = Cli.run("convert", in.toString(), auto.toString(), "--variant", "payload",
+        "--encodings", "auto").ok();
+    Cli.run("convert", in.toString(), plain.toString(), "--variant", "payload").ok();
+
+    try (ParquetFileReader r = ParquetFileReader.open(new LocalInputFile(auto))) {
+      String id = r.getFooter().getBlocks().get(0).getColumns().stream()
+          .filter(c -> c.getPath().toDotString().equals("id")).findFirst().orElseThrow()
+          .getEncodings().toString();
+      // Ids 0, 1, 2, ...: sorted, so DELTA_BINARY_PACKED, in data page v1 too.
+      assertTrue(id.contains("DELTA_BINARY_PACKED"), id);
+    }
+    assertTrue(out.contains("encodings chosen from the data"), out);
+    assertTrue(out.contains("  id: DELTA_BINARY_PACKED in 1 of 1 chunks"), out);
+    assertFalse(Cli.run("convert", in.toString(), dir.resolve("d.parquet").toString(),
+        "--variant", "payload").ok().contains("encodings chosen"));
+    assertEquals(read(plain).toString(), read(auto).toString());
+    assertTrue(Cli.run("convert", in.toString(), dir.resolve("x.parquet").toString(),
+        "--encodings", "fast").failed(2).contains("--encodings must be auto or default"));
+  }
+
+  @Test
   void noVariantAnnotationWritesPlainGroupsThatStillReadAsVariants() throws Exception {
     List<String> lines = events(300);
     Path in = write(dir.resolve("events.jsonl"), lines);

@@ -38,9 +38,20 @@ public final class ShreddingReport {
   private final long rowsSkipped;
   private final List<String> skippedReasons;
   private final Map<String, ColumnReport> columns;
+  private final Map<String, String> encodings;
 
   public ShreddingReport(long rowsWritten, long rowsSkipped, List<String> skippedReasons,
       List<ColumnReport> columns) {
+    this(rowsWritten, rowsSkipped, skippedReasons, columns, Map.of());
+  }
+
+  /**
+   * A report that also says, per leaf column (dotted path), which value encodings were chosen
+   * from the data where they differ from the default, and why.
+   */
+  public ShreddingReport(long rowsWritten, long rowsSkipped, List<String> skippedReasons,
+      List<ColumnReport> columns, Map<String, String> encodings) {
+    this.encodings = Collections.unmodifiableMap(new LinkedHashMap<>(encodings));
     this.rowsWritten = rowsWritten;
     this.rowsSkipped = rowsSkipped;
     this.skippedReasons = List.copyOf(skippedReasons);
@@ -67,6 +78,15 @@ public final class ShreddingReport {
 
   public Map<String, ColumnReport> columns() {
     return columns;
+  }
+
+  /**
+   * Leaf columns (dotted paths, in schema order) whose value encoding {@code encodings(AUTO)}
+   * chose otherwise than the default would have: the encoding, in how many chunks, and the
+   * size estimates behind it. Empty with the default encodings.
+   */
+  public Map<String, String> encodings() {
+    return encodings;
   }
 
   /** The counts for one path such as {@code "nested.varid"}, or null when it is not shredded. */
@@ -106,6 +126,11 @@ public final class ShreddingReport {
         sb.append(String.format("  %-" + width + "s  %-14s %12d %12d %12d %6.1f%%%n",
             p.path(), p.shreddedAs(), p.typed(), p.residual(), p.missing(), 100 * p.typedShare()));
       }
+    }
+    if (!encodings.isEmpty()) {
+      sb.append("encodings chosen from the data (where not the default):\n");
+      encodings.forEach((column, choice) ->
+          sb.append("  ").append(column).append(": ").append(choice).append('\n'));
     }
     return sb.toString();
   }

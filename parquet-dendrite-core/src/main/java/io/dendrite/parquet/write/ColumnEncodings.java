@@ -12,27 +12,33 @@ import java.util.Map;
  * @param noDictionary paths written without a dictionary
  * @param byteStreamSplit paths written with BYTE_STREAM_SPLIT
  * @param codecs paths compressed with another codec than the file's, in the order given
+ * @param choice value encodings fixed or chosen per chunk from the data
  */
 record ColumnEncodings(int pageVersion, List<String> noDictionary,
-    List<String> byteStreamSplit, Map<String, Codec> codecs) {
-  static final ColumnEncodings DEFAULTS = new ColumnEncodings(1, List.of(), List.of(), Map.of());
+    List<String> byteStreamSplit, Map<String, Codec> codecs, DendriteWriter.Encodings choice) {
+  static final ColumnEncodings DEFAULTS =
+      new ColumnEncodings(1, List.of(), List.of(), Map.of(), DendriteWriter.Encodings.DEFAULT);
+
+  ColumnEncodings withChoice(DendriteWriter.Encodings choice) {
+    return new ColumnEncodings(pageVersion, noDictionary, byteStreamSplit, codecs, choice);
+  }
 
   ColumnEncodings withPageVersion(int version) {
-    return new ColumnEncodings(version, noDictionary, byteStreamSplit, codecs);
+    return new ColumnEncodings(version, noDictionary, byteStreamSplit, codecs, choice);
   }
 
   ColumnEncodings withNoDictionary(List<String> paths) {
-    return new ColumnEncodings(pageVersion, paths, byteStreamSplit, codecs);
+    return new ColumnEncodings(pageVersion, paths, byteStreamSplit, codecs, choice);
   }
 
   ColumnEncodings withByteStreamSplit(List<String> paths) {
-    return new ColumnEncodings(pageVersion, noDictionary, paths, codecs);
+    return new ColumnEncodings(pageVersion, noDictionary, paths, codecs, choice);
   }
 
   ColumnEncodings withCodec(Codec codec, List<String> paths) {
     Map<String, Codec> out = new java.util.LinkedHashMap<>(codecs);
     paths.forEach(p -> out.put(p, codec));
     return new ColumnEncodings(pageVersion, noDictionary, byteStreamSplit,
-        java.util.Collections.unmodifiableMap(out));
+        java.util.Collections.unmodifiableMap(out), choice);
   }
 }

@@ -30,6 +30,11 @@ final class ColumnRowSink implements RowSink {
   }
 
   @Override
+  public java.util.Map<String, String> encodingChoices() {
+    return file.encodingChoices();
+  }
+
+  @Override
   public void abort() {
     file.abort();
   }

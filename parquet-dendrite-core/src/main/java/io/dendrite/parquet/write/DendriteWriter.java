@@ -141,6 +141,33 @@ public final class DendriteWriter implements Closeable {
     return Utf8LineReader.forEachLine(utf8, visitor);
   }
 
+  /**
+   * How a writer chooses each column chunk's value encoding ({@link Builder#encodings}).
+   * Either way every encoding written is one the Parquet spec (Encodings.md) allows in data page
+   * v1 and v2 alike, and dictionaries, statistics, indexes and bloom filters are written as ever.
+   */
+  public enum Encodings {
+    /**
+     * parquet-java's fixed choice (the default): a dictionary where it makes the chunk smaller,
+     * else PLAIN in data page v1 and DELTA_BINARY_PACKED / DELTA_BYTE_ARRAY in v2;
+     * BYTE_STREAM_SPLIT only for the paths {@link Builder#byteStreamSplit} names.
+     */
+    DEFAULT,
+    /**
+     * Chosen per column chunk from its values, by estimated encoded size before compression:
+     * INT32/INT64 DELTA_BINARY_PACKED when smaller than PLAIN and the dictionary (sorted or
+     * clustered ids, timestamps); BYTE_ARRAY the dictionary when it pays, else the smallest of
+     * PLAIN, DELTA_LENGTH_BYTE_ARRAY and DELTA_BYTE_ARRAY (values sharing prefixes with the
+     * one before). Booleans, FLOAT/DOUBLE and fixed-length byte arrays as {@link #DEFAULT}: not
+     * BYTE_STREAM_SPLIT, which Spark 4.1's vectorized reader fails on (ask for it per path
+     * with {@link Builder#byteStreamSplit}, which auto keeps, as it keeps
+     * {@link Builder#noDictionary}). The choice depends only on the chunk's values, so files
+     * are the same bytes for every parallelism. Needs the default write engine (our own column
+     * writing); parquet-java's engine ignores it.
+     */
+    AUTO
+  }
+
   /** What {@link #readJsonLines} hands the lines to. */
   @FunctionalInterface
   public interface LineVisitor {
@@ -541,14 +568,17 @@ public final class DendriteWriter implements Closeable {
 
   /**
    * Where shredded values landed so far (final once closed). Before the shredding schema is
-   * fixed (while sampling for inference), columns report no paths.
+   * fixed (while sampling for inference), columns report no paths. With
+   * {@link Builder#encodings encodings(AUTO)}, also the columns whose encoding was chosen
+   * otherwise than by default, and why ({@link ShreddingReport#encodings()}).
    */
   public ShreddingReport report() {
     List<ShreddingReport.ColumnReport> columns = new ArrayList<>();
     for (VariantColumn c : variantColumns) {
       columns.add(c.report());
     }
-    return new ShreddingReport(rowsWritten, rowsSkipped, skippedReasons, columns);
+    return new ShreddingReport(rowsWritten, rowsSkipped, skippedReasons, columns,
+        writer == null ? Map.of() : writer.encodingChoices());
   }
 
   /**
@@ -722,6 +752,22 @@ public final class DendriteWriter implements Closeable {
     public Builder codec(Codec codec, String... paths) {
       encodings = encodings.withCodec(java.util.Objects.requireNonNull(codec, "codec"),
           parsed(paths));
+      return this;
+    }
+
+    /**
+     * How each column chunk's value encoding is chosen (default {@link Encodings#DEFAULT},
+     * parquet-java's fixed choice, which every reader of the page version reads and whose
+     * files the differential tests compare with parquet-java's). {@link Encodings#AUTO}
+     * chooses per chunk from its values: DELTA_BINARY_PACKED for sorted or clustered integers,
+     * DELTA_LENGTH_BYTE_ARRAY or DELTA_BYTE_ARRAY for
+     * strings without a useful dictionary, also in data page v1 (the spec ties no value
+     * encoding to a page version; Spark 4.1, DuckDB, pyarrow and parquet-java read them). The
+     * {@link DendriteWriter#report() report} lists the columns whose choice differs from the
+     * default, with the estimate behind it.
+     */
+    public Builder encodings(Encodings choice) {
+      encodings = encodings.withChoice(java.util.Objects.requireNonNull(choice, "encodings"));
       return this;
     }
 

@@ -90,7 +90,8 @@ final class ParquetWriters {
       out.put(column, new ChunkOptions(
           codecs.getOrDefault(column, options.codec().parquetName()),
           !split && !noDictionary.contains(column), split, bloom.contains(column),
-          options.pageSize(), options.pageRows(), encodings.pageVersion()));
+          options.pageSize(), options.pageRows(), encodings.pageVersion(),
+          encodings.choice() == DendriteWriter.Encodings.AUTO));
     }
     return out;
   }

@@ -14,4 +14,12 @@ interface RowSink {
 
   /** Closes the file unfinished, to be deleted; throws nothing. */
   void abort();
+
+  /**
+   * Per leaf column, what encodings(auto) chose where it is not the default encoding, and why
+   * (none for parquet-java's engine, which has no such choice).
+   */
+  default java.util.Map<String, String> encodingChoices() {
+    return java.util.Map.of();
+  }
 }

@@ -8,8 +8,11 @@ import io.dendrite.parquet.write.DendriteWriter;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.function.UnaryOperator;
+import org.apache.parquet.column.Encoding;
 import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.io.LocalInputFile;
@@ -60,6 +63,37 @@ class WriteEngineSparkTest {
       assertEquals(expected.get(i), actual.get(i), "row " + i);
     }
     assertTrue(expected.stream().anyMatch(r -> !r.isNullAt(18)), "shredded doc.a read");
+  }
+
+  @ParameterizedTest(name = "data page v{0}")
+  @ValueSource(ints = {1, 2})
+  void sparkReadsAutoEncodedFilesAsTheDefaultOnes(int pageVersion) throws IOException {
+    UnaryOperator<DendriteWriter.Builder> options = b -> b.shredding(TestFiles.SHREDDING)
+        .pageVersion(pageVersion).pageRows(100).pageSize(4_096);
+    Path plain = dir.resolve("default-v" + pageVersion + ".parquet");
+    Path auto = dir.resolve("auto-v" + pageVersion + ".parquet");
+    writeWith("dendrite", () -> TestFiles.write(plain, 0, ROWS, 21, options));
+    writeWith("dendrite", () -> TestFiles.write(auto, 0, ROWS, 21,
+        b -> options.apply(b).encodings(DendriteWriter.Encodings.AUTO)));
+    Set<Encoding> chosen = new HashSet<>();
+    try (ParquetFileReader f = ParquetFileReader.open(new LocalInputFile(auto))) {
+      for (BlockMetaData block : f.getFooter().getBlocks()) {
+        block.getColumns().forEach(c -> chosen.addAll(c.getEncodings()));
+      }
+    }
+    // v1: encodings the default never writes there, so auto did choose something else.
+    if (pageVersion == 1) {
+      assertTrue(chosen.contains(Encoding.DELTA_BINARY_PACKED), chosen.toString());
+    }
+    assertTrue(!chosen.contains(Encoding.BYTE_STREAM_SPLIT), chosen.toString());
+
+    List<Row> expected = rows(plain);
+    List<Row> actual = rows(auto);
+    assertEquals(ROWS, expected.size());
+    assertEquals(expected.size(), actual.size(), "rows");
+    for (int i = 0; i < expected.size(); i++) {
+      assertEquals(expected.get(i), actual.get(i), "row " + i);
+    }
   }
 
   private static List<Row> rows(Path file) {

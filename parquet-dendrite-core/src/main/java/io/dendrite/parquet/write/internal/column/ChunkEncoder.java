@@ -14,7 +14,9 @@ import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 
 /**
  * Encodes one leaf's buffered entries as a column chunk of data page v1 or v2 pages, with
- * parquet-java's choice of encodings for each version, and hands them to a {@link ChunkOutput}:
+ * parquet-java's choice of encodings for each version or, with
+ * {@link ChunkOptions#autoEncodings()}, the one {@link AutoEncodings} makes from the data, and
+ * hands them to a {@link ChunkOutput}:
  * the file (parquet-java's {@code ParquetFileWriter}, which writes page headers with CRCs,
  * chunk metadata, column and offset indexes) or a buffer for it. Each page is compressed into
  * the compressor's buffer and handed over before the next is encoded. One instance per thread:
@@ -35,19 +37,48 @@ final class ChunkEncoder {
   private final ByteSink defLevels = new ByteSink(1 << 10);
   private final DeltaBinaryPackedEncoder delta = new DeltaBinaryPackedEncoder();
   private final DeltaByteArrayEncoder deltaBytes = new DeltaByteArrayEncoder();
+  private final DeltaLengthByteArrayEncoder deltaLengths = new DeltaLengthByteArrayEncoder();
+  private final AutoEncodings auto = new AutoEncodings();
   private int[] bits = new int[64];
+  /** Whether {@link #dictionary} holds this chunk's complete dictionary. */
+  private boolean dictionaryBuilt;
 
-  /** Writes {@code leaf}'s chunk between {@code startColumn} and {@code endColumn}. */
-  void write(LeafBuffer leaf, ChunkOptions options, PageStatistics statistics,
+  /**
+   * Writes {@code leaf}'s chunk between {@code startColumn} and {@code endColumn}. Returns what
+   * {@link AutoEncodings} chose when that differs from parquet-java's choice, else null.
+   */
+  AutoEncodings.Choice write(LeafBuffer leaf, ChunkOptions options, PageStatistics statistics,
       PageSizeStatistics sizes, BytesInputCompressor compressor, ChunkOutput out)
       throws IOException {
     boolean v2 = options.pageVersion() == 2;
     boolean split = options.byteStreamSplit() && leaf.type != PrimitiveTypeName.BOOLEAN
         && leaf.type != PrimitiveTypeName.BINARY;
     boolean dict = useDictionary(leaf, options);
+    Encoding valuesEncoding = split ? Encoding.BYTE_STREAM_SPLIT
+        : v2 ? v2Fallback(leaf.type) : Encoding.PLAIN;
     int idBits = dict ? RleHybridEncoder.bitWidth(dictionary.size - 1) : 0;
-    cuts.cut(leaf, dict ? Math.max(1, idBits) : plainBits(leaf), options.pageSize(),
-        options.pageRows());
+    int valueBits = dict ? Math.max(1, idBits) : plainBits(leaf);
+    double byteArrayScale = 1;
+    AutoEncodings.Choice changed = null;
+    if (options.autoEncodings() && !split && leaf.values > 0) {
+      AutoEncodings.Choice choice = auto.choose(leaf, dictionaryBytes(leaf, options));
+      if (choice != null && (choice.dictionary() != dict
+          || (!dict && choice.encoding() != valuesEncoding))) {
+        changed = choice;
+        if (choice.dictionary()) {
+          // The dictionary built to estimate it is this chunk's; ids and bits as by default.
+          dict = true;
+          idBits = RleHybridEncoder.bitWidth(dictionary.size - 1);
+          valueBits = Math.max(1, idBits);
+        } else {
+          dict = false;
+          valuesEncoding = choice.encoding();
+          valueBits = choice.bitsPerValue();
+          byteArrayScale = choice.byteArrayScale();
+        }
+      }
+    }
+    cuts.cut(leaf, valueBits, byteArrayScale, options.pageSize(), options.pageRows());
     out.startColumn(leaf.column, leaf.entries, options.codec());
     if (dict) {
       page.reset();
@@ -61,8 +92,9 @@ final class ChunkEncoder {
     if (options.bloomFilter() && leaf.type != PrimitiveTypeName.BOOLEAN) {
       out.addBloomFilter(String.join(".", leaf.column.getPath()), bloomFilter(leaf, dict));
     }
-    Encoding valuesEncoding = dict ? (v2 ? Encoding.RLE_DICTIONARY : Encoding.PLAIN_DICTIONARY)
-        : split ? Encoding.BYTE_STREAM_SPLIT : v2 ? v2Fallback(leaf.type) : Encoding.PLAIN;
+    if (dict) {
+      valuesEncoding = v2 ? Encoding.RLE_DICTIONARY : Encoding.PLAIN_DICTIONARY;
+    }
     Encoding rlEncoding = leaf.maxRep > 0 ? Encoding.RLE : Encoding.BIT_PACKED;
     Encoding dlEncoding = leaf.maxDef > 0 ? Encoding.RLE : Encoding.BIT_PACKED;
     for (int p = 0; p < cuts.pages; p++) {
@@ -86,12 +118,8 @@ final class ChunkEncoder {
       if (dict) {
         page.writeByte(idBits);
         rle.encode(dictionary.ids, valueFrom, valueTo, idBits, page);
-      } else if (split) {
-        plain.encodeByteStreamSplit(leaf, valueFrom, valueTo, scratch, page);
-      } else if (valuesEncoding == Encoding.PLAIN) {
-        plain.encode(leaf, valueFrom, valueTo, page);
       } else {
-        v2Values(leaf, valueFrom, valueTo, page);
+        values(leaf, valuesEncoding, valueFrom, valueTo, page);
       }
       int size = page.size();
       BytesInput compressed = compressor.compress(BytesInput.from(page.array(), 0, size));
@@ -109,6 +137,7 @@ final class ChunkEncoder {
       }
     }
     out.endColumn();
+    return changed;
   }
 
   /** parquet-java's v2 encodings where there is no dictionary. */
@@ -127,7 +156,26 @@ final class ChunkEncoder {
     }
   }
 
-  private void v2Values(LeafBuffer leaf, int from, int to, ByteSink out) {
+  /** Values {@code [from, to)} in {@code encoding}, which is not a dictionary's. */
+  private void values(LeafBuffer leaf, Encoding encoding, int from, int to, ByteSink out) {
+    switch (encoding) {
+      case PLAIN:
+        plain.encode(leaf, from, to, out);
+        break;
+      case BYTE_STREAM_SPLIT:
+        plain.encodeByteStreamSplit(leaf, from, to, scratch, out);
+        break;
+      case DELTA_LENGTH_BYTE_ARRAY:
+        deltaLengths.encode(leaf, from, to, out);
+        break;
+      default: // RLE booleans, DELTA_BINARY_PACKED, DELTA_BYTE_ARRAY
+        deltaValues(leaf, from, to, out);
+        break;
+    }
+  }
+
+  /** The values of a type in its DELTA encoding (RLE for booleans). */
+  private void deltaValues(LeafBuffer leaf, int from, int to, ByteSink out) {
     switch (leaf.type) {
       case BOOLEAN: {
         // RLE booleans: bit width 1 with a 4-byte length prefix.
@@ -167,6 +215,7 @@ final class ChunkEncoder {
    * smaller than PLAIN (parquet-java's rule too). Booleans never get one.
    */
   private boolean useDictionary(LeafBuffer leaf, ChunkOptions options) {
+    dictionaryBuilt = false;
     if (!options.dictionary() || options.byteStreamSplit() || leaf.values == 0
         || leaf.type == PrimitiveTypeName.BOOLEAN) {
       return false;
@@ -174,8 +223,23 @@ final class ChunkEncoder {
     if (!dictionary.build(leaf, options.pageSize())) {
       return false;
     }
+    dictionaryBuilt = true;
     long idBytes = ((long) leaf.values * RleHybridEncoder.bitWidth(dictionary.size - 1) + 7) / 8;
     return dictionary.plainBytes + idBytes < leaf.plainBytes();
+  }
+
+  /**
+   * The dictionary's estimated bytes (its PLAIN page and the bit-packed ids) when it may be
+   * used for this chunk, else -1. Builds it when {@link #useDictionary} did not (it gives up
+   * early when a dictionary is not allowed).
+   */
+  private long dictionaryBytes(LeafBuffer leaf, ChunkOptions options) {
+    if (!options.dictionary() || options.byteStreamSplit()
+        || leaf.type == PrimitiveTypeName.BOOLEAN || !dictionaryBuilt) {
+      return -1;
+    }
+    return dictionary.plainBytes
+        + ((long) leaf.values * RleHybridEncoder.bitWidth(dictionary.size - 1) + 7) / 8;
   }
 
   /** PLAIN bits per value, 0 for BYTE_ARRAY (whose size varies). */

@@ -17,11 +17,18 @@ final class ChunkWorker {
     this.codecs = new CodecFactory(conf, pageSize);
   }
 
-  /** Encodes leaf {@code i} of {@code leaves} from {@code buffer} into {@code out}. */
-  void encode(LeafChunks leaves, int i, LeafBuffer buffer, ChunkOutput out) throws IOException {
+  /**
+   * Encodes leaf {@code i} of {@code leaves}, row group {@code rowGroup}, from {@code buffer}
+   * into {@code out}, and logs an encoding chosen from the data.
+   */
+  void encode(LeafChunks leaves, int i, int rowGroup, LeafBuffer buffer, ChunkOutput out)
+      throws IOException {
     ChunkOptions options = leaves.options(i);
-    encoder.write(buffer, options, leaves.statistics(i), leaves.sizes(i),
-        codecs.getCompressor(options.codec()), out);
+    AutoEncodings.Choice changed = encoder.write(buffer, options, leaves.statistics(i),
+        leaves.sizes(i), codecs.getCompressor(options.codec()), out);
+    if (changed != null) {
+      leaves.encodings(i).add(rowGroup, changed);
+    }
   }
 
   /** Returns the compressors' native and pooled resources. */

@@ -139,7 +139,7 @@ public final class ColumnFileWriter implements AutoCloseable {
         unscaled[i] = RowGroupSizer.unscaled(leaves[i]);
       }
       rowGroups.write(rowGroup, rows, unscaled,
-          (i, out) -> inline.encode(chunks, i, leaves[i], out));
+          (i, out) -> inline.encode(chunks, i, rowGroup, leaves[i], out));
       for (LeafBuffer leaf : leaves) {
         leaf.clear();
       }
@@ -147,6 +147,21 @@ public final class ColumnFileWriter implements AutoCloseable {
     rowGroup++;
     sizer.start(rowGroup);
     rows = 0;
+  }
+
+  /**
+   * For each leaf column (by dotted path, in schema order) whose chunks were encoded otherwise
+   * than by default under encodings(auto): what was chosen and why. Complete once closed.
+   */
+  public Map<String, String> encodingChoices() {
+    Map<String, String> out = new java.util.LinkedHashMap<>();
+    for (int i = 0; i < leaves.length; i++) {
+      String summary = chunks.encodings(i).summary(rowGroup);
+      if (summary != null) {
+        out.put(chunks.path(i), summary);
+      }
+    }
+    return out;
   }
 
   /** Writes the last row group and the footer, and closes the file. */

@@ -22,6 +22,54 @@ final class DeltaBinaryPackedEncoder {
     encode(null, values, from, to, out);
   }
 
+  /** The bytes {@link #encodeInts} would write, without writing them. */
+  long sizeOfInts(int[] values, int from, int to) {
+    return size(values, null, from, to);
+  }
+
+  /** The bytes {@link #encodeLongs} would write, without writing them. */
+  long sizeOfLongs(long[] values, int from, int to) {
+    return size(null, values, from, to);
+  }
+
+  /** As {@link #encode}, counting: the same blocks, minimum deltas and bit widths. */
+  private long size(int[] ints, long[] longs, int from, int to) {
+    boolean int32 = ints != null;
+    long first = to == from ? 0 : int32 ? ints[from] : longs[from];
+    long bytes = varLongBytes(BLOCK_SIZE) + varLongBytes(MINIBLOCKS) + varLongBytes(to - from)
+        + varLongBytes((first << 1) ^ (first >> 63));
+    long mask = int32 ? 0xFFFF_FFFFL : -1L;
+    int i = from + 1;
+    while (i < to) {
+      int n = Math.min(BLOCK_SIZE, to - i);
+      long min = Long.MAX_VALUE;
+      for (int k = 0; k < n; k++) {
+        int j = i + k;
+        deltas[k] = int32 ? ints[j] - ints[j - 1] : longs[j] - longs[j - 1];
+        min = Math.min(min, deltas[k]);
+      }
+      bytes += varLongBytes((min << 1) ^ (min >> 63)) + MINIBLOCKS;
+      for (int k = 0; k < n; k += MINIBLOCK_SIZE) {
+        long or = 0;
+        for (int m = k, end = Math.min(n, k + MINIBLOCK_SIZE); m < end; m++) {
+          or |= (deltas[m] - min) & mask;
+        }
+        bytes += (64 - Long.numberOfLeadingZeros(or)) * (MINIBLOCK_SIZE / 8);
+      }
+      i += n;
+    }
+    return bytes;
+  }
+
+  private static int varLongBytes(long v) {
+    int n = 1;
+    while ((v & ~0x7FL) != 0) {
+      v >>>= 7;
+      n++;
+    }
+    return n;
+  }
+
   /** The values of {@code ints} (INT32, deltas wrapping in 32 bits), else of {@code longs}. */
   private void encode(int[] ints, long[] longs, int from, int to, ByteSink out) {
     boolean int32 = ints != null;

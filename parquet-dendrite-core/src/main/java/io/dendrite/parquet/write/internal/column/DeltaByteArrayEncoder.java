@@ -4,12 +4,13 @@ import java.util.Arrays;
 
 /**
  * DELTA_BYTE_ARRAY (Encodings.md), the data page v2 fallback for BYTE_ARRAY and
- * FIXED_LEN_BYTE_ARRAY: the length of the prefix each value shares with the one before,
- * DELTA_BINARY_PACKED, then the rest of each value as DELTA_LENGTH_BYTE_ARRAY (the suffix
+ * FIXED_LEN_BYTE_ARRAY, and one of {@code AutoEncodings}' choices: the length of the prefix
+ * each value shares with the one before, DELTA_BINARY_PACKED, then the rest of each value as DELTA_LENGTH_BYTE_ARRAY (the suffix
  * lengths DELTA_BINARY_PACKED, then the suffixes' bytes).
  */
 final class DeltaByteArrayEncoder {
   private final DeltaBinaryPackedEncoder delta = new DeltaBinaryPackedEncoder();
+  private final DeltaLengthByteArrayEncoder tails = new DeltaLengthByteArrayEncoder();
   private int[] prefixes = new int[64];
   private int[] suffixes = new int[64];
 
@@ -33,10 +34,6 @@ final class DeltaByteArrayEncoder {
       prevEnd = end;
     }
     delta.encodeInts(prefixes, 0, n, out);
-    delta.encodeInts(suffixes, 0, n, out);
-    for (int k = 0; k < n; k++) {
-      int end = leaf.valueEnds[from + k];
-      out.writeBytes(b, end - suffixes[k], suffixes[k]);
-    }
+    tails.encodeTails(b, leaf.valueEnds, from, suffixes, n, out);
   }
 }

@@ -19,6 +19,15 @@ final class PageCuts {
    * byte arrays (4 bytes of length plus the value's bytes).
    */
   void cut(LeafBuffer leaf, int valueBits, long pageBytes, int pageRows) {
+    cut(leaf, valueBits, 1, pageBytes, pageRows);
+  }
+
+  /**
+   * As {@link #cut(LeafBuffer, int, long, int)}, a byte array's PLAIN bits scaled by
+   * {@code byteArrayScale}: what a DELTA encoding makes of them, estimated.
+   */
+  void cut(LeafBuffer leaf, int valueBits, double byteArrayScale, long pageBytes,
+      int pageRows) {
     pages = 0;
     long pageBits = pageBytes * 8;
     int[] rep = leaf.rep;
@@ -38,7 +47,12 @@ final class PageCuts {
         rowsInPage++;
       }
       if (def == null || def[e] == maxDef) {
-        bits += valueBits > 0 ? valueBits : 8L * (4 + leaf.valueEnds[v] - leaf.valueStart(v));
+        if (valueBits > 0) {
+          bits += valueBits;
+        } else {
+          long plain = 8L * (4 + leaf.valueEnds[v] - leaf.valueStart(v));
+          bits += byteArrayScale == 1 ? plain : (long) Math.ceil(plain * byteArrayScale);
+        }
         v++;
       }
     }

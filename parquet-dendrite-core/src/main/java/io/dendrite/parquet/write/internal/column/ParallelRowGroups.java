@@ -152,7 +152,7 @@ final class ParallelRowGroups {
     }
     try {
       encoded[leaf].clear();
-      w.encode(chunks, leaf, encoding[leaf], encoded[leaf]);
+      w.encode(chunks, leaf, rowGroup, encoding[leaf], encoded[leaf]);
       return null;
     } catch (IOException | RuntimeException | Error e) {
       IOException f = new IOException("cannot encode column " + chunks.path(leaf)

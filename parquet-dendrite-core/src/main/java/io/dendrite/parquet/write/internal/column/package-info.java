@@ -11,7 +11,11 @@
  * {@code ParquetFileWriter} writes the page headers, CRCs, column and offset indexes, bloom
  * filters and footer. Data page v2 pages fall
  * back from a dictionary to DELTA_BINARY_PACKED ({@code DeltaBinaryPackedEncoder}) and
- * DELTA_BYTE_ARRAY ({@code DeltaByteArrayEncoder}), as parquet-java's v2 writer does. With a
+ * DELTA_BYTE_ARRAY ({@code DeltaByteArrayEncoder}), as parquet-java's v2 writer does. With
+ * encodings(auto), {@code AutoEncodings} chooses per chunk, in either page version, among the
+ * dictionary, PLAIN, DELTA_BINARY_PACKED, DELTA_LENGTH_BYTE_ARRAY
+ * ({@code DeltaLengthByteArrayEncoder}) and DELTA_BYTE_ARRAY by estimated size, and
+ * {@code EncodingLog} keeps what it chose for the write report. With a
  * parallelism above 1, full row groups are encoded on threads ({@code ParallelRowGroups}) into
  * {@code BufferedChunk}s that the writing thread replays into the file in column order
  * ({@code RowGroupFile}), so the bytes do not depend on the threads.

@@ -66,4 +66,30 @@ class DeltaBinaryPackedEncoderTest {
     // wrap to -1 and 1: min delta -1 (1 byte), 4 widths, 32 values of 2 bits (8 bytes).
     assertEquals(9 + 1 + 4 + 8, out.size());
   }
+
+  @Test
+  void sizeIsWhatEncodingWrites() {
+    // The size estimates AutoEncodings compares must be the encoded bytes, for any data.
+    Random r = new Random(13);
+    DeltaBinaryPackedEncoder encoder = new DeltaBinaryPackedEncoder();
+    for (int trial = 0; trial < 60; trial++) {
+      int n = r.nextInt(trial < 10 ? 4 : 2000);
+      int[] ints = new int[n];
+      long[] longs = new long[n];
+      int spread = 1 << r.nextInt(31);
+      for (int i = 0; i < n; i++) {
+        ints[i] = trial % 3 == 0 ? r.nextInt() : (i > 0 ? ints[i - 1] : 0) + r.nextInt(spread);
+        longs[i] = trial % 3 == 0 ? r.nextLong() : (i > 0 ? longs[i - 1] : 0) + ints[i];
+      }
+      int from = n == 0 ? 0 : r.nextInt(n);
+      ByteSink out = new ByteSink(8);
+      encoder.encodeInts(ints, from, n, out);
+      assertEquals(out.size(),
+          encoder.sizeOfInts(ints, from, n), "ints, trial " + trial);
+      out.reset();
+      encoder.encodeLongs(longs, from, n, out);
+      assertEquals(out.size(),
+          encoder.sizeOfLongs(longs, from, n), "longs, trial " + trial);
+    }
+  }
 }
