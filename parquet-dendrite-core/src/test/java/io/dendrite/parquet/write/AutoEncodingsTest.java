@@ -13,11 +13,7 @@ import io.dendrite.parquet.testing.ParquetJavaRows;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -122,7 +118,8 @@ class AutoEncodingsTest {
     }
     assertEquals(rows(plain), ours);
     assertEquals(ParquetJavaRows.read(plain).toString(), ParquetJavaRows.read(auto).toString());
-    assertEquals(duckDbRows(plain), duckDbRows(auto));
+    assertEquals(WriteEngineDifferentialTest.duckDbRows(plain),
+        WriteEngineDifferentialTest.duckDbRows(auto));
   }
 
   @Test
@@ -309,25 +306,4 @@ class AutoEncodingsTest {
     return out;
   }
 
-  /** Every row as DuckDB reads it, each column cast to text. */
-  private static List<String> duckDbRows(Path file) throws SQLException {
-    List<String> out = new ArrayList<>();
-    try (Connection c = DriverManager.getConnection("jdbc:duckdb:");
-        Statement s = c.createStatement()) {
-      s.execute("SET threads = 1");
-      try (ResultSet r = s.executeQuery("SELECT CAST(COLUMNS(*) AS VARCHAR) FROM read_parquet('"
-          + file.toString().replace("'", "''") + "')")) {
-        int n = r.getMetaData().getColumnCount();
-        while (r.next()) {
-          StringBuilder row = new StringBuilder();
-          for (int i = 1; i <= n; i++) {
-            row.append(r.getString(i)).append(" | ");
-          }
-          out.add(row.toString());
-        }
-      }
-    }
-    assertEquals(ROWS, out.size(), file.toString());
-    return out;
-  }
 }

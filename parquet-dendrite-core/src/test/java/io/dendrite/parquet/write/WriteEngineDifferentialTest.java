@@ -406,7 +406,7 @@ class WriteEngineDifferentialTest {
   }
 
   /** Every row as DuckDB reads it, each column cast to text. */
-  private static List<String> duckDbRows(Path file) throws SQLException {
+  static List<String> duckDbRows(Path file) throws SQLException {
     List<String> out = new ArrayList<>();
     try (Connection c = DriverManager.getConnection("jdbc:duckdb:");
         Statement s = c.createStatement()) {
