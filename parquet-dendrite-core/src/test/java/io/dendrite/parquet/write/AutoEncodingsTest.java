@@ -13,7 +13,6 @@ import io.dendrite.parquet.testing.ParquetJavaRows;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
