@@ -401,6 +401,20 @@ public sealed interface Filter
       };
     }
 
+    /**
+     * The operator with its operands swapped: {@code b flip(op) a} holds exactly when
+     * {@code a op b} does (for a comparison written literal first, e.g. {@code 5 < x}).
+     */
+    public Op flip() {
+      return switch (this) {
+        case EQ, NE -> this;
+        case LT -> GT;
+        case LE -> GE;
+        case GT -> LT;
+        case GE -> LE;
+      };
+    }
+
     /** Whether a comparison result ({@code compareTo}'s sign) satisfies this operator. */
     public boolean test(int cmp) {
       return switch (this) {

@@ -85,7 +85,7 @@ final class SparkPredicates {
           return null;
         }
         if (c[0] instanceof Literal<?> && !(c[1] instanceof Literal<?>)) {
-          return compare(column(c[1], schema), flip(op), (Literal<?>) c[0]);
+          return compare(column(c[1], schema), op.flip(), (Literal<?>) c[0]);
         }
         return c[1] instanceof Literal<?> l ? compare(column(c[0], schema), op, l) : null;
     }
@@ -197,17 +197,6 @@ final class SparkPredicates {
       case ">" -> Op.GT;
       case ">=" -> Op.GE;
       default -> null;
-    };
-  }
-
-  /** {@code literal op column} as {@code column flip(op) literal}. */
-  private static Op flip(Op op) {
-    return switch (op) {
-      case EQ, NE -> op;
-      case LT -> Op.GT;
-      case LE -> Op.GE;
-      case GT -> Op.LT;
-      case GE -> Op.LE;
     };
   }
 

@@ -138,7 +138,7 @@ final class VariantConditions {
     if (side instanceof Literal && !(other instanceof Literal)) {
       side = c.right();
       other = c.left();
-      op = flip(op);
+      op = op.flip();
     }
     VariantPredicate.TypedPath leaf = leaf(side, variants);
     if (leaf == null || !(other instanceof Literal l)
@@ -239,15 +239,5 @@ final class VariantConditions {
       return v;
     }
     return null; // dates and timestamps: not used yet (TypedLeaves)
-  }
-
-  private static Op flip(Op op) {
-    return switch (op) {
-      case EQ, NE -> op;
-      case LT -> Op.GT;
-      case LE -> Op.GE;
-      case GT -> Op.LT;
-      case GE -> Op.LE;
-    };
   }
 }

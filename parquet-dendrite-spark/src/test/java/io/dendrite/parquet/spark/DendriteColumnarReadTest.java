@@ -22,7 +22,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import scala.jdk.javaapi.CollectionConverters;
 
 /**
  * Columnar reads ({@link BatchReader}): every query runs three ways, through
@@ -107,15 +106,7 @@ class DendriteColumnarReadTest {
   /** Whether the executed plan reads the dendrite scan as batches, turned into rows after. */
   private static boolean columnarScan(Dataset<Row> df) {
     SparkPlan plan = df.queryExecution().executedPlan();
-    BatchScanExec scan = null;
-    for (SparkPlan leaf : CollectionConverters.asJava(plan.collectLeaves())) {
-      if (leaf instanceof BatchScanExec b) {
-        scan = b;
-      }
-    }
-    if (scan == null) {
-      throw new AssertionError("no batch scan in " + plan);
-    }
+    BatchScanExec scan = ExecutedScan.batchScan(plan);
     boolean toRows = plan.toString().contains("ColumnarToRow");
     assertEquals(scan.supportsColumnar(), toRows, plan.toString());
     return scan.supportsColumnar();

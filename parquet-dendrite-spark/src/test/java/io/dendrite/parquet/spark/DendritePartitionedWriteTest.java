@@ -26,7 +26,6 @@ import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SaveMode;
 import org.apache.spark.sql.SparkSession;
-import org.apache.spark.sql.api.java.UDF2;
 import org.apache.spark.sql.types.DataTypes;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -61,12 +60,7 @@ class DendritePartitionedWriteTest {
 
   @BeforeAll
   static void functions() {
-    spark().udf().register("poison_at", (UDF2<Long, Long, Long>) (id, at) -> {
-      if (id.longValue() == at.longValue()) {
-        throw new IllegalStateException("row " + id + " is poison");
-      }
-      return id;
-    }, DataTypes.LongType);
+    LocalSpark.registerFailAt();
   }
 
   private static SparkSession spark() {
@@ -249,7 +243,7 @@ class DendritePartitionedWriteTest {
    */
   @Test
   void aFailedTaskLeavesNothingAtThePath() throws IOException {
-    Dataset<Row> failing = rows("poison_at(id, 1300L)");
+    Dataset<Row> failing = rows("fail_at(id, 1300L)");
     Path fresh = dir.resolve("failed");
     Exception e = assertThrows(Exception.class, () -> partitioned(failing)
         .option("shreddingSampleRows", "6").save(fresh.toString()));

@@ -22,8 +22,6 @@ import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SaveMode;
 import org.apache.spark.sql.SparkSession;
-import org.apache.spark.sql.api.java.UDF2;
-import org.apache.spark.sql.types.DataTypes;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -61,12 +59,7 @@ class DendriteWriteTest {
 
   @BeforeAll
   static void functions() {
-    spark().udf().register("fail_at", (UDF2<Long, Long, Long>) (id, at) -> {
-      if (id.longValue() == at.longValue()) {
-        throw new IllegalStateException("row " + id + " is poison");
-      }
-      return id;
-    }, DataTypes.LongType);
+    LocalSpark.registerFailAt();
   }
 
   private static SparkSession spark() {

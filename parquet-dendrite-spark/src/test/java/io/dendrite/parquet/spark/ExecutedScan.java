@@ -22,15 +22,7 @@ record ExecutedScan(List<Row> rows, Map<String, Long> metrics, String descriptio
   static ExecutedScan run(Dataset<Row> df) {
     List<Row> rows = new java.util.ArrayList<>(df.collectAsList()); // runs df.queryExecution's plan, whose metrics we read
     SparkPlan plan = df.queryExecution().executedPlan();
-    BatchScanExec scan = null;
-    for (SparkPlan leaf : CollectionConverters.asJava(plan.collectLeaves())) {
-      if (leaf instanceof BatchScanExec b) {
-        scan = b;
-      }
-    }
-    if (scan == null) {
-      throw new AssertionError("no batch scan in " + plan);
-    }
+    BatchScanExec scan = batchScan(plan);
     Map<String, Long> metrics = new TreeMap<>();
     CollectionConverters.asJava(scan.metrics()).forEach((k, v) -> metrics.put(k, v.value()));
     return new ExecutedScan(rows, metrics, scan.scan().description(), hasFilter(plan));
@@ -47,5 +39,19 @@ record ExecutedScan(List<Row> rows, Map<String, Long> metrics, String descriptio
       throw new AssertionError("no metric " + name + " in " + metrics);
     }
     return v;
+  }
+
+  /** The plan's (last) batch scan; fails when it has none. */
+  static BatchScanExec batchScan(SparkPlan plan) {
+    BatchScanExec scan = null;
+    for (SparkPlan leaf : CollectionConverters.asJava(plan.collectLeaves())) {
+      if (leaf instanceof BatchScanExec b) {
+        scan = b;
+      }
+    }
+    if (scan == null) {
+      throw new AssertionError("no batch scan in " + plan);
+    }
+    return scan;
   }
 }

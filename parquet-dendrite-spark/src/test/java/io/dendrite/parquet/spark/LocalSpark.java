@@ -1,6 +1,8 @@
 package io.dendrite.parquet.spark;
 
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.api.java.UDF2;
+import org.apache.spark.sql.types.DataTypes;
 
 /**
  * One local Spark session for every test class in this JVM (starting Spark takes seconds).
@@ -27,5 +29,18 @@ final class LocalSpark {
       Runtime.getRuntime().addShutdownHook(new Thread(session::stop));
     }
     return session;
+  }
+
+  /**
+   * Registers {@code fail_at(id, at)}: {@code id}, except that it throws for {@code id == at},
+   * so a write of {@code fail_at(id, n)} fails in the middle of one task.
+   */
+  static void registerFailAt() {
+    session().udf().register("fail_at", (UDF2<Long, Long, Long>) (id, at) -> {
+      if (id.longValue() == at.longValue()) {
+        throw new IllegalStateException("row " + id + " is poison");
+      }
+      return id;
+    }, DataTypes.LongType);
   }
 }
