@@ -52,7 +52,7 @@ final class BatchReader implements PartitionReader<ColumnarBatch> {
   static BatchReader open(FileInputPartition split, StructType schema,
       PushedExtractions extractions, Filter filter, Configuration conf, int batchRows)
       throws IOException {
-    SplitSelection plan = SplitSelection.of(split, schema, extractions, filter, conf);
+    SplitSelection plan = SplitSelection.of(split, schema, extractions, filter);
     DendriteReader reader = SourceFiles.reader(split, plan.select(), filter, conf);
     try {
       MessageType stored = reader.requestedSchema();

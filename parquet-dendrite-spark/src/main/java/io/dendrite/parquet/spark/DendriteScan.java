@@ -3,15 +3,15 @@ package io.dendrite.parquet.spark;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
-import org.apache.hadoop.conf.Configuration;
+import java.util.Set;
 import org.apache.spark.sql.connector.metric.CustomMetric;
 import org.apache.spark.sql.connector.metric.CustomTaskMetric;
 import org.apache.spark.sql.connector.read.Batch;
 import org.apache.spark.sql.connector.read.InputPartition;
 import org.apache.spark.sql.connector.read.PartitionReaderFactory;
 import org.apache.spark.sql.connector.read.Scan;
+import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
-import org.apache.spark.util.SerializableConfiguration;
 
 /**
  * A batch scan of the read columns of a list of files, split like Spark's own file scans: a
@@ -28,11 +28,13 @@ final class DendriteScan implements Scan, Batch {
   private final PushedExtractions extractions;
   private final List<SourceFile> files;
   private final FooterCache footers;
-  private final Configuration conf;
+  private final TableConf conf;
   private final long maxSplitBytes;
   private final ColumnarReads columnar;
   private final VariantPredicate skipping;
   private final ScanPartitions partitions;
+  /** The top-level columns read as variant extractions. */
+  private final List<String> extracted = new ArrayList<>();
   /** What {@link #skipping} skipped in the last planning, for the driver's metrics. */
   private long rowGroupsSkipped;
   private long rowsSkipped;
@@ -49,7 +51,7 @@ final class DendriteScan implements Scan, Batch {
    *     {@code files}
    */
   DendriteScan(StructType readSchema, PushedFilter filter, PushedExtractions extractions,
-      List<SourceFile> files, FooterCache footers, Configuration conf, long maxSplitBytes,
+      List<SourceFile> files, FooterCache footers, TableConf conf, long maxSplitBytes,
       ColumnarReads columnar, VariantPredicate skipping, ScanPartitions partitions) {
     this.readSchema = readSchema;
     this.filter = filter;
@@ -61,6 +63,11 @@ final class DendriteScan implements Scan, Batch {
     this.columnar = columnar;
     this.skipping = skipping;
     this.partitions = partitions;
+    for (StructField f : readSchema.fields()) {
+      if (extractions != null && extractions.of(f.name()) != null) {
+        extracted.add(f.name());
+      }
+    }
   }
 
   @Override
@@ -95,13 +102,14 @@ final class DendriteScan implements Scan, Batch {
     rowGroupsSkipped = 0;
     rowsSkipped = 0;
     for (SourceFile f : files) {
+      Set<String> neverNull = neverNull(f);
       SkippedRowGroups skips = skipping == null ? null : skips(f);
       if (skips != null) {
         rowGroupsSkipped += skips.count();
         rowsSkipped += skips.rowsSkipped();
         for (long[] r : skips.ranges(maxSplitBytes)) {
           out.add(new FileInputPartition(f.path(), r[0], r[1] - r[0], f.length(),
-              f.partition()));
+              f.partition(), neverNull));
         }
         continue;
       }
@@ -109,17 +117,33 @@ final class DendriteScan implements Scan, Batch {
       do { // one partition for a file within maxSplitBytes
         long length = Math.min(maxSplitBytes, f.length() - start);
         out.add(new FileInputPartition(f.path(), start, length, f.length(),
-            f.partition()));
+            f.partition(), neverNull));
         start += length;
       } while (start < f.length());
     }
     return out.toArray(InputPartition[]::new);
   }
 
+  /**
+   * Those of the extracted VARIANT columns that {@code f}'s footer proves never null; empty
+   * when there are none, or the footer cannot be read (then the read reports the file).
+   */
+  private Set<String> neverNull(SourceFile f) {
+    if (extracted.isEmpty()) {
+      return Set.of();
+    }
+    try {
+      return SourceFiles.neverNull(footers.footer(f.path(), conf.hadoop()), extracted);
+    } catch (IOException e) {
+      return Set.of();
+    }
+  }
+
   /** The row groups the variant predicates skip in {@code f}; null: none, or unplannable. */
   private SkippedRowGroups skips(SourceFile f) {
     try {
-      return SkippedRowGroups.plan(f, footers.footer(f.path(), conf), skipping, conf);
+      return SkippedRowGroups.plan(f, footers.footer(f.path(), conf.hadoop()), skipping,
+          conf.hadoop());
     } catch (IOException | RuntimeException e) {
       // Only an optimization: the read itself reports a damaged file, naming it.
       return null;
@@ -129,7 +153,7 @@ final class DendriteScan implements Scan, Batch {
   @Override
   public PartitionReaderFactory createReaderFactory() {
     return new RowReaderFactory(partitions.of(readSchema), filter, extractions,
-        new SerializableConfiguration(conf), columnar);
+        conf.shipped(), columnar);
   }
 
   @Override

@@ -5,7 +5,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
-import org.apache.hadoop.conf.Configuration;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.connector.expressions.filter.Predicate;
 import org.apache.spark.sql.connector.read.Scan;
@@ -46,7 +45,7 @@ final class DendriteScanBuilder implements ScanBuilder, SupportsPushDownRequired
   private final StructType dataSchema;
   private final List<SourceFile> files;
   private final FooterCache footers;
-  private final Configuration conf;
+  private final TableConf conf;
   private final long maxSplitBytes;
   private final boolean servesExtractions;
   private final ColumnarReads columnar;
@@ -66,7 +65,7 @@ final class DendriteScanBuilder implements ScanBuilder, SupportsPushDownRequired
    * @param partitionSchema the partition columns, the last of {@code tableSchema}
    */
   DendriteScanBuilder(StructType tableSchema, StructType partitionSchema,
-      List<SourceFile> files, FooterCache footers, Configuration conf,
+      List<SourceFile> files, FooterCache footers, TableConf conf,
       boolean servesExtractions, ColumnarReads columnar, VariantPredicate skipping) {
     this.tableSchema = tableSchema;
     this.partitionSchema = partitionSchema;

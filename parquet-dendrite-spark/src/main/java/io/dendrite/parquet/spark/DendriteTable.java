@@ -30,12 +30,14 @@ final class DendriteTable implements SupportsRead {
   /** Read for the schema, then found again by each query's planning (row-group skipping). */
   private final FooterCache footers = new FooterCache();
   private StructType schema;
+  private final TableConf shipped;
 
   /** @param properties what Spark gave the provider (for a catalog table: its location, ...) */
   DendriteTable(CaseInsensitiveStringMap options, Configuration conf,
       Map<String, String> properties) {
     this.options = options;
     this.conf = conf;
+    this.shipped = new TableConf(conf);
     Map<String, String> shown = new HashMap<>(properties);
     // A catalog table with a LOCATION is external (DROP TABLE leaves its files). Spark does not
     // tell a V2 source, so every table says so, also the always empty one made without.
@@ -88,7 +90,8 @@ final class DendriteTable implements SupportsRead {
 
   @Override
   public ScanBuilder newScanBuilder(CaseInsensitiveStringMap options) {
-    return new DendriteScanBuilder(schema(), listing().partitionSchema(), files(), footers, conf,
+    return new DendriteScanBuilder(schema(), listing().partitionSchema(), files(), footers,
+        shipped,
         options.getBoolean(DendriteScanBuilder.VARIANT_EXTRACTIONS, true),
         ColumnarReads.of(options),
         options.containsKey(VariantPredicate.OPTION)

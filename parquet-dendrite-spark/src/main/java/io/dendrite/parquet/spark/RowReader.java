@@ -47,7 +47,7 @@ final class RowReader implements PartitionReader<InternalRow> {
    */
   static RowReader open(FileInputPartition split, StructType schema,
       PushedExtractions extractions, Filter filter, Configuration conf) throws IOException {
-    SplitSelection plan = SplitSelection.of(split, schema, extractions, filter, conf);
+    SplitSelection plan = SplitSelection.of(split, schema, extractions, filter);
     Slot[] slots = new Slot[schema.size()];
     for (int i = 0; i < slots.length; i++) {
       ExtractedColumn extracted = plan.extracted()[i];

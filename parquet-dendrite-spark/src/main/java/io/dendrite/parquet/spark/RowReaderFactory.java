@@ -8,6 +8,7 @@ import org.apache.spark.sql.connector.read.PartitionReader;
 import org.apache.spark.sql.connector.read.PartitionReaderFactory;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.vectorized.ColumnarBatch;
+import org.apache.spark.broadcast.Broadcast;
 import org.apache.spark.util.SerializableConfiguration;
 
 /**
@@ -27,7 +28,8 @@ final class RowReaderFactory implements PartitionReaderFactory {
   private final ScanPartitions.ReadPartitions partitions;
   private final PushedFilter filter;
   private final PushedExtractions extractions;
-  private final SerializableConfiguration conf;
+  /** The table's configuration ({@link TableConf}). */
+  private final Broadcast<SerializableConfiguration> conf;
   private final ColumnarReads columnar;
   /** Whether every split is read as batches, decided once for the scan. */
   private final boolean batches;
@@ -41,7 +43,8 @@ final class RowReaderFactory implements PartitionReaderFactory {
    *     many rows a batch holds
    */
   RowReaderFactory(ScanPartitions.ReadPartitions partitions, PushedFilter filter,
-      PushedExtractions extractions, SerializableConfiguration conf, ColumnarReads columnar) {
+      PushedExtractions extractions, Broadcast<SerializableConfiguration> conf,
+      ColumnarReads columnar) {
     this.readSchema = partitions.dataSchema();
     this.partitions = partitions;
     this.filter = filter;
@@ -62,7 +65,7 @@ final class RowReaderFactory implements PartitionReaderFactory {
     FileInputPartition split = (FileInputPartition) partition;
     try {
       BatchReader batches = BatchReader.open(split, readSchema, extractions,
-          filter == null ? null : filter.filter(), conf.value(), columnar.batchRows());
+          filter == null ? null : filter.filter(), conf.value().value(), columnar.batchRows());
       return !partitions.any() ? batches : new PartitionValueBatches(batches,
           partitions.partitionsRead(), partitions.values(split.partition()),
           columnar.batchRows());
@@ -76,9 +79,9 @@ final class RowReaderFactory implements PartitionReaderFactory {
     FileInputPartition split = (FileInputPartition) partition;
     try {
       PartitionReader<InternalRow> rows = readSchema.isEmpty() && filter == null
-          ? RowCountReader.open(split, conf.value())
+          ? RowCountReader.open(split, conf.value().value())
           : RowReader.open(split, readSchema, extractions,
-              filter == null ? null : filter.filter(), conf.value());
+              filter == null ? null : filter.filter(), conf.value().value());
       return !partitions.any() ? rows
           : new PartitionValueRows(rows, partitions.values(split.partition()));
     } catch (IOException e) {

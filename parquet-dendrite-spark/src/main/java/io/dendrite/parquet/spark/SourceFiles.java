@@ -16,11 +16,13 @@ import java.util.Set;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.parquet.HadoopReadOptions;
+import org.apache.parquet.ParquetReadOptions;
 import org.apache.parquet.column.statistics.Statistics;
 import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnPath;
+import org.apache.parquet.hadoop.metadata.ParquetMetadata;
 import org.apache.parquet.hadoop.util.HadoopInputFile;
 
 /**
@@ -108,7 +110,16 @@ final class SourceFiles {
 
   /** The number of rows the footer records for the split's row groups. */
   static long rowCount(FileInputPartition split, Configuration conf) throws IOException {
-    return footer(split.file(), conf, split, ParquetFileReader::getRecordCount);
+    Path path = new Path(split.file());
+    ParquetReadOptions options = HadoopReadOptions.builder(conf, path)
+        .withRange(split.start(), split.start() + split.length()).build();
+    try (ParquetFileReader reader = ParquetFileReader.open(HadoopInputFile.fromPath(path, conf),
+        options)) {
+      return reader.getRecordCount();
+    } catch (IOException | RuntimeException e) {
+      throw new IOException("dendrite: cannot read the Parquet footer of " + split.file() + ": "
+          + e.getMessage(), e);
+    }
   }
 
   /**
@@ -117,15 +128,12 @@ final class SourceFiles {
    * so null exactly where the variant is) has a null count of zero. Without statistics a column
    * is not proved so.
    */
-  static Set<String> neverNull(String file, Collection<String> columns, Configuration conf)
-      throws IOException {
-    return footer(file, conf, null, reader -> {
-      Set<String> out = new HashSet<>(columns);
-      for (BlockMetaData block : reader.getRowGroups()) {
-        out.removeIf(c -> !noNulls(block, ColumnPath.get(c, "metadata")));
-      }
-      return out;
-    });
+  static Set<String> neverNull(ParquetMetadata footer, Collection<String> columns) {
+    Set<String> out = new HashSet<>(columns);
+    for (BlockMetaData block : footer.getBlocks()) {
+      out.removeIf(c -> !noNulls(block, ColumnPath.get(c, "metadata")));
+    }
+    return Set.copyOf(out);
   }
 
   private static boolean noNulls(BlockMetaData block, ColumnPath path) {
@@ -136,26 +144,5 @@ final class SourceFiles {
       }
     }
     return false;
-  }
-
-  /** What {@code read} finds in the footer of the file (of the split's row groups, if given). */
-  private static <T> T footer(String file, Configuration conf, FileInputPartition split,
-      FooterRead<T> read) throws IOException {
-    Path path = new Path(file);
-    HadoopReadOptions.Builder options = HadoopReadOptions.builder(conf, path);
-    if (split != null) {
-      options.withRange(split.start(), split.start() + split.length());
-    }
-    try (ParquetFileReader reader = ParquetFileReader.open(HadoopInputFile.fromPath(path, conf),
-        options.build())) {
-      return read.apply(reader);
-    } catch (IOException | RuntimeException e) {
-      throw new IOException("dendrite: cannot read the Parquet footer of " + file + ": "
-          + e.getMessage(), e);
-    }
-  }
-
-  private interface FooterRead<T> {
-    T apply(ParquetFileReader reader) throws IOException;
   }
 }

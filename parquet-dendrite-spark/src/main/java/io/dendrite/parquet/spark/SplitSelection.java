@@ -2,11 +2,9 @@ package io.dendrite.parquet.spark;
 
 import io.dendrite.parquet.filter.Filter;
 import io.dendrite.parquet.path.SelectionPath;
-import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
-import org.apache.hadoop.conf.Configuration;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 
@@ -27,18 +25,16 @@ record SplitSelection(List<SelectionPath> select, int[] positions, ExtractedColu
    * @param extractions the variant extractions served (null: none)
    * @param filter the rows to return (null: all); with no column selected, its paths are
    *     selected so that the reader returns the filtered rows (holding nothing read)
-   * @throws IOException naming the file when its footer cannot be read
    */
   static SplitSelection of(FileInputPartition split, StructType schema,
-      PushedExtractions extractions, Filter filter, Configuration conf) throws IOException {
+      PushedExtractions extractions, Filter filter) {
     List<String> extractedNames = new ArrayList<>();
     for (StructField f : schema.fields()) {
       if (extractions != null && extractions.of(f.name()) != null) {
         extractedNames.add(f.name());
       }
     }
-    Set<String> neverNull = extractedNames.isEmpty() ? Set.of()
-        : SourceFiles.neverNull(split.file(), extractedNames, conf);
+    Set<String> neverNull = split.neverNull();
     List<SelectionPath> select = new ArrayList<>();
     int[] positions = new int[schema.size()];
     ExtractedColumn[] extracted = new ExtractedColumn[schema.size()];

@@ -305,7 +305,7 @@ class DendriteSourceExtractionTest {
         + " s struct<inner: variant>");
     DendriteScanBuilder b = new DendriteScanBuilder(table, new StructType(), List.of(),
         new FooterCache(),
-        new Configuration(), true,
+        new TableConf(new Configuration()), true,
         new ColumnarReads(true, 4096), null);
     VariantExtraction[] offer = {extraction("v", "$.a", DataTypes.IntegerType, true),
         extraction("w", "$.a", DataTypes.IntegerType, true),

@@ -38,6 +38,21 @@ final class BenchFiles {
     this.rows = rows;
   }
 
+  /**
+   * The directory {@code writer} wrote, which must exist: nothing is read or described, so a
+   * first-query trial finds its JVM as a user's would be.
+   *
+   * @throws IllegalStateException when the directory was not written yet
+   */
+  Path existing(Writer writer) {
+    Path dir = root.resolve(writer.name().toLowerCase(java.util.Locale.ROOT));
+    if (!Files.isDirectory(dir)) {
+      throw new IllegalStateException("no files at " + dir + ": write them first with a"
+          + " SparkReadBenchmark trial (dev/spark-bench --first does)");
+    }
+    return dir;
+  }
+
   /** The directory {@code writer} wrote, writing it first if this is the first use. */
   Path directory(SparkSession spark, Writer writer) {
     Path dir = root.resolve(writer.name().toLowerCase(java.util.Locale.ROOT));
