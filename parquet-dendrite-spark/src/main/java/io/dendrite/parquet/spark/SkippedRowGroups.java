@@ -13,7 +13,7 @@ import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.hadoop.metadata.ParquetMetadata;
 import org.apache.parquet.hadoop.util.HadoopInputFile;
-import org.apache.parquet.io.SeekableInputStream;
+import org.apache.parquet.io.InputFile;
 
 /**
  * The row groups of one file that a {@link VariantPredicate} proves hold no row Spark's filter
@@ -37,16 +37,23 @@ record SkippedRowGroups(long[] starts, boolean[] skipped, long rowsSkipped) {
    */
   static SkippedRowGroups plan(SourceFile file, ParquetMetadata footer,
       VariantPredicate predicate, Configuration conf) throws IOException {
+    Path path = new Path(file.path());
+    return plan(file, footer, predicate, HadoopInputFile.fromPath(path, conf),
+        HadoopReadOptions.builder(conf, path).build());
+  }
+
+  /** As above, reading {@code input} (a test's, to count its opens). */
+  static SkippedRowGroups plan(SourceFile file, ParquetMetadata footer,
+      VariantPredicate predicate, InputFile input, ParquetReadOptions options)
+      throws IOException {
     Filter filter = predicate.forFile(footer.getFileMetaData().getSchema());
     if (filter == null) {
       return null;
     }
-    Path path = new Path(file.path());
-    HadoopInputFile input = HadoopInputFile.fromPath(path, conf);
     // Statistics decide most row groups; the planner reads dictionaries or bloom filters
-    // through the reader for the others.
-    try (ParquetFileReader reader = open(input, footer, HadoopReadOptions.builder(conf, path)
-        .build())) {
+    // through the reader for the others, and only then is the file opened.
+    try (ParquetFileReader reader = ParquetFileReader.open(input, footer, options,
+        new LazyInputStream(input))) {
       FilterPlan plan = FilterPlan.plan(reader, filter, null);
       List<BlockMetaData> groups = reader.getRowGroups();
       long[] starts = new long[groups.size() + 1];
@@ -67,18 +74,6 @@ record SkippedRowGroups(long[] starts, boolean[] skipped, long rowsSkipped) {
         }
       }
       return any ? new SkippedRowGroups(starts, skipped, rows) : null;
-    }
-  }
-
-  /** A reader of the file over the footer given, which it does not read again. */
-  private static ParquetFileReader open(HadoopInputFile input, ParquetMetadata footer,
-      ParquetReadOptions options) throws IOException {
-    SeekableInputStream in = input.newStream();
-    try {
-      return ParquetFileReader.open(input, footer, options, in);
-    } catch (IOException | RuntimeException e) {
-      in.close();
-      throw e;
     }
   }
 
