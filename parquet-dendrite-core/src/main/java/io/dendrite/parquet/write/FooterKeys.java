@@ -1,5 +1,9 @@
 package io.dendrite.parquet.write;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.Properties;
+
 /** Key-value metadata this library adds to the footers of the files it writes. */
 final class FooterKeys {
   /** Which library and version wrote the file. */
@@ -11,8 +15,32 @@ final class FooterKeys {
 
   private FooterKeys() {}
 
+  /** This library's version, as the build wrote it into {@code dendrite-version.properties}. */
+  static final String VERSION = readVersion();
+
   static String writerName() {
-    String version = FooterKeys.class.getPackage().getImplementationVersion();
-    return "parquet-dendrite " + (version == null ? "dev" : version);
+    return "parquet-dendrite " + VERSION;
+  }
+
+  /**
+   * The footer's {@code created_by}, in the form readers parse ({@code <application> version
+   * <version>}), so that their workarounds for old parquet-mr files never apply to ours.
+   */
+  static String createdBy() {
+    return "parquet-dendrite version " + VERSION;
+  }
+
+  private static String readVersion() {
+    try (InputStream in = FooterKeys.class.getResourceAsStream("dendrite-version.properties")) {
+      Properties p = new Properties();
+      if (in != null) {
+        p.load(in);
+      }
+      String v = p.getProperty("version", "");
+      // Unfiltered (a build that skipped resources): say so rather than carry "${...}".
+      return v.isEmpty() || v.startsWith("$") ? "dev" : v;
+    } catch (IOException e) {
+      return "dev";
+    }
   }
 }

@@ -47,7 +47,8 @@ final class ParquetWriters {
     if (ourEngine()) {
       WriteSupport.WriteContext context = support.init(new PlainParquetConfiguration());
       Map<String, ChunkOptions> columns = chunkOptions(schema, options);
-      ColumnFileWriter file = ColumnFileWriter.create(target.temporaryFile(), schema,
+      ColumnFileWriter file = ColumnFileWriter.create(target.temporaryFile(),
+          FooterKeys.createdBy(), schema,
           context.getExtraMetaData(), columns::get, configuration(target), options.pageSize(),
           options.rowGroupSize(), options.rowGroupRows(), options.parallelism());
       return new ColumnRowSink(support, file);

@@ -25,17 +25,17 @@ import org.apache.parquet.schema.MessageType;
  * bytes either way. A chunk that fails to encode fails the next {@link #endRow} or
  * {@link #close}, with that failure as the cause.
  *
- * <p>The footer's {@code created_by} stays parquet-java's ("parquet-mr version 1.18.1 (build
- * ...)", or the version on the classpath): {@link ParquetFileWriter#end} writes its own
- * compile-time constant and the footer serialization it calls is private, so naming
- * parquet-dendrite there means writing the indexes, bloom filters and footer ourselves. The
- * footer's {@code dendrite.writer} key names this library and its version instead. The claim
- * is true where readers use it: parquet-java's version checks ({@code VersionParser},
- * {@code CorruptStatistics}) judge statistics by it, and ours have the min and max
- * parquet-java's writer gives (the differential test compares them).
+ * <p>The footer's {@code created_by} names this library ({@code "parquet-dendrite version
+ * X"}), not parquet-java, whose writer still lays out the tail: {@link CreatedByOutputFile}
+ * rewrites the footer it writes. Readers key their workarounds for old writers' bugs on
+ * {@code created_by} (parquet-java's {@code CorruptStatistics} and
+ * {@code CorruptDeltaByteArrays}, parquet-cpp's and DuckDB's statistics checks): they apply
+ * to {@code parquet-mr} versions and leave another application's file alone, which is right for
+ * ours (its statistics and delta encodings are our encoders', tested against parquet-java's).
  */
 public final class ColumnFileWriter implements AutoCloseable {
   private final ParquetFileWriter file;
+  private final CreatedByOutputFile out;
   private final Map<String, String> footer;
   private final LeafChunks chunks;
   private final LeafBuffer[] leaves;
@@ -52,10 +52,12 @@ public final class ColumnFileWriter implements AutoCloseable {
   private int rowGroup;
   private boolean ended;
 
-  private ColumnFileWriter(ParquetFileWriter file, MessageType schema, Map<String, String> footer,
+  private ColumnFileWriter(ParquetFileWriter file, CreatedByOutputFile out, MessageType schema,
+      Map<String, String> footer,
       Function<String, ChunkOptions> columnOptions, ParquetConfiguration conf, int pageSize,
       long rowGroupSize, int rowGroupRows, int parallelism) {
     this.file = file;
+    this.out = out;
     this.footer = footer;
     this.rowGroupRows = rowGroupRows;
     this.chunks = new LeafChunks(schema, columnOptions);
@@ -81,17 +83,19 @@ public final class ColumnFileWriter implements AutoCloseable {
    * Creates {@code out} (replacing what is there: it is a temporary file) and writes its magic
    * bytes. Page CRCs are written as parquet-java's writer writes them by default.
    *
+   * @param createdBy the footer's {@code created_by}
    * @param columnOptions the options of a leaf column by its dotted path
    * @param parallelism the most threads encoding a row group's chunks; 1 encodes them on the
    *     writing thread
    */
-  public static ColumnFileWriter create(OutputFile out, MessageType schema,
+  public static ColumnFileWriter create(OutputFile target, String createdBy, MessageType schema,
       Map<String, String> footer, Function<String, ChunkOptions> columnOptions,
       ParquetConfiguration conf, int pageSize, long rowGroupSize, int rowGroupRows,
       int parallelism) throws IOException {
     if (parallelism < 1) {
       throw new IllegalArgumentException("parallelism must be at least 1: " + parallelism);
     }
+    CreatedByOutputFile out = new CreatedByOutputFile(target, createdBy);
     ParquetFileWriter file = new ParquetFileWriter(out, schema, ParquetFileWriter.Mode.OVERWRITE,
         rowGroupSize, ParquetWriter.MAX_PADDING_SIZE_DEFAULT,
         ParquetProperties.DEFAULT_COLUMN_INDEX_TRUNCATE_LENGTH,
@@ -99,7 +103,7 @@ public final class ColumnFileWriter implements AutoCloseable {
         ParquetProperties.DEFAULT_PAGE_WRITE_CHECKSUM_ENABLED);
     try {
       file.start();
-      return new ColumnFileWriter(file, schema, footer, columnOptions, conf, pageSize,
+      return new ColumnFileWriter(file, out, schema, footer, columnOptions, conf, pageSize,
           rowGroupSize, rowGroupRows, parallelism);
     } catch (IOException | RuntimeException e) {
       file.close();
@@ -176,6 +180,7 @@ public final class ColumnFileWriter implements AutoCloseable {
       if (parallel != null) {
         parallel.finish();
       }
+      out.startTail();
       file.end(footer);
     } catch (IOException | RuntimeException | Error e) {
       stopEncoding(true);

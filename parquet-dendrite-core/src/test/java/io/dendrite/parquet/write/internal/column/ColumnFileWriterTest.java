@@ -53,7 +53,8 @@ class ColumnFileWriterTest {
   private Path write(String name, int rows, IntFunction<String> string, int pageSize,
       int pageRows, int rowGroupRows, int pageVersion) throws IOException {
     Path file = dir.resolve(name);
-    try (ColumnFileWriter w = ColumnFileWriter.create(new LocalOutputFile(file), SCHEMA,
+    try (ColumnFileWriter w = ColumnFileWriter.create(new LocalOutputFile(file), "test version 1",
+        SCHEMA,
         Map.of("k", "v"), column -> new ChunkOptions(CompressionCodecName.SNAPPY, true, false,
             column.equals("s"), pageSize, pageRows, pageVersion),
         new PlainParquetConfiguration(), pageSize, Long.MAX_VALUE, rowGroupRows, 1)) {

@@ -32,7 +32,8 @@ class ParallelRowGroupsTest {
   Path dir;
 
   private ColumnFileWriter writer(String name, int parallelism) throws IOException {
-    return ColumnFileWriter.create(new LocalOutputFile(dir.resolve(name)), SCHEMA, Map.of(),
+    return ColumnFileWriter.create(new LocalOutputFile(dir.resolve(name)), "test version 1",
+        SCHEMA, Map.of(),
         column -> new ChunkOptions(column.equals("s") ? CompressionCodecName.LZO
             : CompressionCodecName.SNAPPY, true, false, false, 1 << 16, 20_000, 1),
         new PlainParquetConfiguration(), 1 << 16, Long.MAX_VALUE, ROW_GROUP_ROWS, parallelism);
@@ -103,7 +104,8 @@ class ParallelRowGroupsTest {
   @Test
   void rowGroupsOnThreadsHoldTheirRows() throws IOException {
     Path file = dir.resolve("fine.parquet");
-    try (ColumnFileWriter w = ColumnFileWriter.create(new LocalOutputFile(file), SCHEMA,
+    try (ColumnFileWriter w = ColumnFileWriter.create(new LocalOutputFile(file), "test version 1",
+        SCHEMA,
         Map.of(), column -> new ChunkOptions(CompressionCodecName.SNAPPY, true, false, false,
             1 << 16, 20_000, 1),
         new PlainParquetConfiguration(), 1 << 16, Long.MAX_VALUE, ROW_GROUP_ROWS, 3)) {
