@@ -2,7 +2,6 @@ package io.dendrite.parquet.spark.example;
 
 import java.io.PrintStream;
 import java.util.List;
-import org.apache.spark.SparkConf;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.api.java.function.MapFunction;
@@ -35,31 +34,7 @@ public final class DendriteSparkJob {
 
   /** main without System.exit: parses, runs on a session of its own, prints, returns the status. */
   static int run(String[] args, PrintStream out, PrintStream err) {
-    JobOptions options;
-    try {
-      options = JobOptions.parse(args);
-    } catch (IllegalArgumentException e) {
-      err.println(NAME + ": " + e.getMessage() + " (" + JobOptions.USAGE + ")");
-      return 2;
-    }
-    SparkSession spark = null;
-    try {
-      spark = session(options);
-      JobResult result = run(spark, options);
-      out.print(result.summary());
-      if (!result.ok()) {
-        err.println(NAME + ": check failed: " + String.join("; ", result.mismatches()));
-        return 1;
-      }
-      return 0;
-    } catch (Exception e) {
-      err.println(NAME + ": " + oneLine(e));
-      return 1;
-    } finally {
-      if (spark != null) {
-        spark.stop();
-      }
-    }
+    return JobMain.run(NAME, DendriteSparkJob::run, args, out, err);
   }
 
   /**
@@ -99,35 +74,5 @@ public final class DendriteSparkJob {
 
   private static long millis(long nanos) {
     return nanos / 1_000_000;
-  }
-
-  /**
-   * A session for spark-submit: its --master wins unless --master was given here, and Spark's
-   * logging is WARN unless the submitter chose a level with spark.log.level.
-   */
-  private static SparkSession session(JobOptions options) {
-    SparkSession.Builder b = SparkSession.builder().appName(NAME);
-    if (options.master() != null) {
-      b.master(options.master());
-    }
-    if (!new SparkConf().contains("spark.log.level")) {
-      b.config("spark.log.level", "WARN");
-    }
-    return b.getOrCreate();
-  }
-
-  /** The innermost cause's first line: Spark wraps task failures in pages of stack trace. */
-  static String oneLine(Throwable e) {
-    Throwable t = e;
-    while (t.getCause() != null && t.getCause() != t) {
-      t = t.getCause();
-    }
-    String msg = t.getMessage() != null ? t.getMessage() : e.getMessage();
-    if (msg == null) {
-      return t.getClass().getName();
-    }
-    String first = msg.strip().lines().findFirst().orElse("");
-    return t instanceof IllegalStateException || t instanceof IllegalArgumentException
-        ? first : t.getClass().getSimpleName() + ": " + first;
   }
 }

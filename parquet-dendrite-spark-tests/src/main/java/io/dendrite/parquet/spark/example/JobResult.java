@@ -8,7 +8,7 @@ import java.util.List;
  * read stage listed, the totals from our reader and from Spark SQL, and how long each took.
  */
 public record JobResult(JobOptions options, List<WrittenFile> written, List<String> listed,
-    ReadTotals ours, ReadTotals spark, StageTimes times) {
+    ReadTotals ours, ReadTotals spark, StageTimes times) implements JobMain.Outcome {
 
   /** Wall time of the three stages, in milliseconds (Spark job scheduling included). */
   public record StageTimes(long writeMillis, long readMillis, long sparkMillis) {}
@@ -23,6 +23,7 @@ public record JobResult(JobOptions options, List<WrittenFile> written, List<Stri
   }
 
   /** Every way the cross-check failed, empty when it passed. */
+  @Override
   public List<String> mismatches() {
     List<String> m = new ArrayList<>();
     if (rowsWritten() != options.rows()) {
@@ -53,6 +54,7 @@ public record JobResult(JobOptions options, List<WrittenFile> written, List<Stri
   }
 
   /** A few lines for stdout: files and shredding, both sides' totals, the verdict. */
+  @Override
   public String summary() {
     StringBuilder sb = new StringBuilder();
     sb.append(String.format("wrote %d files, %,d rows, with DendriteWriter in mapPartitions"

@@ -71,8 +71,8 @@ class DendriteSparkJobArgsTest {
   void errorsAreTheInnermostCausesFirstLine() {
     Exception wrapped = new RuntimeException("Job aborted due to stage failure:\n\tat ...",
         new java.io.IOException("part-00001.parquet: disk full\nmore"));
-    assertEquals("IOException: part-00001.parquet: disk full", DendriteSparkJob.oneLine(wrapped));
-    assertEquals("/o is not empty", DendriteSparkJob.oneLine(
+    assertEquals("IOException: part-00001.parquet: disk full", JobMain.oneLine(wrapped));
+    assertEquals("/o is not empty", JobMain.oneLine(
         new IllegalStateException("/o is not empty")));
     assertNull(JobOptions.parse("--out", "/o").master());
   }
