@@ -24,7 +24,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * whose SparkSession has run nothing yet, the time of {@code load(...)} (listing, footers,
  * schema) and the first run of one query, as a user's first query after starting a job.
  * Each fork measures that once; the score is the mean of the forks ({@link SparkForks}' JVM,
- * one fork unless {@code -f N}: {@code dev/spark-bench --first} runs 5).
+ * one fork unless {@code -f N}: {@code dev/spark-bench --first} runs 3).
  *
  * <p>The files must exist (written by a {@link SparkReadBenchmark} trial, as
  * {@code dev/spark-bench --first} does first): writing them here would run the readers first. After the measurement the trial checks the result against Spark's own reader on the
