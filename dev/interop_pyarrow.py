@@ -5,6 +5,7 @@ Run by dev/interop-pyarrow (which makes the venv, the inputs and the files):
 
   interop_pyarrow.py generate OUT.jsonl ROWS SEED
   interop_pyarrow.py check INPUT.jsonl FILE.parquet...
+  interop_pyarrow.py check-cat INPUT.jsonl FILE.parquet.cat.tsv...   (dev/interop-parquet-java)
 
 pyarrow (26) reads a VARIANT-annotated group as a plain struct of binaries (metadata, value,
 typed_value), even with arrow_extensions_enabled, so this file decodes the variant binary itself
@@ -729,6 +730,45 @@ def check_file(chk, path, rows):
         start += rg.num_rows
 
 
+CAT_COLUMNS = ["id", "i64", "small", "flag", "cat"]
+
+
+def _cat_text(v):
+    if v is None:
+        return "\\N"
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    return str(v).replace("\\", "\\\\").replace("\t", "\\t").replace("\n", "\\n")
+
+
+def check_cat(input_path, tsvs):
+    """parquet-avro's rows (dev/ParquetJavaReads.java) of the typed columns against the input."""
+    rows = load_input(input_path)
+    chk = Checker()
+    for tsv in tsvs:
+        name = tsv.rsplit("/", 1)[-1]
+        with open(tsv, encoding="utf-8") as f:
+            lines = f.read().split("\n")
+        if lines and lines[-1] == "":
+            lines.pop()
+        if len(lines) != len(rows):
+            chk.fail("%s: %d rows, input has %d" % (name, len(lines), len(rows)))
+            continue
+        for r, (row, line) in enumerate(zip(rows, lines)):
+            got = line.split("\t")
+            exp = [_cat_text(row[c]) for c in CAT_COLUMNS]
+            chk.values += len(CAT_COLUMNS)
+            if got != exp:
+                chk.fail("%s: row %d: expected %r, got %r" % (name, r, exp, got), name)
+    for f in chk.failures:
+        print("FAIL " + f)
+    for line in chk.summary_lines():
+        print("FAIL " + line)
+    print("parquet-avro rows: %d files, %d values checked; %d failures"
+          % (len(tsvs), chk.values, chk.count))
+    return 1 if chk.count else 0
+
+
 def main(argv):
     if len(argv) == 5 and argv[1] == "generate":
         generate(argv[2], int(argv[3]), int(argv[4]))
@@ -749,6 +789,8 @@ def main(argv):
               "%d failures" % (pyarrow.__version__, len(argv) - 3, chk.columns, chk.values,
                                chk.stats, chk.count))
         return 1 if chk.count else 0
+    if len(argv) >= 4 and argv[1] == "check-cat":
+        return check_cat(argv[2], argv[3:])
     print(__doc__, file=sys.stderr)
     return 2
 
