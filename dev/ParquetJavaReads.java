@@ -113,7 +113,7 @@ public final class ParquetJavaReads {
           new AvroSchemaConverter(pconf).convert(projection));
       Path tsv = file.resolveSibling(name + ".cat.tsv");
       try (ParquetReader<GenericRecord> reader = AvroParquetReader
-          .<GenericRecord>builder(HadoopInputFile.fromPath(hpath, pconf)).build();
+          .<GenericRecord>builder(HadoopInputFile.fromPath(hpath, pconf)).withConf(pconf).build();
           PrintWriter out = new PrintWriter(Files.newBufferedWriter(tsv, StandardCharsets.UTF_8))) {
         long n = 0;
         for (GenericRecord rec; (rec = reader.read()) != null; n++) {
@@ -134,7 +134,7 @@ public final class ParquetJavaReads {
       boolean shredded = schema.getFields().stream().anyMatch(f -> !f.isPrimitive()
           && f.asGroupType().containsField("typed_value"));
       try (ParquetReader<GenericRecord> reader = AvroParquetReader
-          .<GenericRecord>builder(HadoopInputFile.fromPath(hpath, conf)).build()) {
+          .<GenericRecord>builder(HadoopInputFile.fromPath(hpath, conf)).withConf(conf).build()) {
         long n = 0;
         while (reader.read() != null) {
           n++;

@@ -27,7 +27,7 @@ decimal.getcontext().prec = 80
 # ---------------------------------------------------------------------------------------------
 # Input generation (deterministic for a seed)
 
-TYPED = ["id", "i64", "small", "f64", "flag", "cat", "text", "utf"]
+TYPED = ["id", "i64", "small", "f64", "flag", "cat", "text", "utf", "fb"]
 # nothing: a key that is always null, which convert makes a VARIANT column.
 VARIANTS = ["v", "mixed", "nothing"]
 INT_EDGES = [0, 1, -1, 127, -128, 128, -129, 32767, -32768, 32768, -32769, 2**31 - 1, -2**31,
@@ -153,6 +153,11 @@ def generate(out, rows, seed):
                           if rnd.random() < 0.97 else "null"))
             # Unique, ~60 bytes: the dictionary outgrows a page in a large row group.
             items.append(("text", json.dumps("row %08d %s" % (row, "%032x" % rnd.getrandbits(128)))))
+            # Repeating in the first page (a dictionary pays), then unique and long: the
+            # dictionary outgrows 1 MiB within the chunk and falls back.
+            items.append(("fb", json.dumps("%03d %s" % (rnd.randrange(100), "x" * 40)
+                                           if row < 20000 else
+                                           "%08d %s" % (row, "%064x" % rnd.getrandbits(256) * 3))))
             items.append(("utf", json.dumps(rnd.choice(WORDS) * rnd.randint(0, 3),
                                             ensure_ascii=False)))
             items.append(("nothing", "null"))
@@ -541,6 +546,8 @@ class Checker:
         self.stats = 0
         self.columns = 0
         self.notes = {}
+        self.row_groups = 0
+        self.fallbacks = 0
 
     def note(self, what):
         self.notes[what] = self.notes.get(what, 0) + 1
@@ -672,9 +679,16 @@ def check_file(chk, path, rows):
     start = 0
     for g in range(meta.num_row_groups):
         rg = meta.row_group(g)
+        chk.row_groups += 1
         for j in range(rg.num_columns):
             col = rg.column(j)
             leaf = col.path_in_schema
+            enc = set(col.encodings)
+            # A dictionary that fell back: v1 pages PLAIN beside PLAIN_DICTIONARY, v2 DELTA_*.
+            if enc & {"PLAIN_DICTIONARY", "RLE_DICTIONARY"} and (
+                    any(e.startswith("DELTA") for e in enc)
+                    or {"PLAIN", "PLAIN_DICTIONARY"} <= enc):
+                chk.fallbacks += 1
             if leaf not in flat.column_names:
                 continue  # a leaf inside a list
             values = flat.column(leaf).slice(start, rg.num_rows)
@@ -785,9 +799,13 @@ def main(argv):
             print("FAIL " + line)
         for what, n in chk.notes.items():
             print("NOTE %d %s" % (n, what))
-        print("pyarrow %s: %d files, %d columns, %d values, %d column-chunk statistics checked; "
-              "%d failures" % (pyarrow.__version__, len(argv) - 3, chk.columns, chk.values,
-                               chk.stats, chk.count))
+        if chk.fallbacks == 0:
+            chk.fail("no column chunk whose dictionary fell back: the matrix misses that case")
+            print("FAIL " + chk.failures[-1])
+        print("pyarrow %s: %d files (%d row groups, %d column chunks with a dictionary that fell "
+              "back), %d columns, %d values, %d column-chunk statistics checked; %d failures"
+              % (pyarrow.__version__, len(argv) - 3, chk.row_groups, chk.fallbacks, chk.columns,
+                 chk.values, chk.stats, chk.count))
         return 1 if chk.count else 0
     if len(argv) >= 4 and argv[1] == "check-cat":
         return check_cat(argv[2], argv[3:])
