@@ -5,7 +5,8 @@ Run by dev/interop-pyarrow (which makes the venv, the inputs and the files):
 
   interop_pyarrow.py generate OUT.jsonl ROWS SEED
   interop_pyarrow.py check INPUT.jsonl FILE.parquet...
-  interop_pyarrow.py check-cat INPUT.jsonl FILE.parquet.cat.tsv...   (dev/interop-parquet-java)
+  interop_pyarrow.py check-cat INPUT.jsonl FILE.parquet.{cat,variants}.tsv...
+      (dev/interop-parquet-java)
 
 pyarrow (26) reads a VARIANT-annotated group as a plain struct of binaries (metadata, value,
 typed_value), even with arrow_extensions_enabled, so this file decodes the variant binary itself
@@ -755,10 +756,13 @@ def _cat_text(v):
     return str(v).replace("\\", "\\\\").replace("\t", "\\t").replace("\n", "\\n")
 
 
-def check_cat(input_path, tsvs):
-    """parquet-avro's rows (dev/ParquetJavaReads.java) of the typed columns against the input."""
+def check_cat(input_path, paths):
+    """parquet-avro's rows (dev/ParquetJavaReads.java) against the input: FILE.cat.tsv the typed
+    columns, FILE.variants.tsv the variant columns as hex metadata:value."""
     rows = load_input(input_path)
     chk = Checker()
+    tsvs = [p for p in paths if p.endswith(".cat.tsv")]
+    variant_tsvs = [p for p in paths if p.endswith(".variants.tsv")]
     for tsv in tsvs:
         name = tsv.rsplit("/", 1)[-1]
         with open(tsv, encoding="utf-8") as f:
@@ -774,12 +778,43 @@ def check_cat(input_path, tsvs):
             chk.values += len(CAT_COLUMNS)
             if got != exp:
                 chk.fail("%s: row %d: expected %r, got %r" % (name, r, exp, got), name)
+    for tsv in variant_tsvs:
+        name = tsv.rsplit("/", 1)[-1]
+        with open(tsv, encoding="utf-8") as f:
+            lines = f.read().split("\n")
+        if lines and lines[-1] == "":
+            lines.pop()
+        if len(lines) != len(rows):
+            chk.fail("%s: %d rows, input has %d" % (name, len(lines), len(rows)))
+            continue
+        for r, (row, line) in enumerate(zip(rows, lines)):
+            for c, cell in zip(VARIANTS, line.split("\t")):
+                chk.values += 1
+                exp = row[c]
+                try:
+                    if cell == "\\N":
+                        got = MISSING
+                    else:
+                        meta, value = (bytes.fromhex(x) for x in cell.split(":"))
+                        got = decode_value(decode_metadata(meta), value)
+                except (VariantError, ValueError, struct.error) as e:
+                    chk.fail("%s: row %d, column %s: undecodable: %s" % (name, r, c, e),
+                             (name, c))
+                    continue
+                if exp is MISSING or exp is None:
+                    ok = got is MISSING or (exp is None and got is None)
+                else:
+                    ok = got is not MISSING and same(exp, got)
+                if not ok:
+                    chk.fail("%s: row %d, column %s: expected %r, got %r"
+                             % (name, r, c, "<missing>" if exp is MISSING else exp,
+                                "<null>" if got is MISSING else got), (name, c))
     for f in chk.failures:
         print("FAIL " + f)
     for line in chk.summary_lines():
         print("FAIL " + line)
-    print("parquet-avro rows: %d files, %d values checked; %d failures"
-          % (len(tsvs), chk.values, chk.count))
+    print("parquet-avro rows: %d files of typed columns, %d of variants, %d values checked; "
+          "%d failures" % (len(tsvs), len(variant_tsvs), chk.values, chk.count))
     return 1 if chk.count else 0
 
 
