@@ -158,7 +158,7 @@ def generate(out, rows, seed):
             # dictionary outgrows 1 MiB within the chunk and falls back.
             items.append(("fb", json.dumps("%03d %s" % (rnd.randrange(100), "x" * 40)
                                            if row < 20000 else
-                                           "%08d %s" % (row, "%064x" % rnd.getrandbits(256) * 3))))
+                                           "%08d %s" % (row, "%064x" % rnd.getrandbits(256) * 5))))
             items.append(("utf", json.dumps(rnd.choice(WORDS) * rnd.randint(0, 3),
                                             ensure_ascii=False)))
             items.append(("nothing", "null"))
