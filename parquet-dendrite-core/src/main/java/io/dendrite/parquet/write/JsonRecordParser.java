@@ -17,6 +17,7 @@ import io.dendrite.parquet.variant.internal.JsonToVariant;
 import io.dendrite.parquet.variant.internal.VariantBinary;
 import io.dendrite.parquet.variant.internal.VariantEncoder;
 import java.io.IOException;
+import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -305,6 +306,28 @@ final class JsonRecordParser {
         + (e.getLocation() == null ? "" : " at column " + e.getLocation().getColumnNr());
   }
 
+  /**
+   * A JSON zero written with a minus sign ({@code -0.0}, {@code -0e0}): the decimal zero for
+   * integer and decimal columns, the negative zero for double and float columns.
+   */
+  private static final class NegativeZero extends BigDecimal {
+    private static final long serialVersionUID = 1L;
+
+    NegativeZero(BigDecimal zero) {
+      super(zero.unscaledValue(), zero.scale());
+    }
+
+    @Override
+    public double doubleValue() {
+      return -0.0;
+    }
+
+    @Override
+    public float floatValue() {
+      return -0.0f;
+    }
+  }
+
   /** Reads the current JSON value as Long/BigInteger, BigDecimal, String, Boolean, Map, List. */
   private static Object readJava(JsonParser p) throws IOException {
     switch (p.currentToken()) {
@@ -319,8 +342,12 @@ final class JsonRecordParser {
       case VALUE_NUMBER_INT:
         return p.getNumberType() == JsonParser.NumberType.BIG_INTEGER
             ? p.getBigIntegerValue() : (Object) p.getLongValue();
-      case VALUE_NUMBER_FLOAT:
-        return p.getDecimalValue();
+      case VALUE_NUMBER_FLOAT: {
+        BigDecimal d = p.getDecimalValue();
+        // BigDecimal has no negative zero: -0.0 and -0e0 keep their sign in double and float
+        // columns (pyarrow read 0.0 for every JSON -0.0 before: dev/interop-pyarrow).
+        return d.signum() == 0 && p.getText().startsWith("-") ? new NegativeZero(d) : d;
+      }
       case START_ARRAY: {
         List<Object> list = new ArrayList<>();
         while (p.nextToken() != JsonToken.END_ARRAY) {
