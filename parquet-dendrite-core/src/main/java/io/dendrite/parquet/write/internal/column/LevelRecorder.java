@@ -1,6 +1,5 @@
 package io.dendrite.parquet.write.internal.column;
 
-import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -176,13 +175,7 @@ final class LevelRecorder extends RecordConsumer {
   @Override
   public void addBinary(Binary value) {
     Node f = fields[depth];
-    ByteBuffer b = value.toByteBuffer();
-    if (b.hasArray()) {
-      f.leaf.addBytes(rep[depth], b.array(), b.arrayOffset() + b.position(), b.remaining());
-    } else {
-      byte[] copy = value.getBytes();
-      f.leaf.addBytes(rep[depth], copy, 0, copy.length);
-    }
+    f.leaf.addBinary(rep[depth], value);
     afterElement(f);
   }
 
