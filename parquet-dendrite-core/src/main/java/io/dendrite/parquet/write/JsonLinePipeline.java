@@ -5,9 +5,7 @@ import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -161,14 +159,23 @@ final class JsonLinePipeline {
     /** The result of a line whose row was striped into {@link #striped}. */
     private static final Object STRIPED = new Object();
 
-    /** Per line: its text, a copy of its bytes, or null (a line that is no text). */
-    final List<Object> lines = new ArrayList<>();
-    final List<Long> numbers = new ArrayList<>();
+    /**
+     * Per line: its text, or null when its bytes are {@code bytes[from, from + length)} (a
+     * length of -1: a line that is no text). The bytes of a chunk's lines are copied into one
+     * array: no array per line for the reading thread to allocate.
+     */
+    final String[] texts = new String[CHUNK_LINES];
+    final int[] from = new int[CHUNK_LINES];
+    final int[] length = new int[CHUNK_LINES];
+    final long[] numbers = new long[CHUNK_LINES];
+    byte[] bytes;
+    int byteCount;
     /**
      * Per line: the row, {@link #STRIPED}, an InvalidRecordException, another throwable, a
      * {@link StripeFailure}, or null (blank).
      */
-    final List<Object> results = new ArrayList<>();
+    final Object[] results = new Object[CHUNK_LINES];
+    int lines;
     /** How to stripe the rows, or null to hand them back as rows. */
     RowStriping striping;
     StripedRows striped;
@@ -177,31 +184,44 @@ final class JsonLinePipeline {
     static Chunk read(LineSource source) throws IOException {
       Chunk c = new Chunk();
       int size = 0;
-      while (c.lines.size() < CHUNK_LINES && size < CHUNK_CHARS) {
+      while (c.lines < CHUNK_LINES && size < CHUNK_CHARS) {
+        int i = c.lines;
         try {
           if (!source.next()) {
             break;
           }
         } catch (InvalidRecordException e) {
           // A line that is no text (bad UTF-8): an invalid record of its own.
-          c.lines.add(null);
-          c.numbers.add(e.row());
-          c.results.add(e);
+          c.length[i] = -1;
+          c.numbers[i] = e.row();
+          c.results[i] = e;
+          c.lines++;
           continue;
         }
         String text = source.text();
         if (text != null) {
-          c.lines.add(text);
+          c.texts[i] = text;
           size += text.length();
         } else {
-          int from = source.offset();
-          c.lines.add(Arrays.copyOfRange(source.bytes(), from, from + source.length()));
+          c.copy(i, source.bytes(), source.offset(), source.length());
           size += source.length();
         }
-        c.numbers.add(source.lineNumber());
-        c.results.add(null);
+        c.numbers[i] = source.lineNumber();
+        c.lines++;
       }
-      return c.lines.isEmpty() ? null : c;
+      return c.lines == 0 ? null : c;
+    }
+
+    private void copy(int i, byte[] b, int off, int len) {
+      if (bytes == null) {
+        bytes = new byte[Math.max(len, CHUNK_CHARS / 8)];
+      } else if (byteCount + len > bytes.length) {
+        bytes = Arrays.copyOf(bytes, Math.max(byteCount + len, bytes.length * 2));
+      }
+      System.arraycopy(b, off, bytes, byteCount, len);
+      from[i] = byteCount;
+      length[i] = len;
+      byteCount += len;
     }
 
     Chunk parse(ConcurrentLinkedQueue<JsonRecordParser> idle,
@@ -212,19 +232,13 @@ final class JsonLinePipeline {
       }
       RowStriping.Batch batch = striping == null ? null : striping.start();
       try {
-        for (int i = 0; i < lines.size(); i++) {
-          Object line = lines.get(i);
-          if (line == null) {
+        for (int i = 0; i < lines; i++) {
+          if (length[i] < 0) {
             continue;
           }
           Object row;
           try {
-            if (line instanceof String) {
-              row = parseUnlessBlank(parser, (String) line, null, 0, 0);
-            } else {
-              byte[] bytes = (byte[]) line;
-              row = parseUnlessBlank(parser, null, bytes, 0, bytes.length);
-            }
+            row = parseUnlessBlank(parser, texts[i], bytes, from[i], length[i]);
           } catch (RuntimeException | Error e) {
             row = e;
           }
@@ -234,11 +248,11 @@ final class JsonLinePipeline {
               row = STRIPED;
             } catch (RuntimeException | Error e) {
               // Writing this row fails the file, as on the calling thread: nothing after counts.
-              results.set(i, new StripeFailure(e));
+              results[i] = new StripeFailure(e);
               return this;
             }
           }
-          results.set(i, row);
+          results[i] = row;
         }
         return this;
       } finally {
@@ -252,8 +266,8 @@ final class JsonLinePipeline {
 
     void deliver(LineSink sink) {
       int run = 0; // striped rows not yet handed over
-      for (int i = 0; i < lines.size(); i++) {
-        Object r = results.get(i);
+      for (int i = 0; i < lines; i++) {
+        Object r = results[i];
         if (r == STRIPED) {
           run++;
           continue;
@@ -262,7 +276,7 @@ final class JsonLinePipeline {
           sink.striped(striped, run);
           run = 0;
         }
-        long number = numbers.get(i);
+        long number = numbers[i];
         if (r instanceof Object[]) {
           sink.row((Object[]) r, number);
         } else if (r instanceof InvalidRecordException) {
