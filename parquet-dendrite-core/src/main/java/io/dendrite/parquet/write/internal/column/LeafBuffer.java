@@ -190,12 +190,6 @@ final class LeafBuffer {
     doubles[values++] = v;
   }
 
-  void addBytes(int r, byte[] src, int off, int len) {
-    int start = byteCount;
-    appendBytes(src, off, len);
-    endValue(r, start);
-  }
-
   /**
    * Adds a value from its {@link Binary}, whose bytes it writes straight into this buffer
    * ({@link Binary#writeTo(OutputStream)} hands over its backing array slice): no wrapper or
