@@ -950,9 +950,11 @@ public final class DendriteWriter implements Closeable {
      * then appends to the row group by array copies, ending row groups after the same rows as
      * on one thread. Memory: at most one row group being filled and one being encoded, so up to
      * twice the buffers {@link #rowGroupSize} describes, plus the {@code threads + 1} chunks in
-     * flight, each with its lines, its parsed rows and its striped entries (levels as 4-byte
-     * ints), buffers that are reused from chunk to chunk, so a few times the chunk's 1 Mi
-     * characters per chunk. The threads are the
+     * flight, each with its lines (at most about 1 Mi characters), its rows until striped, and
+     * its striped entries: two 4-byte levels and the value per entry, so up to about 10 bytes
+     * per byte of line for lines of tiny array elements ({@code [1,2,3,...]}), far less for
+     * objects of strings. Striped entries' buffers are pooled, one per chunk in flight, and keep
+     * the size of the largest chunk they held until the writer closes. The threads are the
      * writer's own and end when it closes or aborts; a chunk that fails to encode fails the next
      * write or the close, with that failure as the cause, and leaves no file.
      */
