@@ -1,20 +1,24 @@
 package io.dendrite.parquet.write;
 
 import io.dendrite.parquet.write.internal.column.ColumnFileWriter;
+import io.dendrite.parquet.write.internal.column.StripedRows;
 import java.io.IOException;
 
 /**
  * Rows written by our own column writing ({@link ColumnFileWriter}): the same
  * {@link RowWriteSupport} and field writers as parquet-java's engine, whose record-consumer
- * events are striped into leaf buffers instead of parquet-java's column writers.
+ * events are striped into leaf buffers instead of parquet-java's column writers: on the writing
+ * thread, or on the threads that parsed the rows ({@link #striping()}).
  */
 final class ColumnRowSink implements RowSink {
   private final RowWriteSupport support;
   private final ColumnFileWriter file;
+  private final RowStriping striping;
 
   ColumnRowSink(RowWriteSupport support, ColumnFileWriter file) {
     this.support = support;
     this.file = file;
+    this.striping = new RowStriping(support, file);
     support.prepareForWrite(file.recordConsumer());
   }
 
@@ -22,6 +26,16 @@ final class ColumnRowSink implements RowSink {
   public void write(Object[] row) throws IOException {
     support.write(row);
     file.endRow();
+  }
+
+  @Override
+  public RowStriping striping() {
+    return striping;
+  }
+
+  @Override
+  public void write(StripedRows rows, int count) throws IOException {
+    file.append(rows, count);
   }
 
   @Override

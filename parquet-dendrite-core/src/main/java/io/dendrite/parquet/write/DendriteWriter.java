@@ -5,6 +5,7 @@ import io.dendrite.parquet.schema.ShreddingSchema;
 import io.dendrite.parquet.shred.ShreddingInference.InferenceOptions;
 import io.dendrite.parquet.shred.ShreddingReport;
 import io.dendrite.parquet.variant.internal.VariantBinary;
+import io.dendrite.parquet.write.internal.column.StripedRows;
 import java.io.BufferedReader;
 import java.io.Closeable;
 import java.io.IOException;
@@ -383,10 +384,26 @@ public final class DendriteWriter implements Closeable {
         rowsSeen++;
         rejected(e, lineNumber);
       }
+
+      @Override
+      public void striped(StripedRows rows, int count) {
+        rowsSeen += count;
+        writeStriped(rows, count);
+      }
+
+      @Override
+      public void stripeFailed(Throwable e, long lineNumber) {
+        rowsSeen++;
+        if (e instanceof RuntimeException) {
+          throw writeFailed((RuntimeException) e);
+        }
+        throw (Error) e;
+      }
     };
     if (options.parallelism() > 1) {
       new JsonLinePipeline(options.parallelism(),
-          () -> JsonRecordParser.of(new RecordCoercer(schema), options.documentColumn()))
+          () -> JsonRecordParser.of(new RecordCoercer(schema), options.documentColumn()),
+          () -> writer == null ? null : writer.striping())
           .run(source, sink);
       return;
     }
@@ -476,14 +493,36 @@ public final class DendriteWriter implements Closeable {
       writer.write(row);
       rowsWritten++;
     } catch (IOException e) {
-      fail();
-      throw new UncheckedIOException("cannot write " + target.displayName() + ": "
-          + e.getMessage(), e);
+      throw writeFailed(e);
     } catch (RuntimeException e) {
-      fail();
-      throw new IllegalStateException("cannot write " + target.displayName() + " at row "
-          + (rowsWritten + 1) + ": " + e.getMessage(), e);
+      throw writeFailed(e);
     }
+  }
+
+  /** Writes rows another thread shredded and striped ({@link RowSink#striping()}). */
+  private void writeStriped(StripedRows rows, int count) {
+    try {
+      writer.write(rows, count);
+      rowsWritten += count;
+    } catch (IOException e) {
+      throw writeFailed(e);
+    } catch (RuntimeException e) {
+      throw writeFailed(e);
+    }
+  }
+
+  /** Fails the writer for an I/O error while writing rows, which is returned to throw. */
+  private UncheckedIOException writeFailed(IOException e) {
+    fail();
+    return new UncheckedIOException("cannot write " + target.displayName() + ": "
+        + e.getMessage(), e);
+  }
+
+  /** Fails the writer for a failure to write the next row, which is returned to throw. */
+  private IllegalStateException writeFailed(RuntimeException e) {
+    fail();
+    return new IllegalStateException("cannot write " + target.displayName() + " at row "
+        + (rowsWritten + 1) + ": " + e.getMessage(), e);
   }
 
   /** Fixes every shredding schema, creates the Parquet file and writes the rows held. */
@@ -905,8 +944,17 @@ public final class DendriteWriter implements Closeable {
      * <p>With our own column writing (the default engine, see the class comment), a
      * full row group's column chunks are also encoded and compressed on up to this many threads
      * while the calling thread fills the next row group, whatever the input; the file is the
-     * same bytes for every count. Memory: at most one row group being filled and one being
-     * encoded, so up to twice the buffers {@link #rowGroupSize} describes. The threads are the
+     * same bytes for every count. And once the file is created (after the rows that shredding
+     * is inferred from), the threads parsing JSON lines also shred each chunk's rows and stripe
+     * them into leaf entries (levels and values) of the chunk's own, which the calling thread
+     * then appends to the row group by array copies, ending row groups after the same rows as
+     * on one thread. Memory: at most one row group being filled and one being encoded, so up to
+     * twice the buffers {@link #rowGroupSize} describes, plus the {@code threads + 1} chunks in
+     * flight, each with its lines (at most about 1 Mi characters), its rows until striped, and
+     * its striped entries: two 4-byte levels and the value per entry, so up to about 10 bytes
+     * per byte of line for lines of tiny array elements ({@code [1,2,3,...]}), far less for
+     * objects of strings. Striped entries' buffers are pooled, one per chunk in flight, and keep
+     * the size of the largest chunk they held until the writer closes. The threads are the
      * writer's own and end when it closes or aborts; a chunk that fails to encode fails the next
      * write or the close, with that failure as the cause, and leaves no file.
      */

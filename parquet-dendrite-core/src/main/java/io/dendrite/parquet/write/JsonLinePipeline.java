@@ -1,12 +1,11 @@
 package io.dendrite.parquet.write;
 
+import io.dendrite.parquet.write.internal.column.StripedRows;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -23,8 +22,11 @@ import java.util.function.Supplier;
  * {@link #CHUNK_LINES} lines or about {@link #CHUNK_CHARS} characters) are held at once.
  *
  * <p>Why parse apart: parsing a line and encoding its variants is a pure function of the line
- * and took about a third of a conversion's time; shredding and column writing stay on the
- * calling thread, where the file's state lives.
+ * and took about a third of a conversion's time. Once the file exists and its engine can take
+ * them ({@link RowSink#striping()}), a worker also shreds its chunk's rows and stripes them into
+ * leaf entries, so the calling thread only appends them to the row group by array copies;
+ * before that (while shredding is inferred from the first rows), parsed rows go to the calling
+ * thread as rows. Each chunk is striped by what the file said when the chunk was handed out.
  */
 final class JsonLinePipeline {
   static final int CHUNK_LINES = 1024;
@@ -57,20 +59,34 @@ final class JsonLinePipeline {
 
   /** What the calling thread does with each parsed line, in input order. */
   interface LineSink {
+    /** A row parsed and not striped. */
     void row(Object[] row, long lineNumber);
 
     void invalid(InvalidRecordException e, long lineNumber);
+
+    /** The next {@code count} rows of {@code rows}, each a line's, striped by a worker. */
+    void striped(StripedRows rows, int count);
+
+    /** Striping the row of line {@code lineNumber} failed with {@code e} on a worker. */
+    void stripeFailed(Throwable e, long lineNumber);
   }
 
   private final int threads;
   private final Supplier<JsonRecordParser> parsers;
+  private final Supplier<RowStriping> striping;
 
-  JsonLinePipeline(int threads, Supplier<JsonRecordParser> parsers) {
+  /**
+   * @param striping asked as each chunk is handed out: how its rows are striped, or null to
+   *     hand them back as rows
+   */
+  JsonLinePipeline(int threads, Supplier<JsonRecordParser> parsers,
+      Supplier<RowStriping> striping) {
     if (threads < 2) {
       throw new IllegalArgumentException("a pipeline needs 2 or more threads: " + threads);
     }
     this.threads = threads;
     this.parsers = parsers;
+    this.striping = striping;
   }
 
   /** Parses every line of {@code source} on the workers and hands the results to {@code sink}. */
@@ -86,6 +102,7 @@ final class JsonLinePipeline {
     try {
       for (Chunk c = Chunk.read(source); c != null; c = Chunk.read(source)) {
         Chunk chunk = c;
+        chunk.striping = striping.get();
         inFlight.add(pool.submit(() -> chunk.parse(idle, parsers)));
         if (inFlight.size() > threads) {
           take(inFlight.poll()).deliver(sink);
@@ -139,41 +156,72 @@ final class JsonLinePipeline {
 
   /** Consecutive lines of the input and, once parsed, what each became. */
   private static final class Chunk {
-    /** Per line: its text, a copy of its bytes, or null (a line that is no text). */
-    final List<Object> lines = new ArrayList<>();
-    final List<Long> numbers = new ArrayList<>();
-    /** Per line: the row, an InvalidRecordException, another throwable, or null (blank). */
-    final List<Object> results = new ArrayList<>();
+    /** The result of a line whose row was striped into {@link #striped}. */
+    private static final Object STRIPED = new Object();
+
+    /**
+     * Per line: its text, or null when its bytes are {@code bytes[from, from + length)} (a
+     * length of -1: a line that is no text). The bytes of a chunk's lines are copied into one
+     * array: no array per line for the reading thread to allocate.
+     */
+    final String[] texts = new String[CHUNK_LINES];
+    final int[] from = new int[CHUNK_LINES];
+    final int[] length = new int[CHUNK_LINES];
+    final long[] numbers = new long[CHUNK_LINES];
+    byte[] bytes;
+    int byteCount;
+    /**
+     * Per line: the row, {@link #STRIPED}, an InvalidRecordException, another throwable, a
+     * {@link StripeFailure}, or null (blank).
+     */
+    final Object[] results = new Object[CHUNK_LINES];
+    int lines;
+    /** How to stripe the rows, or null to hand them back as rows. */
+    RowStriping striping;
+    StripedRows striped;
 
     /** The next chunk of {@code source}, or null at its end. */
     static Chunk read(LineSource source) throws IOException {
       Chunk c = new Chunk();
       int size = 0;
-      while (c.lines.size() < CHUNK_LINES && size < CHUNK_CHARS) {
+      while (c.lines < CHUNK_LINES && size < CHUNK_CHARS) {
+        int i = c.lines;
         try {
           if (!source.next()) {
             break;
           }
         } catch (InvalidRecordException e) {
           // A line that is no text (bad UTF-8): an invalid record of its own.
-          c.lines.add(null);
-          c.numbers.add(e.row());
-          c.results.add(e);
+          c.length[i] = -1;
+          c.numbers[i] = e.row();
+          c.results[i] = e;
+          c.lines++;
           continue;
         }
         String text = source.text();
         if (text != null) {
-          c.lines.add(text);
+          c.texts[i] = text;
           size += text.length();
         } else {
-          int from = source.offset();
-          c.lines.add(Arrays.copyOfRange(source.bytes(), from, from + source.length()));
+          c.copy(i, source.bytes(), source.offset(), source.length());
           size += source.length();
         }
-        c.numbers.add(source.lineNumber());
-        c.results.add(null);
+        c.numbers[i] = source.lineNumber();
+        c.lines++;
       }
-      return c.lines.isEmpty() ? null : c;
+      return c.lines == 0 ? null : c;
+    }
+
+    private void copy(int i, byte[] b, int off, int len) {
+      if (bytes == null) {
+        bytes = new byte[Math.max(len, CHUNK_CHARS / 8)];
+      } else if (byteCount + len > bytes.length) {
+        bytes = Arrays.copyOf(bytes, Math.max(byteCount + len, bytes.length * 2));
+      }
+      System.arraycopy(b, off, bytes, byteCount, len);
+      from[i] = byteCount;
+      length[i] = len;
+      byteCount += len;
     }
 
     Chunk parse(ConcurrentLinkedQueue<JsonRecordParser> idle,
@@ -182,37 +230,60 @@ final class JsonLinePipeline {
       if (parser == null) {
         parser = parsers.get(); // each parser's encoders are its own: one per worker at most
       }
+      RowStriping.Batch batch = striping == null ? null : striping.start();
       try {
-        for (int i = 0; i < lines.size(); i++) {
-          Object line = lines.get(i);
-          if (line == null) {
+        for (int i = 0; i < lines; i++) {
+          if (length[i] < 0) {
             continue;
           }
+          Object row;
           try {
-            if (line instanceof String) {
-              results.set(i, parseUnlessBlank(parser, (String) line, null, 0, 0));
-            } else {
-              byte[] bytes = (byte[]) line;
-              results.set(i, parseUnlessBlank(parser, null, bytes, 0, bytes.length));
-            }
+            row = parseUnlessBlank(parser, texts[i], bytes, from[i], length[i]);
           } catch (RuntimeException | Error e) {
-            results.set(i, e);
+            row = e;
           }
+          if (batch != null && row instanceof Object[]) {
+            try {
+              batch.add((Object[]) row);
+              row = STRIPED;
+            } catch (RuntimeException | Error e) {
+              // Writing this row fails the file, as on the calling thread: nothing after counts.
+              results[i] = new StripeFailure(e);
+              return this;
+            }
+          }
+          results[i] = row;
         }
+        return this;
       } finally {
         idle.add(parser);
+        if (batch != null) {
+          striped = batch.rows;
+          batch.finish();
+        }
       }
-      return this;
     }
 
     void deliver(LineSink sink) {
-      for (int i = 0; i < lines.size(); i++) {
-        Object r = results.get(i);
-        long number = numbers.get(i);
+      int run = 0; // striped rows not yet handed over
+      for (int i = 0; i < lines; i++) {
+        Object r = results[i];
+        if (r == STRIPED) {
+          run++;
+          continue;
+        }
+        if (run > 0) {
+          sink.striped(striped, run);
+          run = 0;
+        }
+        long number = numbers[i];
         if (r instanceof Object[]) {
           sink.row((Object[]) r, number);
         } else if (r instanceof InvalidRecordException) {
           sink.invalid((InvalidRecordException) r, number);
+        } else if (r instanceof StripeFailure) {
+          sink.stripeFailed(((StripeFailure) r).cause, number);
+          return;
         } else if (r instanceof RuntimeException) {
           throw (RuntimeException) r;
         } else if (r instanceof Error) {
@@ -220,6 +291,21 @@ final class JsonLinePipeline {
         }
         // else a blank line: no row, not counted
       }
+      if (run > 0) {
+        sink.striped(striped, run);
+      }
+      if (striped != null) {
+        striping.recycle(striped);
+      }
+    }
+  }
+
+  /** What striping a row threw, apart from a failure to parse it. */
+  private static final class StripeFailure {
+    final Throwable cause;
+
+    StripeFailure(Throwable cause) {
+      this.cause = cause;
     }
   }
 }

@@ -1,5 +1,6 @@
 package io.dendrite.parquet.write;
 
+import io.dendrite.parquet.write.internal.column.StripedRows;
 import java.io.IOException;
 
 /**
@@ -8,6 +9,19 @@ import java.io.IOException;
  */
 interface RowSink {
   void write(Object[] row) throws IOException;
+
+  /**
+   * How other threads stripe rows for this file, or null when it takes whole rows only
+   * (parquet-java's engine).
+   */
+  default RowStriping striping() {
+    return null;
+  }
+
+  /** Appends the next {@code count} rows of {@code rows}, striped with {@link #striping()}. */
+  default void write(StripedRows rows, int count) throws IOException {
+    throw new UnsupportedOperationException("this engine takes whole rows only");
+  }
 
   /** Writes what is buffered and the footer, and closes the file. */
   void close() throws IOException;

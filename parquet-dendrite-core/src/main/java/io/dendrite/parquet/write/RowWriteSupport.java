@@ -7,6 +7,8 @@ import io.dendrite.parquet.shred.internal.VariantColumnShredder;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
+import java.util.function.Supplier;
 import org.apache.parquet.conf.ParquetConfiguration;
 import org.apache.parquet.hadoop.api.WriteSupport;
 import org.apache.parquet.io.api.RecordConsumer;
@@ -19,12 +21,16 @@ final class RowWriteSupport extends WriteSupport<Object[]> {
   private final MessageType schema;
   private final Map<String, String> footer;
   private final FieldWriter[] writers;
+  /** Field writers with shredders of their own, for {@link #forAnotherThread()}. */
+  private final Supplier<FieldWriter[]> moreWriters;
   private final String[] names;
   private RecordConsumer consumer;
 
-  RowWriteSupport(MessageType schema, Map<String, String> footer, FieldWriter[] writers) {
+  private RowWriteSupport(MessageType schema, Map<String, String> footer,
+      Supplier<FieldWriter[]> moreWriters, FieldWriter[] writers) {
     this.schema = schema;
     this.footer = footer;
+    this.moreWriters = moreWriters;
     this.writers = writers;
     this.names = FieldWriters.names(schema);
   }
@@ -45,19 +51,37 @@ final class RowWriteSupport extends WriteSupport<Object[]> {
     }
     MessageType annotated = records.toParquet(MESSAGE_NAME, shredding::get);
     MessageType parquetSchema = variantAnnotation ? annotated : UnannotatedVariants.of(annotated);
-    Map<String, VariantColumnShredder> shredders = new LinkedHashMap<>();
-    for (VariantColumn c : variantColumns) {
-      shredders.put(c.path, c.startShredding(widenExactNumerics));
-    }
-    FieldWriter[] writers = FieldWriters.forStruct(records.fields(), parquetSchema, "",
-        path -> shredders.computeIfAbsent(path, p -> VariantColumnShredder.create(p, null)));
+    FieldWriter[] writers = fieldWriters(records, parquetSchema, variantColumns,
+        c -> c.startShredding(widenExactNumerics));
     Map<String, String> footer = new LinkedHashMap<>();
     footer.put(FooterKeys.WRITER, FooterKeys.writerName());
     footer.put(FooterKeys.RECORD_SCHEMA, records.toString());
     if (!shredding.isEmpty()) {
       footer.put(FooterKeys.SHREDDING, ShreddingSchema.of(shredding).toString());
     }
-    return new RowWriteSupport(parquetSchema, footer, writers);
+    return new RowWriteSupport(parquetSchema, footer, () -> fieldWriters(records, parquetSchema,
+        variantColumns, c -> c.addShredder(widenExactNumerics)), writers);
+  }
+
+  /** Field writers of a file, each VARIANT column's shredder from {@code shredders}. */
+  private static FieldWriter[] fieldWriters(RecordSchema records, MessageType parquetSchema,
+      List<VariantColumn> variantColumns,
+      Function<VariantColumn, VariantColumnShredder> shredders) {
+    Map<String, VariantColumnShredder> byPath = new LinkedHashMap<>();
+    for (VariantColumn c : variantColumns) {
+      byPath.put(c.path, shredders.apply(c));
+    }
+    return FieldWriters.forStruct(records.fields(), parquetSchema, "",
+        path -> byPath.computeIfAbsent(path, p -> VariantColumnShredder.create(p, null)));
+  }
+
+  /**
+   * The same file's write support for another thread: the same rows make the same events, and
+   * its shredders are its own (shredders keep per-row scratch state), counted in the columns'
+   * reports. Any thread may call this.
+   */
+  RowWriteSupport forAnotherThread() {
+    return new RowWriteSupport(schema, footer, moreWriters, moreWriters.get());
   }
 
   /** The Parquet schema of the file. */

@@ -4,7 +4,10 @@ import io.dendrite.parquet.variant.internal.Utf8;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.CharBuffer;
 import java.nio.charset.CharsetDecoder;
 import java.nio.charset.CoderResult;
@@ -33,6 +36,10 @@ final class Utf8LineReader implements Closeable {
   /** The longest line: about the largest Java array. */
   private static final int MAX_LINE = Integer.MAX_VALUE - 16;
   private static final byte[] BOM = {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF};
+  private static final VarHandle LONGS =
+      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+  private static final long ONES = 0x0101010101010101L;
+  private static final long HIGHS = 0x8080808080808080L;
 
   private final InputStream in;
   private byte[] buf = new byte[1 << 16];
@@ -141,7 +148,7 @@ final class Utf8LineReader implements Closeable {
     }
     int scanned = 0; // bytes after pos known to hold no line end (fill() may move them)
     while (true) {
-      for (int i = pos + scanned; i < end; i++) {
+      for (int i = lineEndFrom(buf, pos + scanned, end); i < end; i++) {
         byte b = buf[i];
         if (b == '\n' || b == '\r') {
           lineStart = pos;
@@ -164,6 +171,26 @@ final class Utf8LineReader implements Closeable {
         return true;
       }
     }
+  }
+
+  /**
+   * Skips from {@code i} the bytes up to {@code end} that hold no {@code \n} or {@code \r}
+   * eight at a time (the byte-by-byte scan was a fifth of the reading thread's time): returns
+   * where the first word that may hold one starts, or where fewer than eight bytes are left.
+   */
+  private static int lineEndFrom(byte[] b, int i, int end) {
+    while (i + Long.BYTES <= end) {
+      long w = (long) LONGS.get(b, i);
+      long lf = w ^ 0x0A0A0A0A0A0A0A0AL;
+      long cr = w ^ 0x0D0D0D0D0D0D0D0DL;
+      // A byte of lf or cr is 0 where w holds a line end; (x - ONES) & ~x & HIGHS is not 0
+      // exactly when x has a 0 byte. Which byte it is, the byte-by-byte scan after finds.
+      if (((((lf - ONES) & ~lf) | ((cr - ONES) & ~cr)) & HIGHS) != 0) {
+        return i;
+      }
+      i += Long.BYTES;
+    }
+    return i;
   }
 
   /** Lines returned or rejected so far; the number of the last one. */

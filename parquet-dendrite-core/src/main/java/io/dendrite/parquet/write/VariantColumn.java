@@ -15,6 +15,7 @@ import io.dendrite.parquet.variant.EncodedVariant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * One VARIANT column of a writer reachable through structs: where its value sits in a row, how it
@@ -27,7 +28,8 @@ final class VariantColumn {
   private ShreddedType shredding;
   private String origin;
   private ShreddingInference inference;
-  private VariantColumnShredder shredder;
+  /** This file's shredders: the writing thread's and one per thread striping rows. */
+  private final List<VariantColumnShredder> shredders = new CopyOnWriteArrayList<>();
 
   private VariantColumn(String path, int[] slots) {
     this.path = path;
@@ -124,14 +126,45 @@ final class VariantColumn {
 
   /** Creates this column's shredder for the file being created; shredding must be fixed. */
   VariantColumnShredder startShredding(boolean widenExactNumerics) {
-    shredder = VariantColumnShredder.create(path, shredding, widenExactNumerics);
-    return shredder;
+    shredders.clear();
+    return addShredder(widenExactNumerics);
   }
 
-  /** Where this column's values landed so far. */
+  /**
+   * Another shredder of the same file, for another thread (any thread may call this): the
+   * report adds up what every shredder counted.
+   */
+  VariantColumnShredder addShredder(boolean widenExactNumerics) {
+    VariantColumnShredder s = VariantColumnShredder.create(path, shredding, widenExactNumerics);
+    shredders.add(s);
+    return s;
+  }
+
+  /**
+   * Where this column's values landed so far (read on the writing thread, once the threads
+   * that counted into other shredders have handed their rows over).
+   */
   ShreddingReport.ColumnReport report() {
     return new ShreddingReport.ColumnReport(path, shredding,
-        origin == null ? "inferring" : origin,
-        shredder == null ? List.of() : shredder.counts());
+        origin == null ? "inferring" : origin, counts());
+  }
+
+  /** Every shredder's counts, added up path by path (all have the same paths in order). */
+  private List<ShreddingReport.PathCounts> counts() {
+    List<ShreddingReport.PathCounts> sum = new ArrayList<>();
+    for (VariantColumnShredder s : shredders) {
+      List<ShreddingReport.PathCounts> counts = s.counts();
+      for (int i = 0; i < counts.size(); i++) {
+        ShreddingReport.PathCounts c = counts.get(i);
+        if (i == sum.size()) {
+          sum.add(c);
+        } else {
+          ShreddingReport.PathCounts t = sum.get(i);
+          sum.set(i, new ShreddingReport.PathCounts(t.path(), t.shreddedAs(),
+              t.typed() + c.typed(), t.residual() + c.residual(), t.missing() + c.missing()));
+        }
+      }
+    }
+    return sum;
   }
 }

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dendrite.parquet.read.DendriteReader;
 import io.dendrite.parquet.read.DendriteRow;
+import java.io.BufferedReader;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -18,6 +19,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -227,6 +229,39 @@ class JsonInputRulesTest {
       }
       assertEquals(expected, lines, "reads of " + chunk + " bytes");
       assertEquals(6, r.lineNumber());
+    }
+  }
+
+  /**
+   * Line ends anywhere in the words the reader scans eight bytes at a time, among bytes that
+   * differ from them by one bit or one step (0x0B, 0x0C, 0x09, 0x01, 0x8A): the same lines as
+   * {@link BufferedReader}.
+   */
+  @Test
+  void lineReaderFindsLineEndsAtEveryPositionOfAWord() throws Exception {
+    Random random = new Random(42);
+    char[] alphabet = {'a', '\n', '\r', '\u000b', '\u000c', '\t', '\u0001', '\u008a', ' '};
+    for (int round = 0; round < 300; round++) {
+      StringBuilder b = new StringBuilder();
+      for (int n = random.nextInt(120); n > 0; n--) {
+        b.append(random.nextInt(3) == 0 ? alphabet[random.nextInt(alphabet.length)] : 'x');
+      }
+      String text = b.toString();
+      List<String> expected = new ArrayList<>();
+      try (BufferedReader in = new BufferedReader(new StringReader(text))) {
+        for (String line = in.readLine(); line != null; line = in.readLine()) {
+          expected.add(line);
+        }
+      }
+      int chunk = 1 + random.nextInt(20);
+      List<String> lines = new ArrayList<>();
+      Utf8LineReader r =
+          new Utf8LineReader(new Trickle(text.getBytes(StandardCharsets.UTF_8), chunk));
+      for (String line = r.readLine(); line != null; line = r.readLine()) {
+        lines.add(line);
+      }
+      assertEquals(expected, lines, "reads of " + chunk + " bytes: " + text.replace("\r", "\\r")
+          .replace("\n", "\\n"));
     }
   }
 

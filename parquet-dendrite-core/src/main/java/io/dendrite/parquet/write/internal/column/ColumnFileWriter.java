@@ -13,7 +13,8 @@ import org.apache.parquet.schema.MessageType;
 
 /**
  * A Parquet file written by our own column writing: records arrive as record-consumer events
- * ({@link #recordConsumer()}), are striped into per-leaf buffers, and each full row group is
+ * ({@link #recordConsumer()}), are striped into per-leaf buffers (or come striped already, from
+ * {@link StripedRows} filled on other threads: {@link #append}), and each full row group is
  * encoded leaf by leaf ({@code ChunkEncoder}) through parquet-java's {@link ParquetFileWriter},
  * which still writes the page headers, indexes, bloom filters and footer. A row group ends
  * when its estimated encoded size reaches {@code rowGroupSize} bytes, its buffers hold twice
@@ -36,6 +37,7 @@ import org.apache.parquet.schema.MessageType;
 public final class ColumnFileWriter implements AutoCloseable {
   private final ParquetFileWriter file;
   private final CreatedByOutputFile out;
+  private final MessageType schema;
   private final Map<String, String> footer;
   private final LeafChunks chunks;
   private final LeafBuffer[] leaves;
@@ -58,6 +60,7 @@ public final class ColumnFileWriter implements AutoCloseable {
       long rowGroupSize, int rowGroupRows, int parallelism) {
     this.file = file;
     this.out = out;
+    this.schema = schema;
     this.footer = footer;
     this.rowGroupRows = rowGroupRows;
     this.chunks = new LeafChunks(schema, columnOptions);
@@ -128,6 +131,37 @@ public final class ColumnFileWriter implements AutoCloseable {
     }
     if (rows >= rowGroupRows || sizer.full(rows)) {
       endRowGroup();
+    }
+  }
+
+  /**
+   * Buffers to stripe rows into apart from this file, on any thread, for {@link #append}: they
+   * record with this file's schema and leaf columns.
+   */
+  public StripedRows newStripedRows() {
+    return new StripedRows(schema, chunks);
+  }
+
+  /**
+   * Appends the next {@code count} rows of {@code striped} (made by {@link #newStripedRows}),
+   * ending row groups after the same rows as {@link #endRow} after each of them would: runs of
+   * rows are moved up to the next row at which the row group's size is looked at.
+   *
+   * @throws IOException also when a chunk of an earlier row group failed to encode
+   */
+  public void append(StripedRows striped, int count) throws IOException {
+    while (count > 0) {
+      int run = Math.min(count,
+          Math.min(rowGroupRows - rows, sizer.rowsToNextCheck(rows)));
+      striped.appendTo(leaves, run);
+      rows += run;
+      count -= run;
+      if (parallel != null) {
+        parallel.checkFailure();
+      }
+      if (rows >= rowGroupRows || sizer.full(rows)) {
+        endRowGroup();
+      }
     }
   }
 

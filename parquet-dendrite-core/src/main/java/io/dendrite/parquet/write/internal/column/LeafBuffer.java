@@ -1,7 +1,11 @@
 package io.dendrite.parquet.write.internal.column;
 
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.util.Arrays;
 import org.apache.parquet.column.ColumnDescriptor;
+import org.apache.parquet.io.api.Binary;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 
 /**
@@ -34,6 +38,19 @@ final class LeafBuffer {
   /** {@code valueEnds[i]}: where value i's bytes end; value i starts at the end of i - 1. */
   int[] valueEnds;
   int byteCount;
+  /** Appends a {@link Binary}'s bytes to the value being added ({@link #addBinary}). */
+  private final OutputStream appender = new OutputStream() {
+    @Override
+    public void write(int b) {
+      reserveBytes(1);
+      bytes[byteCount++] = (byte) b;
+    }
+
+    @Override
+    public void write(byte[] b, int off, int len) {
+      appendBytes(b, off, len);
+    }
+  };
 
   LeafBuffer(ColumnDescriptor column) {
     this.column = column;
@@ -173,8 +190,26 @@ final class LeafBuffer {
     doubles[values++] = v;
   }
 
-  void addBytes(int r, byte[] src, int off, int len) {
+  /**
+   * Adds a value from its {@link Binary}, whose bytes it writes straight into this buffer
+   * ({@link Binary#writeTo(OutputStream)} hands over its backing array slice): no wrapper or
+   * copy per value, which {@code toByteBuffer()} made.
+   */
+  void addBinary(int r, Binary value) {
+    int start = byteCount;
+    try {
+      value.writeTo(appender);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e); // the appender throws none
+    }
+    endValue(r, start);
+  }
+
+  /** Ends the value whose bytes were appended from {@code start} on. */
+  private void endValue(int r, int start) {
+    int len = byteCount - start;
     if (fixedLength > 0 && len != fixedLength) {
+      byteCount = start;
       throw new IllegalArgumentException("column " + String.join(".", column.getPath())
           + ": a FIXED_LEN_BYTE_ARRAY(" + fixedLength + ") value of " + len + " bytes");
     }
@@ -182,6 +217,87 @@ final class LeafBuffer {
     if (values == valueEnds.length) {
       valueEnds = Arrays.copyOf(valueEnds, values * 2);
     }
+    valueEnds[values++] = byteCount;
+  }
+
+  private void appendBytes(byte[] src, int off, int len) {
+    reserveBytes(len);
+    System.arraycopy(src, off, bytes, byteCount, len);
+    byteCount += len;
+  }
+
+  /**
+   * Appends entries {@code [entryFrom, entryTo)} of {@code src}, a buffer of the same column,
+   * whose values are {@code [valueFrom, valueTo)}: the rows another thread striped, moved into
+   * the row group by array copies.
+   */
+  void append(LeafBuffer src, int entryFrom, int entryTo, int valueFrom, int valueTo) {
+    int n = entryTo - entryFrom;
+    if (rep != null) {
+      rep = ensure(rep, entries + n);
+      System.arraycopy(src.rep, entryFrom, rep, entries, n);
+    }
+    if (def != null) {
+      def = ensure(def, entries + n);
+      System.arraycopy(src.def, entryFrom, def, entries, n);
+    }
+    entries += n;
+    int m = valueTo - valueFrom;
+    if (m == 0) {
+      return;
+    }
+    switch (type) {
+      case BOOLEAN:
+        if (values + m > booleans.length) {
+          booleans = Arrays.copyOf(booleans, Math.max(values + m, booleans.length * 2));
+        }
+        System.arraycopy(src.booleans, valueFrom, booleans, values, m);
+        break;
+      case INT32:
+        ints = ensure(ints, values + m);
+        System.arraycopy(src.ints, valueFrom, ints, values, m);
+        break;
+      case INT64:
+        if (values + m > longs.length) {
+          longs = Arrays.copyOf(longs, Math.max(values + m, longs.length * 2));
+        }
+        System.arraycopy(src.longs, valueFrom, longs, values, m);
+        break;
+      case FLOAT:
+        if (values + m > floats.length) {
+          floats = Arrays.copyOf(floats, Math.max(values + m, floats.length * 2));
+        }
+        System.arraycopy(src.floats, valueFrom, floats, values, m);
+        break;
+      case DOUBLE:
+        if (values + m > doubles.length) {
+          doubles = Arrays.copyOf(doubles, Math.max(values + m, doubles.length * 2));
+        }
+        System.arraycopy(src.doubles, valueFrom, doubles, values, m);
+        break;
+      default: {
+        int start = src.valueStart(valueFrom);
+        int len = src.valueEnds[valueTo - 1] - start;
+        reserveBytes(len);
+        System.arraycopy(src.bytes, start, bytes, byteCount, len);
+        valueEnds = ensure(valueEnds, values + m);
+        int shift = byteCount - start;
+        for (int i = 0; i < m; i++) {
+          valueEnds[values + i] = src.valueEnds[valueFrom + i] + shift;
+        }
+        byteCount += len;
+        break;
+      }
+    }
+    values += m;
+  }
+
+  private static int[] ensure(int[] a, int size) {
+    return size <= a.length ? a : Arrays.copyOf(a, Math.max(size, a.length * 2));
+  }
+
+  /** Room for {@code len} more value bytes. */
+  private void reserveBytes(int len) {
     long needed = (long) byteCount + len;
     if (needed > bytes.length) {
       if (needed > Integer.MAX_VALUE - 16) {
@@ -191,9 +307,6 @@ final class LeafBuffer {
       bytes = Arrays.copyOf(bytes, (int) Math.min(Integer.MAX_VALUE - 16L,
           Math.max(needed, (long) bytes.length * 2)));
     }
-    System.arraycopy(src, off, bytes, byteCount, len);
-    byteCount += len;
-    valueEnds[values++] = byteCount;
   }
 
   int valueStart(int i) {

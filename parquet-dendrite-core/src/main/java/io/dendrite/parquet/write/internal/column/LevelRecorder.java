@@ -1,6 +1,5 @@
 package io.dendrite.parquet.write.internal.column;
 
-import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -30,8 +29,13 @@ final class LevelRecorder extends RecordConsumer {
     final LeafBuffer leaf;
     /** Every leaf below (itself for a primitive), for the null entries of a missing field. */
     final LeafBuffer[] leaves;
-    /** Which children the open instance of this group has written. */
-    final boolean[] written;
+    /**
+     * Per child, the instance of this group that last wrote it: the open instance has written
+     * the children holding {@link #instance}. Numbering instances saves clearing flags per
+     * instance (that clearing took about 8% of striping).
+     */
+    final long[] writtenIn;
+    long instance;
     int writtenCount;
 
     Node(String path, Node[] children, boolean repeated, int repLevel, int defLevel,
@@ -43,7 +47,7 @@ final class LevelRecorder extends RecordConsumer {
       this.defLevel = defLevel;
       this.leaf = leaf;
       this.leaves = leaves;
-      this.written = children == null ? null : new boolean[children.length];
+      this.writtenIn = children == null ? null : new long[children.length];
     }
   }
 
@@ -121,8 +125,8 @@ final class LevelRecorder extends RecordConsumer {
     Node f = group.children[index];
     fields[depth] = f;
     elementsAtStart[depth] = elements;
-    if (!group.written[index]) {
-      group.written[index] = true;
+    if (group.writtenIn[index] != group.instance) {
+      group.writtenIn[index] = group.instance;
       group.writtenCount++;
     }
   }
@@ -176,13 +180,7 @@ final class LevelRecorder extends RecordConsumer {
   @Override
   public void addBinary(Binary value) {
     Node f = fields[depth];
-    ByteBuffer b = value.toByteBuffer();
-    if (b.hasArray()) {
-      f.leaf.addBytes(rep[depth], b.array(), b.arrayOffset() + b.position(), b.remaining());
-    } else {
-      byte[] copy = value.getBytes();
-      f.leaf.addBytes(rep[depth], copy, 0, copy.length);
-    }
+    f.leaf.addBinary(rep[depth], value);
     afterElement(f);
   }
 
@@ -210,10 +208,8 @@ final class LevelRecorder extends RecordConsumer {
 
   private void open(Node group) {
     groups[depth] = group;
-    if (group.writtenCount != 0) {
-      Arrays.fill(group.written, false);
-      group.writtenCount = 0;
-    }
+    group.instance++; // starts at 1: no child holds it yet
+    group.writtenCount = 0;
   }
 
   /** Null entries for the fields the closing instance of {@code group} did not write. */
@@ -223,7 +219,7 @@ final class LevelRecorder extends RecordConsumer {
     }
     int r = rep[depth];
     for (int i = 0; i < group.children.length; i++) {
-      if (!group.written[i]) {
+      if (group.writtenIn[i] != group.instance) {
         Node child = group.children[i];
         if (!child.repeated && child.defLevel == group.defLevel) {
           throw new IllegalStateException("required field " + child.path + " has no value");

@@ -69,6 +69,15 @@ final class RowGroupSizer {
   }
 
   /**
+   * How many rows can be added to a row group of {@code rows} rows before {@link #full} next
+   * looks at the buffers (at least 1): before that row it says false without looking, so rows
+   * up to it can be added in one run.
+   */
+  int rowsToNextCheck(int rows) {
+    return Math.max(1, nextCheck - rows);
+  }
+
+  /**
    * Learns from the chunk of leaf {@code i} of row group {@code rowGroup} just written:
    * {@code encodedBytes} in the file (page headers and dictionary included) for a buffer of
    * {@code unscaled} bytes ({@link #unscaled} before it was encoded).

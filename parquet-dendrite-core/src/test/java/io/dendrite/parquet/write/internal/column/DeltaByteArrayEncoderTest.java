@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import org.apache.parquet.column.values.deltastrings.DeltaByteArrayReader;
+import org.apache.parquet.io.api.Binary;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 import org.junit.jupiter.api.Test;
 
@@ -28,7 +29,7 @@ class DeltaByteArrayEncoderTest {
         for (int k = keep; k < v.length; k++) {
           v[k] = (byte) ('a' + r.nextInt(3));
         }
-        leaf.addBytes(0, v, 0, v.length);
+        leaf.addBinary(0, Binary.fromConstantByteArray(v));
         values.add(v);
         previous = v;
       }

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import org.apache.parquet.column.values.deltalengthbytearray.DeltaLengthByteArrayValuesReader;
+import org.apache.parquet.io.api.Binary;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 import org.junit.jupiter.api.Test;
 
@@ -22,7 +23,7 @@ class DeltaLengthByteArrayEncoderTest {
       for (int i = 0; i < n; i++) {
         byte[] v = new byte[r.nextInt(r.nextBoolean() ? 3 : 300)];
         r.nextBytes(v);
-        leaf.addBytes(0, v, 0, v.length);
+        leaf.addBinary(0, Binary.fromConstantByteArray(v));
         values.add(v);
       }
       int from = r.nextInt(Math.max(1, n / 3));

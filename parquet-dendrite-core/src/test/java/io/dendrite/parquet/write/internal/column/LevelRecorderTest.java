@@ -62,6 +62,35 @@ class LevelRecorderTest {
     assertColumn(5, "http://A 0 2", "http://B 1 2", "null 1 1", "http://C 0 2");
   }
 
+  /**
+   * Striped apart ({@link StripedRows}) and appended a row at a time, after a third row that
+   * failed half-way: the same levels, and nothing of the failed row.
+   */
+  @Test
+  void thePapersRecordsStripedApartAndAppendedARowAtATime() {
+    StripedRows striped = new StripedRows(DOCUMENT, new LeafChunks(DOCUMENT, path -> null));
+    rc = striped.recordConsumer();
+    writeR1();
+    striped.endRow();
+    writeR2();
+    striped.endRow();
+    rc.startMessage();
+    field("DocId", 0, () -> rc.addLong(30));
+    field("Links", 1, () -> group(() -> field("Forward", 1, () -> rc.addLong(90))));
+    rc.startField("Name", 2);
+    rc.startGroup();
+    striped.abandonRow(); // say a value failed to convert here
+    striped.appendTo(leaves, 1);
+    striped.appendTo(leaves, 1);
+    assertColumn(0, "10 0 0", "20 0 0");
+    assertColumn(1, "null 0 1", "10 0 2", "30 1 2");
+    assertColumn(2, "20 0 2", "40 1 2", "60 1 2", "80 0 2");
+    assertColumn(3, "en-us 0 2", "en 2 2", "null 1 1", "en-gb 1 2", "null 0 1");
+    assertColumn(4, "us 0 3", "null 2 2", "null 1 1", "gb 1 3", "null 0 1");
+    assertColumn(5, "http://A 0 2", "http://B 1 2", "null 1 1", "http://C 0 2");
+    assertThrows(IllegalArgumentException.class, () -> striped.appendTo(leaves, 1));
+  }
+
   @Test
   void aMissingRequiredFieldIsAnErrorNamingIt() {
     rc.startMessage();

@@ -141,7 +141,7 @@ class PageStatisticsTest {
           b = new byte[r.nextInt(6)];
           r.nextBytes(b);
         }
-        leaf.addBytes(0, b, 0, b.length);
+        leaf.addBinary(0, Binary.fromConstantByteArray(b));
         theirs.updateStats(Binary.fromConstantByteArray(b.clone()));
         break;
       }

@@ -20,8 +20,9 @@ import org.apache.parquet.column.values.plain.BinaryPlainValuesReader;
 import org.apache.parquet.column.values.plain.BooleanPlainValuesReader;
 import org.apache.parquet.column.values.plain.FixedLenByteArrayPlainValuesReader;
 import org.apache.parquet.column.values.plain.PlainValuesReader;
-import org.apache.parquet.schema.PrimitiveType;
+import org.apache.parquet.io.api.Binary;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
+import org.apache.parquet.schema.PrimitiveType;
 import org.apache.parquet.schema.Types;
 import org.junit.jupiter.api.Test;
 
@@ -80,7 +81,7 @@ class PlainEncoderTest {
         default: {
           byte[] v = new byte[leaf.fixedLength > 0 ? leaf.fixedLength : r.nextInt(40)];
           r.nextBytes(v);
-          leaf.addBytes(0, v, 0, v.length);
+          leaf.addBinary(0, Binary.fromConstantByteArray(v));
           values.add(v);
           break;
         }

@@ -12,6 +12,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import org.apache.parquet.io.api.Binary;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 import org.junit.jupiter.api.Test;
 
@@ -25,7 +26,7 @@ class ValueDictionaryTest {
     for (int i = 0; i < 5000; i++) {
       String s = "v" + r.nextInt(700);
       byte[] b = s.getBytes(StandardCharsets.UTF_8);
-      leaf.addBytes(0, b, 0, b.length);
+      leaf.addBinary(0, Binary.fromConstantByteArray(b));
       values.add(s);
     }
     ValueDictionary d = new ValueDictionary();
