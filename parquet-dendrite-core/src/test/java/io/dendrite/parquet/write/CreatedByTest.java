@@ -49,6 +49,9 @@ class CreatedByTest {
       VersionParser.ParsedVersion parsed = VersionParser.parse(createdBy);
       assertEquals("parquet-dendrite", parsed.application);
       assertFalse(CorruptStatistics.shouldIgnoreStatistics(createdBy, PrimitiveTypeName.BINARY));
+      assertEquals(FooterKeys.writerName(), r.getFooter().getFileMetaData().getKeyValueMetaData()
+          .get(FooterKeys.WRITER), "and in its own key, as the other engine's files do");
+      assertTrue(FooterKeys.writerName().endsWith(" " + parsed.version), parsed.version);
       assertEquals(3, r.getRowGroups().size());
       for (int g = 0; g < 3; g++) {
         BlockMetaData block = r.getRowGroups().get(g);

@@ -1,7 +1,6 @@
 package io.dendrite.parquet.write;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -13,11 +12,8 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import org.apache.parquet.CorruptStatistics;
-import org.apache.parquet.VersionParser;
 import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.io.LocalInputFile;
-import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -101,25 +97,6 @@ class WriteEngineTest {
     assertEquals(250, n);
     try (ParquetFileReader f = ParquetFileReader.open(new LocalInputFile(file))) {
       assertEquals(3, f.getFooter().getBlocks().size());
-    }
-  }
-
-  /**
-   * Our engine's footer keeps parquet-java's {@code created_by} (see {@code ColumnFileWriter}),
-   * which parquet-java's version checks parse as a release whose statistics they trust, and
-   * names this library in its own key.
-   */
-  @Test
-  void theFooterNamesUsBesideParquetJavasCreatedBy() throws Exception {
-    Path file = closedWithOurEngine("created-by.parquet");
-    try (ParquetFileReader f = ParquetFileReader.open(new LocalInputFile(file))) {
-      String createdBy = f.getFooter().getFileMetaData().getCreatedBy();
-      assertEquals("parquet-mr", VersionParser.parse(createdBy).application, createdBy);
-      assertFalse(CorruptStatistics.shouldIgnoreStatistics(createdBy, PrimitiveTypeName.BINARY),
-          createdBy);
-      String writer = f.getFooter().getFileMetaData().getKeyValueMetaData()
-          .get(FooterKeys.WRITER);
-      assertTrue(writer.startsWith("parquet-dendrite "), writer);
     }
   }
 
