@@ -4,13 +4,13 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import org.apache.parquet.hadoop.metadata.ParquetMetadata;
 import org.apache.spark.sql.connector.metric.CustomMetric;
 import org.apache.spark.sql.connector.metric.CustomTaskMetric;
 import org.apache.spark.sql.connector.read.Batch;
 import org.apache.spark.sql.connector.read.InputPartition;
 import org.apache.spark.sql.connector.read.PartitionReaderFactory;
 import org.apache.spark.sql.connector.read.Scan;
-import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 
 /**
@@ -34,7 +34,7 @@ final class DendriteScan implements Scan, Batch {
   private final VariantPredicate skipping;
   private final ScanPartitions partitions;
   /** The top-level columns read as variant extractions. */
-  private final List<String> extracted = new ArrayList<>();
+  private final List<String> extracted;
   /** What {@link #skipping} skipped in the last planning, for the driver's metrics. */
   private long rowGroupsSkipped;
   private long rowsSkipped;
@@ -63,11 +63,7 @@ final class DendriteScan implements Scan, Batch {
     this.columnar = columnar;
     this.skipping = skipping;
     this.partitions = partitions;
-    for (StructField f : readSchema.fields()) {
-      if (extractions != null && extractions.of(f.name()) != null) {
-        extracted.add(f.name());
-      }
-    }
+    this.extracted = extractions == null ? List.of() : extractions.columnsIn(readSchema);
   }
 
   @Override
@@ -102,8 +98,11 @@ final class DendriteScan implements Scan, Batch {
     rowGroupsSkipped = 0;
     rowsSkipped = 0;
     for (SourceFile f : files) {
-      Set<String> neverNull = neverNull(f);
-      SkippedRowGroups skips = skipping == null ? null : skips(f);
+      // One footer lookup (a status call) serves both plans.
+      ParquetMetadata footer = skipping == null && extracted.isEmpty() ? null : footer(f);
+      Set<String> neverNull = footer == null || extracted.isEmpty() ? Set.of()
+          : SourceFiles.neverNull(footer, extracted);
+      SkippedRowGroups skips = skipping == null || footer == null ? null : skips(f, footer);
       if (skips != null) {
         rowGroupsSkipped += skips.count();
         rowsSkipped += skips.rowsSkipped();
@@ -125,25 +124,22 @@ final class DendriteScan implements Scan, Batch {
   }
 
   /**
-   * Those of the extracted VARIANT columns that {@code f}'s footer proves never null; empty
-   * when there are none, or the footer cannot be read (then the read reports the file).
+   * {@code f}'s footer from the table's cache, for planning; null when it cannot be read: the
+   * plans are only optimizations (no never-null proof, no skipping), and the read itself
+   * reports a damaged file, naming it.
    */
-  private Set<String> neverNull(SourceFile f) {
-    if (extracted.isEmpty()) {
-      return Set.of();
-    }
+  private ParquetMetadata footer(SourceFile f) {
     try {
-      return SourceFiles.neverNull(footers.footer(f.path(), conf.hadoop()), extracted);
+      return footers.footer(f.path(), conf.hadoop());
     } catch (IOException e) {
-      return Set.of();
+      return null;
     }
   }
 
   /** The row groups the variant predicates skip in {@code f}; null: none, or unplannable. */
-  private SkippedRowGroups skips(SourceFile f) {
+  private SkippedRowGroups skips(SourceFile f, ParquetMetadata footer) {
     try {
-      return SkippedRowGroups.plan(f, footers.footer(f.path(), conf.hadoop()), skipping,
-          conf.hadoop());
+      return SkippedRowGroups.plan(f, footer, skipping, conf.hadoop());
     } catch (IOException | RuntimeException e) {
       // Only an optimization: the read itself reports a damaged file, naming it.
       return null;

@@ -65,6 +65,17 @@ record PushedExtractions(Map<String, List<ExtractedPath>> byColumn) implements S
     return byColumn.get(column);
   }
 
+  /** The columns of {@code schema} read as their extractions, in its order. */
+  List<String> columnsIn(StructType schema) {
+    List<String> out = new ArrayList<>();
+    for (StructField f : schema.fields()) {
+      if (of(f.name()) != null) {
+        out.add(f.name());
+      }
+    }
+    return out;
+  }
+
   /** {@code schema} with each extracted column as the struct of its extractions. */
   StructType rewrite(StructType schema) {
     StructField[] out = schema.fields().clone();

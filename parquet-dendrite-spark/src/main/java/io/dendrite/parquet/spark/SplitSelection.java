@@ -5,7 +5,6 @@ import io.dendrite.parquet.path.SelectionPath;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
-import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 
 /**
@@ -28,22 +27,16 @@ record SplitSelection(List<SelectionPath> select, int[] positions, ExtractedColu
    */
   static SplitSelection of(FileInputPartition split, StructType schema,
       PushedExtractions extractions, Filter filter) {
-    List<String> extractedNames = new ArrayList<>();
-    for (StructField f : schema.fields()) {
-      if (extractions != null && extractions.of(f.name()) != null) {
-        extractedNames.add(f.name());
-      }
-    }
     Set<String> neverNull = split.neverNull();
     List<SelectionPath> select = new ArrayList<>();
     int[] positions = new int[schema.size()];
     ExtractedColumn[] extracted = new ExtractedColumn[schema.size()];
     for (int i = 0; i < positions.length; i++) {
       String name = schema.fields()[i].name();
-      if (extractedNames.contains(name)) {
+      List<ExtractedPath> paths = extractions == null ? null : extractions.of(name);
+      if (paths != null) {
         positions[i] = -1;
-        extracted[i] = ExtractedColumn.plan(name, extractions.of(name),
-            neverNull.contains(name), select);
+        extracted[i] = ExtractedColumn.plan(name, paths, neverNull.contains(name), select);
       } else {
         // Paths made from the names, not parsed: a column named "a.b" is one column.
         positions[i] = select.size();
