@@ -566,6 +566,19 @@ class Checker:
                 for g, n in self.per_group.items() if n > self.SHOWN]
 
 
+def check_variant(chk, name, r, c, exp, got):
+    """One variant cell against the input: a missing key or a JSON null reads as SQL NULL, or
+    (JSON null only) as a variant null; any other value must be the same."""
+    if exp is MISSING or exp is None:
+        ok = got is MISSING or (exp is None and got is None)
+    else:
+        ok = got is not MISSING and same(exp, got)
+    if not ok:
+        chk.fail("%s: row %d, column %s: expected %r, got %r"
+                 % (name, r, c, "<missing>" if exp is MISSING else exp,
+                    "<SQL NULL>" if got is MISSING else got), (name, c))
+
+
 def _typed_expected(column, v):
     if column == "f64" and v is not None:
         return float(v)
@@ -618,15 +631,7 @@ def check_file(chk, path, rows):
                     chk.fail("%s: row %d, column %s: undecodable: %s" % (name, r, c, e),
                              (name, c))
                     continue
-                if exp is MISSING or exp is None:
-                    # A missing key or a JSON null: SQL NULL, or (JSON null only) a variant null.
-                    ok = got is MISSING or (exp is None and got is None)
-                else:
-                    ok = got is not MISSING and same(exp, got)
-                if not ok:
-                    chk.fail("%s: row %d, column %s: expected %r, got %r"
-                             % (name, r, c, "<missing>" if exp is MISSING else exp,
-                                "<SQL NULL>" if got is MISSING else got), (name, c))
+                check_variant(chk, name, r, c, exp, got)
         elif c in TYPED:
             for r, (row, got) in enumerate(zip(rows, values)):
                 chk.values += 1
@@ -801,14 +806,7 @@ def check_cat(input_path, paths):
                     chk.fail("%s: row %d, column %s: undecodable: %s" % (name, r, c, e),
                              (name, c))
                     continue
-                if exp is MISSING or exp is None:
-                    ok = got is MISSING or (exp is None and got is None)
-                else:
-                    ok = got is not MISSING and same(exp, got)
-                if not ok:
-                    chk.fail("%s: row %d, column %s: expected %r, got %r"
-                             % (name, r, c, "<missing>" if exp is MISSING else exp,
-                                "<null>" if got is MISSING else got), (name, c))
+                check_variant(chk, name, r, c, exp, got)
     for f in chk.failures:
         print("FAIL " + f)
     for line in chk.summary_lines():
