@@ -1,5 +1,6 @@
 package io.dendrite.parquet.cli;
 
+import io.dendrite.parquet.write.DendriteWriter;
 import java.io.BufferedWriter;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
@@ -26,13 +27,22 @@ import picocli.CommandLine.ParseResult;
  * (missing file, not Parquet, malformed JSON, unknown column), 2 for a usage error (unknown
  * option, missing argument); {@code --verbose} prints the stack trace instead.
  */
-@Command(name = "dendrite", mixinStandardHelpOptions = true, version = "parquet-dendrite 0.1.0",
+@Command(name = "dendrite", mixinStandardHelpOptions = true,
+    versionProvider = DendriteCli.Version.class,
     description = "Write, shred and read Parquet files with VARIANT columns.",
     footer = {"", "Example:",
         "  dendrite convert events.jsonl events.parquet --variant payload",
         "  dendrite inspect events.parquet",
         "  dendrite cat events.parquet --select id,payload.user --limit 5"})
 public final class DendriteCli implements Runnable {
+  /** {@code --version}: the library's version, the one our files' footers carry. */
+  static final class Version implements CommandLine.IVersionProvider {
+    @Override
+    public String[] getVersion() {
+      return new String[] {"parquet-dendrite " + DendriteWriter.version()};
+    }
+  }
+
   /** The subcommands by name, in the order the help lists them. */
   private static final Map<String, Supplier<Object>> SUBCOMMANDS = subcommands();
 

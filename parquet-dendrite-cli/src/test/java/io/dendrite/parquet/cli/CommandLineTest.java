@@ -53,6 +53,9 @@ class CommandLineTest {
         List.copyOf(DendriteCli.commandLine("schema", "x").getSubcommands().keySet()));
     assertEquals(all, List.copyOf(DendriteCli.commandLine("--help").getSubcommands().keySet()));
     assertEquals(runWithAll("--version"), Cli.run("--version").ok());
+    // The POM's version, the one the footers' created_by names (one source, the build's).
+    assertEquals("parquet-dendrite " + System.getProperty("dendrite.project.version") + "\n",
+        Cli.run("--version").ok().replace("\r", ""));
     assertEquals(runWithAll("-V"), Cli.run("-V").ok());
     assertEquals(runWithAll("nonsense"), Cli.run("nonsense").err());
     for (String command : new String[] {"convert", "cat", "schema", "inspect", "infer", "demo"}) {

@@ -10,6 +10,7 @@ import io.dendrite.parquet.schema.FieldType.PrimitiveFieldType;
 import io.dendrite.parquet.schema.FieldType.StructType;
 import io.dendrite.parquet.schema.FieldType.VariantFieldType;
 import io.dendrite.parquet.schema.RecordSchema.Field;
+import io.dendrite.parquet.schema.internal.FloatingPointColumns;
 import io.dendrite.parquet.schema.internal.VariantSchemas;
 import java.math.BigInteger;
 import java.util.function.Function;
@@ -104,9 +105,9 @@ final class ParquetSchemaWriter {
       case INT64:
         return Types.primitive(PrimitiveTypeName.INT64, repetition).named(name);
       case FLOAT:
-        return Types.primitive(PrimitiveTypeName.FLOAT, repetition).named(name);
+        return FloatingPointColumns.of(PrimitiveTypeName.FLOAT, repetition, name);
       case DOUBLE:
-        return Types.primitive(PrimitiveTypeName.DOUBLE, repetition).named(name);
+        return FloatingPointColumns.of(PrimitiveTypeName.DOUBLE, repetition, name);
       case STRING:
         return Types.primitive(PrimitiveTypeName.BINARY, repetition)
             .as(LogicalTypeAnnotation.stringType()).named(name);

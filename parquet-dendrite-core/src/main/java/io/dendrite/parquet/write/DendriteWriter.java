@@ -108,6 +108,15 @@ public final class DendriteWriter implements Closeable {
     }
   }
 
+  /**
+   * This library's version (the build's), as the files it writes name it in their
+   * {@code created_by} ("parquet-dendrite version <version>"); "dev" in a build that left its
+   * resources unfiltered.
+   */
+  public static String version() {
+    return FooterKeys.VERSION;
+  }
+
   /** Starts a writer for a local file; no Hadoop file system is involved. */
   public static Builder builder(java.nio.file.Path path) {
     return new Builder(path, null, null);

@@ -4,11 +4,16 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.dendrite.parquet.testing.WrittenSchemas;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.apache.parquet.column.ColumnDescriptor;
+import org.apache.parquet.schema.ColumnOrder;
 import org.apache.parquet.schema.GroupType;
 import org.apache.parquet.schema.MessageType;
-import org.apache.parquet.schema.MessageTypeParser;
+import org.apache.parquet.schema.PrimitiveType;
+import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -16,7 +21,28 @@ import org.junit.jupiter.params.provider.CsvSource;
 class RecordSchemaParquetTest {
 
   private static MessageType parquet(String text) {
-    return MessageTypeParser.parseMessageType(text);
+    return WrittenSchemas.parse(text);
+  }
+
+  /**
+   * FLOAT and DOUBLE, record fields and shredded values, in TYPE_DEFINED_ORDER: readers before
+   * parquet-java 1.18 and pyarrow 26 ignore the min/max of a column in IEEE_754_TOTAL_ORDER.
+   */
+  @Test
+  void floatingPointColumnsAreInTheTypeDefinedOrder() {
+    MessageType m = RecordSchema.parse("f float, d double, v variant")
+        .toParquet("m", ShreddingSchema.parse("v: {x: double, y: float}"));
+    List<String> checked = new ArrayList<>();
+    for (ColumnDescriptor c : m.getColumns()) {
+      PrimitiveType p = c.getPrimitiveType();
+      if (p.getPrimitiveTypeName() == PrimitiveTypeName.FLOAT
+          || p.getPrimitiveTypeName() == PrimitiveTypeName.DOUBLE) {
+        assertEquals(ColumnOrder.typeDefined(), p.columnOrder(), String.join(".", c.getPath()));
+        checked.add(String.join(".", c.getPath()));
+      }
+    }
+    assertEquals(List.of("f", "d", "v.typed_value.x.typed_value", "v.typed_value.y.typed_value"),
+        checked);
   }
 
   @Test

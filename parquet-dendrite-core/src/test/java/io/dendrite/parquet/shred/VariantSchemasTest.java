@@ -10,6 +10,7 @@ import io.dendrite.parquet.schema.ShreddedType;
 import io.dendrite.parquet.schema.ShreddedType.ValueOnly;
 import io.dendrite.parquet.schema.ShreddingSchema;
 import io.dendrite.parquet.schema.internal.VariantSchemas;
+import io.dendrite.parquet.testing.WrittenSchemas;
 import java.util.List;
 import org.apache.parquet.schema.GroupType;
 import org.apache.parquet.schema.MessageType;
@@ -114,7 +115,7 @@ class VariantSchemasTest {
 
   private static GroupType specGroup(String text) {
     String clean = forParser(text);
-    return MessageTypeParser.parseMessageType("message m {\n" + clean + "\n}").getType(0)
+    return WrittenSchemas.parse("message m {\n" + clean + "\n}").getType(0)
         .asGroupType();
   }
 
@@ -167,7 +168,7 @@ class VariantSchemasTest {
         "tags: [string]",
         "event: {event_type: string, event_ts: timestamp,",
         "        location: {latitude: double, longitude: double}, tags: [string]}"));
-    MessageType expected = MessageTypeParser.parseMessageType(forParser("message m {\n"
+    MessageType expected = WrittenSchemas.parse(forParser("message m {\n"
         + MEASUREMENT + "\n" + TAGS + "\n" + NESTED_EVENT + "\n}"));
     MessageType actual = schema.toParquet("m", shredding);
     assertEquals(expected, actual);
@@ -183,8 +184,8 @@ class VariantSchemasTest {
       "int16               | optional int32 typed_value (INTEGER(16,true))",
       "int32               | optional int32 typed_value",
       "int64               | optional int64 typed_value",
-      "float               | optional float typed_value",
-      "double              | optional double typed_value",
+      "float               | optional float typed_value columnorder(TYPE_DEFINED_ORDER)",
+      "double              | optional double typed_value columnorder(TYPE_DEFINED_ORDER)",
       "decimal(9,2)        | optional int32 typed_value (DECIMAL(9,2))",
       "decimal(18,2)       | optional int64 typed_value (DECIMAL(18,2))",
       "decimal(38,2)       | optional fixed_len_byte_array(16) typed_value (DECIMAL(38,2))",
@@ -202,7 +203,7 @@ class VariantSchemasTest {
     ShreddedType shredded = ShreddedType.parse(type);
     GroupType built = VariantSchemas.variantGroup("v", Repetition.OPTIONAL, shredded);
     assertEquals(column, built.getType("typed_value").toString());
-    GroupType expected = MessageTypeParser.parseMessageType("message m { optional group v"
+    GroupType expected = WrittenSchemas.parse("message m { optional group v"
         + " (VARIANT(1)) { required binary metadata; optional binary value; " + column
         + "; } }").getType(0).asGroupType();
     assertEquals(expected, built);

@@ -46,6 +46,8 @@ class CreatedByTest {
       String createdBy = r.getFooter().getFileMetaData().getCreatedBy();
       assertTrue(createdBy.matches("parquet-dendrite version \\d+\\.\\d+\\.\\d+(-SNAPSHOT)?"),
           createdBy);
+      assertEquals("parquet-dendrite version " + System.getProperty("dendrite.project.version"),
+          createdBy, "the POM's version");
       VersionParser.ParsedVersion parsed = VersionParser.parse(createdBy);
       assertEquals("parquet-dendrite", parsed.application);
       assertFalse(CorruptStatistics.shouldIgnoreStatistics(createdBy, PrimitiveTypeName.BINARY));

@@ -140,9 +140,10 @@ public final class VariantSchemas {
       case INT64:
         return Types.optional(PrimitiveTypeName.INT64).named(TYPED_VALUE);
       case FLOAT:
-        return Types.optional(PrimitiveTypeName.FLOAT).named(TYPED_VALUE);
+        return FloatingPointColumns.of(PrimitiveTypeName.FLOAT, Repetition.OPTIONAL, TYPED_VALUE);
       case DOUBLE:
-        return Types.optional(PrimitiveTypeName.DOUBLE).named(TYPED_VALUE);
+        return FloatingPointColumns.of(PrimitiveTypeName.DOUBLE, Repetition.OPTIONAL,
+            TYPED_VALUE);
       case DECIMAL4:
         return Types.optional(PrimitiveTypeName.INT32)
             .as(LogicalTypeAnnotation.decimalType(p.scale(), p.precision())).named(TYPED_VALUE);
