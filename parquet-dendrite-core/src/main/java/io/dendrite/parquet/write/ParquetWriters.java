@@ -49,8 +49,8 @@ final class ParquetWriters {
       Map<String, ChunkOptions> columns = chunkOptions(schema, options);
       ColumnFileWriter file = ColumnFileWriter.create(target.temporaryFile(),
           FooterKeys.createdBy(), schema,
-          context.getExtraMetaData(), columns::get, configuration(target), options.pageSize(),
-          options.rowGroupSize(), options.rowGroupRows(), options.parallelism());
+          context.getExtraMetaData(), columns::get, configuration(target), options.rowGroupSize(),
+          options.rowGroupRows(), options.parallelism());
       return new ColumnRowSink(support, file);
     }
     return new ParquetJavaRowSink(parquetJava(target, support, options, schema));

@@ -8,7 +8,6 @@ import org.apache.parquet.column.statistics.SizeStatistics;
 import org.apache.parquet.column.statistics.Statistics;
 import org.apache.parquet.column.values.bloomfilter.BlockSplitBloomFilter;
 import org.apache.parquet.column.values.bloomfilter.BloomFilter;
-import org.apache.parquet.compression.CompressionCodecFactory.BytesInputCompressor;
 import org.apache.parquet.io.api.Binary;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 
@@ -48,7 +47,7 @@ final class ChunkEncoder {
    * {@link AutoEncodings} chose when that differs from parquet-java's choice, else null.
    */
   AutoEncodings.Choice write(LeafBuffer leaf, ChunkOptions options, PageStatistics statistics,
-      PageSizeStatistics sizes, BytesInputCompressor compressor, ChunkOutput out)
+      PageSizeStatistics sizes, PageCompressor compressor, ChunkOutput out)
       throws IOException {
     boolean v2 = options.pageVersion() == 2;
     boolean split = options.byteStreamSplit() && leaf.type != PrimitiveTypeName.BOOLEAN
@@ -84,7 +83,7 @@ final class ChunkEncoder {
       page.reset();
       plain.encodeAt(leaf, dictionary.firstIndex, dictionary.size, page);
       int size = page.size();
-      BytesInput compressed = compressor.compress(BytesInput.from(page.array(), 0, size));
+      BytesInput compressed = compressor.compress(page.array(), size);
       // Data page v1 files name the dictionary page PLAIN_DICTIONARY, v2 files PLAIN.
       out.writeDictionaryPage(new DictionaryPage(compressed, size, dictionary.size,
           v2 ? Encoding.PLAIN : Encoding.PLAIN_DICTIONARY));
@@ -122,7 +121,7 @@ final class ChunkEncoder {
         values(leaf, valuesEncoding, valueFrom, valueTo, page);
       }
       int size = page.size();
-      BytesInput compressed = compressor.compress(BytesInput.from(page.array(), 0, size));
+      BytesInput compressed = compressor.compress(page.array(), size);
       Statistics<?> pageStatistics = statistics.of(leaf, valueFrom, valueTo, nulls);
       SizeStatistics pageSizes = sizes.of(leaf, entryFrom, entryTo, valueFrom, valueTo);
       if (v2) {

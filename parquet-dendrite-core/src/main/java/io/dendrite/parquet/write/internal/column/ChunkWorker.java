@@ -1,20 +1,24 @@
 package io.dendrite.parquet.write.internal.column;
 
 import java.io.IOException;
+import java.util.EnumMap;
+import java.util.Map;
 import org.apache.parquet.conf.ParquetConfiguration;
-import org.apache.parquet.hadoop.CodecFactory;
+import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 
 /**
- * What one thread needs to encode column chunks: a {@link ChunkEncoder} and compressors
- * (parquet-java's compressors reuse their output buffer, so no two threads may share one).
+ * What one thread needs to encode column chunks: a {@link ChunkEncoder} and a compressor per
+ * codec (they reuse their output buffer, so no two threads may share one).
  * Used by one thread at a time; {@link #release()} once no thread uses it any more.
  */
 final class ChunkWorker {
   private final ChunkEncoder encoder = new ChunkEncoder();
-  private final CodecFactory codecs;
+  private final Map<CompressionCodecName, PageCompressor> compressors =
+      new EnumMap<>(CompressionCodecName.class);
+  private final ParquetConfiguration conf;
 
-  ChunkWorker(ParquetConfiguration conf, int pageSize) {
-    this.codecs = new CodecFactory(conf, pageSize);
+  ChunkWorker(ParquetConfiguration conf) {
+    this.conf = conf;
   }
 
   /**
@@ -25,14 +29,19 @@ final class ChunkWorker {
       throws IOException {
     ChunkOptions options = leaves.options(i);
     AutoEncodings.Choice changed = encoder.write(buffer, options, leaves.statistics(i),
-        leaves.sizes(i), codecs.getCompressor(options.codec()), out);
+        leaves.sizes(i), compressor(options.codec()), out);
     if (changed != null) {
       leaves.encodings(i).add(rowGroup, changed);
     }
   }
 
-  /** Returns the compressors' native and pooled resources. */
+  private PageCompressor compressor(CompressionCodecName codec) {
+    return compressors.computeIfAbsent(codec, c -> PageCompressor.of(c, conf));
+  }
+
+  /** Returns the compressors' native resources. */
   void release() {
-    codecs.release();
+    compressors.values().forEach(PageCompressor::release);
+    compressors.clear();
   }
 }

@@ -56,7 +56,7 @@ public final class ColumnFileWriter implements AutoCloseable {
 
   private ColumnFileWriter(ParquetFileWriter file, CreatedByOutputFile out, MessageType schema,
       Map<String, String> footer,
-      Function<String, ChunkOptions> columnOptions, ParquetConfiguration conf, int pageSize,
+      Function<String, ChunkOptions> columnOptions, ParquetConfiguration conf,
       long rowGroupSize, int rowGroupRows, int parallelism) {
     this.file = file;
     this.out = out;
@@ -75,9 +75,9 @@ public final class ColumnFileWriter implements AutoCloseable {
     if (parallelism > 1) {
       inline = null;
       parallel = new ParallelRowGroups(chunks, rowGroups, leaves, parallelism,
-          () -> new ChunkWorker(conf, pageSize));
+          () -> new ChunkWorker(conf));
     } else {
-      inline = new ChunkWorker(conf, pageSize);
+      inline = new ChunkWorker(conf);
       parallel = null;
     }
   }
@@ -93,8 +93,8 @@ public final class ColumnFileWriter implements AutoCloseable {
    */
   public static ColumnFileWriter create(OutputFile target, String createdBy, MessageType schema,
       Map<String, String> footer, Function<String, ChunkOptions> columnOptions,
-      ParquetConfiguration conf, int pageSize, long rowGroupSize, int rowGroupRows,
-      int parallelism) throws IOException {
+      ParquetConfiguration conf, long rowGroupSize, int rowGroupRows, int parallelism)
+      throws IOException {
     if (parallelism < 1) {
       throw new IllegalArgumentException("parallelism must be at least 1: " + parallelism);
     }
@@ -106,8 +106,8 @@ public final class ColumnFileWriter implements AutoCloseable {
         ParquetProperties.DEFAULT_PAGE_WRITE_CHECKSUM_ENABLED);
     try {
       file.start();
-      return new ColumnFileWriter(file, out, schema, footer, columnOptions, conf, pageSize,
-          rowGroupSize, rowGroupRows, parallelism);
+      return new ColumnFileWriter(file, out, schema, footer, columnOptions, conf, rowGroupSize,
+          rowGroupRows, parallelism);
     } catch (IOException | RuntimeException e) {
       file.close();
       throw e;

@@ -57,7 +57,7 @@ class ColumnFileWriterTest {
         SCHEMA,
         Map.of("k", "v"), column -> new ChunkOptions(CompressionCodecName.SNAPPY, true, false,
             column.equals("s"), pageSize, pageRows, pageVersion),
-        new PlainParquetConfiguration(), pageSize, Long.MAX_VALUE, rowGroupRows, 1)) {
+        new PlainParquetConfiguration(), Long.MAX_VALUE, rowGroupRows, 1)) {
       RecordConsumer rc = w.recordConsumer();
       for (int i = 0; i < rows; i++) {
         rc.startMessage();
