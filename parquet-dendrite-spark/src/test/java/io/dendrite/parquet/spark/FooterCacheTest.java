@@ -74,4 +74,44 @@ class FooterCacheTest {
     assertTrue(e.getMessage().contains("cannot read the Parquet footer of "
         + file.toUri()), e.getMessage());
   }
+
+  /**
+   * Bounded by column chunks: with room for two files' chunks, reading a third drops the
+   * least recently used footer (read again when asked for), not the one just used.
+   */
+  @Test
+  void dropsTheLeastRecentlyUsedFooterPastTheBound() throws IOException {
+    String[] names = new String[3];
+    for (int i = 0; i < 3; i++) {
+      Path file = dir.resolve("part-" + i + ".parquet");
+      TestFiles.write(file, 0, 30, 1, b -> b);
+      names[i] = file.toUri().toString();
+    }
+    FooterCache probe = new FooterCache();
+    long perFile = probe.footer(names[0], conf).getBlocks().stream()
+        .mapToLong(block -> block.getColumns().size()).sum();
+    assertTrue(perFile > 0);
+    FooterCache cache = new FooterCache(2 * perFile);
+    ParquetMetadata first = cache.footer(names[0], conf);
+    ParquetMetadata second = cache.footer(names[1], conf);
+    assertSame(first, cache.footer(names[0], conf), "used again: now the most recent");
+    cache.footer(names[2], conf);
+    assertEquals(2, cache.size());
+    assertSame(first, cache.footer(names[0], conf), "kept: used more recently than part-1");
+    assertNotSame(second, cache.footer(names[1], conf), "dropped, so read again");
+    assertEquals(2, cache.size());
+  }
+
+  /** A footer larger than the whole bound is still served (and held alone). */
+  @Test
+  void aFooterOverTheBoundIsServedAndHeldAlone() throws IOException {
+    Path a = dir.resolve("a.parquet");
+    Path b = dir.resolve("b.parquet");
+    TestFiles.write(a, 0, 30, 1, x -> x);
+    TestFiles.write(b, 0, 30, 1, x -> x);
+    FooterCache cache = new FooterCache(1);
+    assertEquals(30, rows(cache.footer(a.toUri().toString(), conf)));
+    assertEquals(30, rows(cache.footer(b.toUri().toString(), conf)));
+    assertEquals(1, cache.size());
+  }
 }
