@@ -116,7 +116,10 @@ final class ValueDictionary {
         for (; k < end; k++) {
           h = (h ^ b[k]) * 0x100000001B3L;
         }
-        return (int) (h ^ (h >>> 32));
+        // A multiply carries each bit only upwards: the product's high half depends on every
+        // bit, so values differing in one high byte do not share the table's low slot bits.
+        h ^= h >>> 32;
+        return (int) ((h * 0x9E3779B97F4A7C15L) >>> 32);
       }
     }
   }
