@@ -146,21 +146,28 @@ final class PageStatistics {
       }
       default: {
         byte[] d = leaf.bytes;
+        int[] ends = leaf.valueEnds;
         boolean signed = order == Order.SIGNED_BYTES;
-        int min = from;
-        int max = from;
+        // The bounds of the min and max so far, and of each value, kept in locals: looking
+        // them up per comparison (a branch each in valueStart) took a fifth of this loop.
+        int minStart = leaf.valueStart(from);
+        int minEnd = ends[from];
+        int maxStart = minStart;
+        int maxEnd = minEnd;
+        int start = minEnd;
         for (int i = from + 1; i < to; i++) {
-          int s = leaf.valueStart(i);
-          int e = leaf.valueEnds[i];
-          if (compare(signed, d, s, e, d, leaf.valueStart(min), leaf.valueEnds[min]) < 0) {
-            min = i;
-          } else if (compare(signed, d, s, e, d, leaf.valueStart(max), leaf.valueEnds[max])
-              > 0) {
-            max = i;
+          int end = ends[i];
+          if (compare(signed, d, start, end, d, minStart, minEnd) < 0) {
+            minStart = start;
+            minEnd = end;
+          } else if (compare(signed, d, start, end, d, maxStart, maxEnd) > 0) {
+            maxStart = start;
+            maxEnd = end;
           }
+          start = end;
         }
-        b.withMin(Arrays.copyOfRange(d, leaf.valueStart(min), leaf.valueEnds[min]));
-        b.withMax(Arrays.copyOfRange(d, leaf.valueStart(max), leaf.valueEnds[max]));
+        b.withMin(Arrays.copyOfRange(d, minStart, minEnd));
+        b.withMax(Arrays.copyOfRange(d, maxStart, maxEnd));
         break;
       }
     }

@@ -20,7 +20,8 @@ import org.junit.jupiter.api.Test;
 /**
  * Page statistics against parquet-java's own statistics of the same values (its comparators
  * follow the column's logical type): signed and unsigned integers, floating point, strings as
- * unsigned bytes, DECIMAL byte arrays as signed integers, UUIDs, booleans.
+ * unsigned bytes, DECIMAL byte arrays as signed integers, UUIDs, booleans; pages at the start
+ * of the buffer and after earlier pages.
  */
 class PageStatisticsTest {
   @Test
@@ -49,6 +50,12 @@ class PageStatisticsTest {
     for (PrimitiveType type : types) {
       for (int trial = 0; trial < 30; trial++) {
         LeafBuffer leaf = new LeafBuffer(new ColumnDescriptor(new String[] {"x"}, type, 0, 1));
+        // The page may start after values of an earlier page, which its statistics leave out.
+        int from = r.nextInt(3);
+        Statistics<?> earlier = Statistics.createStats(type);
+        for (int i = 0; i < from; i++) {
+          add(leaf, earlier, type, r);
+        }
         Statistics<?> theirs = Statistics.createStats(type);
         int n = 1 + r.nextInt(trial < 10 ? 4 : 300);
         for (int i = 0; i < n; i++) {
@@ -56,7 +63,7 @@ class PageStatisticsTest {
         }
         long nulls = r.nextInt(3);
         theirs.incrementNumNulls(nulls);
-        Statistics<?> ours = new PageStatistics(type).of(leaf, 0, leaf.values, nulls);
+        Statistics<?> ours = new PageStatistics(type).of(leaf, from, leaf.values, nulls);
         String at = type + " trial " + trial;
         assertTrue(ours.hasNonNullValue(), at);
         assertArrayEquals(theirs.getMinBytes(), ours.getMinBytes(), at + " min");
