@@ -20,7 +20,11 @@ import org.xerial.snappy.Snappy;
  * {@value #ZSTD_LEVEL_KEY} (3 unless configured), gzip at zlib's default level. Not thread-safe.
  */
 abstract class PageCompressor {
-  /** parquet-java's key for the zstd level, honoured for files configured through Hadoop. */
+  /**
+   * parquet-java's key for the zstd level, read from the writer's configuration: none for
+   * local files, and for Hadoop targets a default Hadoop {@code Configuration} (its site files
+   * on the class path), not the job's ({@code ParquetWriters.configuration}).
+   */
   static final String ZSTD_LEVEL_KEY = "parquet.compression.codec.zstd.level";
   private static final int ZSTD_DEFAULT_LEVEL = 3;
 
