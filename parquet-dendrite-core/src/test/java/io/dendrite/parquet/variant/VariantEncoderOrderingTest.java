@@ -3,10 +3,12 @@ package io.dendrite.parquet.variant;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.dendrite.parquet.variant.internal.VariantEncoder;
+import io.dendrite.parquet.variant.internal.VariantEquality;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -254,6 +256,169 @@ class VariantEncoderOrderingTest {
       }
       assertEquals(3, VariantValue.of(v).field("b").getLong());
     }
+  }
+
+  // ---------------------------------------------------------------- ids predicted from the previous row
+
+  /**
+   * A row whose keys arrive as the previous row's did is written with that row's sorted ids at
+   * once; rows that depart from it at any point (first, middle or last key, a key more or fewer,
+   * the same keys in another order, inside a nested object or an array) are renumbered. Every
+   * row must come out as the spec's construction of it, whatever the row before it was.
+   */
+  @Test
+  @SuppressWarnings("unchecked")
+  void rowsAfterARowWithOtherKeysEncodeLikeTheSpec() {
+    List<Map<String, Object>> rows = new ArrayList<>();
+    rows.add(nested(1, "user", "score", "tags", "id"));
+    rows.add(nested(2, "user", "score", "tags", "id")); // keys exactly as before
+    rows.add(nested(3, "user", "score", "tags", "id"));
+    rows.add(nested(4, "name", "score", "tags", "id")); // the first key differs
+    rows.add(nested(5, "user", "score", "tags", "id"));
+    rows.add(nested(6, "user", "score", "tags", "ids")); // the last key differs
+    rows.add(nested(7, "user", "score", "tags", "id", "extra")); // a key more
+    rows.add(nested(8, "user", "score", "tags")); // a key fewer
+    rows.add(nested(9, "user", "score", "tags", "id"));
+    rows.add(nested(10, "score", "user", "tags", "id")); // the same keys in another order
+    rows.add(nested(11, "score", "user", "tags", "id"));
+    Map<String, Object> innerChanged = nested(12, "score", "user", "tags", "id");
+    innerChanged.put("user", row(12, "b", "a", "z"));
+    rows.add(innerChanged); // a key more inside the nested object only
+    rows.add(nested(13, "score", "user", "tags", "id"));
+    rows.add(new LinkedHashMap<>()); // no keys at all
+    rows.add(nested(14, "score", "user", "tags", "id"));
+    Random r = new Random(17);
+    List<String> pool = keys(30);
+    for (int i = 0; i < 200; i++) {
+      // Random rows, each also repeated with its keys in the same order and other values.
+      Map<String, Object> doc = randomObject(r, pool, 0);
+      rows.add(doc);
+      rows.add((Map<String, Object>) withOtherValues(doc, i));
+    }
+    VariantEncoder e = new VariantEncoder();
+    for (int i = 0; i < rows.size(); i++) {
+      Map<String, Object> doc = rows.get(i);
+      write(e.reset(), doc);
+      EncodedVariant v = e.finish();
+      assertArrayEquals(SpecEncoder.metadata(doc), v.metadata(), "metadata, row " + i);
+      assertArrayEquals(SpecEncoder.value(doc), v.value(), "value, row " + i);
+    }
+  }
+
+  @Test
+  void predictedIdsAcrossTheOneByteLimitEncodeLikeTheSpec() {
+    // 300 shuffled keys, then rows sharing a prefix of them and adding others, so that the ids
+    // written while predicting (past the previous row's 300) and the final ids differ in width.
+    List<String> wide = shuffled(keys(300), new Random(23));
+    List<Map<String, Object>> rows = new ArrayList<>();
+    rows.add(row(0, wide.toArray(new String[0])));
+    rows.add(row(1, wide.toArray(new String[0])));
+    Map<String, Object> prefix = row(2, wide.subList(0, 40).toArray(new String[0]));
+    Map<String, Object> inner = row(3, "a0", "a1", "zz");
+    prefix.put("inner", inner);
+    rows.add(prefix);
+    Map<String, Object> widened = row(4, wide.toArray(new String[0]));
+    widened.put("0inner", row(5, "zz", "a0")); // an object written late with low final ids
+    rows.add(widened);
+    rows.add(row(6, wide.subList(0, 10).toArray(new String[0])));
+    VariantEncoder e = new VariantEncoder();
+    for (int i = 0; i < rows.size(); i++) {
+      Map<String, Object> doc = rows.get(i);
+      write(e.reset(), doc);
+      EncodedVariant v = e.finish();
+      assertArrayEquals(SpecEncoder.metadata(doc), v.metadata(), "metadata, row " + i);
+      assertArrayEquals(SpecEncoder.value(doc), v.value(), "value, row " + i);
+    }
+  }
+
+  @Test
+  void valuesCopiedIntoAPredictedRowEncodeAsWithoutPrediction() {
+    Map<String, Object> doc = new LinkedHashMap<>();
+    doc.put("y", 1);
+    doc.put("x", 2);
+    doc.put("a", row(3, "y", "x"));
+    // Another encoder's variant, and raw bytes whose ids are this encoder's dictionary ids:
+    // an unsorted encoder gives y id 0 and x id 1, as the encoder below does.
+    VariantEncoder unsorted = new VariantEncoder(false);
+    write(unsorted, row(3, "y", "x"));
+    EncodedVariant inner = unsorted.finish();
+    EncodedVariant spec = new EncodedVariant(SpecEncoder.metadata(doc), SpecEncoder.value(doc));
+    for (boolean raw : new boolean[] {false, true}) {
+      EncodedVariant[] results = new EncodedVariant[2];
+      for (int predicted = 0; predicted < 2; predicted++) {
+        VariantEncoder e = new VariantEncoder();
+        if (predicted == 1) {
+          write(e.reset(), doc); // the next row's keys arrive in this row's order
+          e.finish();
+        }
+        e.reset();
+        e.startObject();
+        e.key("y");
+        e.writeInt32(1);
+        e.key("x");
+        e.writeInt32(2);
+        e.key("a");
+        if (raw) {
+          e.writeRawValue(inner.value(), 0, inner.value().length);
+        } else {
+          e.writeVariant(inner);
+        }
+        e.endObject();
+        results[predicted] = e.finish().validate();
+        // A copy keeps the source's value order, so equal to the spec's in value, not bytes.
+        assertNull(VariantEquality.describeDifference(spec, results[predicted]), "raw " + raw);
+      }
+      assertArrayEquals(results[0].metadata(), results[1].metadata(), "metadata, raw " + raw);
+      assertArrayEquals(results[0].value(), results[1].value(), "value, raw " + raw);
+    }
+  }
+
+  @Test
+  void duplicateKeysInAPredictedRowNameTheKey() {
+    VariantEncoder e = new VariantEncoder();
+    write(e.reset(), row(0, "b", "a", "c"));
+    e.finish();
+    e.reset();
+    e.startObject();
+    e.key("b");
+    e.writeNull();
+    e.key("a");
+    e.writeNull();
+    e.key("b");
+    e.writeNull();
+    assertEquals("duplicate object key 'b'",
+        assertThrows(VariantFormatException.class, e::endObject).getMessage());
+    // The failed row leaves nothing behind: the same keys encode like the spec again.
+    write(e.reset(), row(1, "b", "a", "c"));
+    assertArrayEquals(SpecEncoder.value(row(1, "b", "a", "c")), e.finish().value());
+  }
+
+  /** A row of scalar keys whose first key holds a nested object and which ends with an array. */
+  private static Map<String, Object> nested(int i, String... keys) {
+    Map<String, Object> m = row(i, keys);
+    m.put(keys[0], row(i, "b", "a"));
+    m.put(keys[keys.length - 1], List.of(row(i, "q", "p"), i));
+    return m;
+  }
+
+  /** The same keys in the same order, every Integer changed. */
+  @SuppressWarnings("unchecked")
+  private static Object withOtherValues(Object node, int salt) {
+    if (node instanceof Map<?, ?> m) {
+      Map<String, Object> out = new LinkedHashMap<>();
+      for (Map.Entry<?, ?> f : m.entrySet()) {
+        out.put((String) f.getKey(), withOtherValues(f.getValue(), salt));
+      }
+      return out;
+    }
+    if (node instanceof List<?> l) {
+      List<Object> out = new ArrayList<>();
+      for (Object x : l) {
+        out.add(withOtherValues(x, salt));
+      }
+      return out;
+    }
+    return (Integer) node + salt + 1;
   }
 
   // ---------------------------------------------------------------- helpers

@@ -61,6 +61,31 @@ final class KeyDictionary {
   /** The saved key set's metadata; if it needed sorting, order/remap hold its permutation. */
   private VariantMetadata prevResult;
 
+  // ---- predicted ids: keys arriving as in the previous variant get its sorted ids at once
+  /**
+   * Whether this variant's objects are written with predicted ids ({@link #written}) rather than
+   * insertion ids: the previous variant's keys needed sorting, so its sort order is known. While
+   * keys arrive exactly as they did then, an object's fields can be written with the ids the
+   * sorted dictionary will give them; a variant whose keys all came so needs no renumbering at
+   * finish (renumbering took a tenth of a JSON line's encoding).
+   */
+  boolean predicting;
+  /** Whether a key differed from the previous variant's at the same position, or went beyond. */
+  boolean deviated;
+  /** Leading ids whose keys are those of the previous variant, in the same order. */
+  private int onTrack;
+  /** The previous variant's key count when this one started (the saved set changes at finish). */
+  private int predictedFrom;
+  /**
+   * The id written into object headers for each id while {@link #predicting}: the previous
+   * sorted id for keys on track, and distinct ids after the previous key count for the others.
+   */
+  int[] written = new int[32];
+  /** Scratch of {@link #writtenToFinal}. */
+  private int[] writtenMap = new int[0];
+  /** Whether {@link #remap} holds the sort permutation of the saved key set. */
+  private boolean prevRemapValid;
+
   // ---- seeded mode
   /** The dictionary this one extends with its ids preserved, or null. */
   VariantMetadata seed;
@@ -96,6 +121,10 @@ final class KeyDictionary {
     keyPoolLen = 0;
     seed = null;
     seedLoaded = false;
+    predicting = prevRemapValid && prevDictSize > 0;
+    predictedFrom = prevDictSize;
+    deviated = false;
+    onTrack = 0;
   }
 
   /**
@@ -187,8 +216,12 @@ final class KeyDictionary {
       keyLen = Arrays.copyOf(keyLen, cap);
       keyHash = Arrays.copyOf(keyHash, cap);
       keyPrefix = Arrays.copyOf(keyPrefix, cap);
+      written = Arrays.copyOf(written, cap);
     }
     int id = size++;
+    if (predicting) {
+      predict(id, b, off, n);
+    }
     keyStart[id] = keyPoolLen;
     keyLen[id] = n;
     keyHash[id] = h;
@@ -202,6 +235,45 @@ final class KeyDictionary {
       inOrder = false;
     }
     return id;
+  }
+
+  /**
+   * The written id of new key {@code id}, {@code b[off, off+n)}, before it joins the pool: the
+   * previous variant's sorted id while every key so far matched the previous variant's in order
+   * (the pool then holds the same bytes up to here, so key id starts at keyPoolLen there too).
+   */
+  private void predict(int id, byte[] b, int off, int n) {
+    if (!deviated && id < predictedFrom && prevKeyLen[id] == n
+        && Arrays.equals(b, off, off + n, prevKeyPool, keyPoolLen, keyPoolLen + n)) {
+      written[id] = remap[id];
+      onTrack = id + 1;
+    } else {
+      deviated = true;
+      written[id] = predictedFrom + id - onTrack;
+    }
+  }
+
+  /**
+   * Whether every key of this variant matched the previous variant's, in order and number: its
+   * objects were written with the final ids, and the previous metadata is this one's.
+   */
+  boolean predictedExactly() {
+    return predicting && !deviated && size == predictedFrom;
+  }
+
+  /**
+   * For a variant written with predicted ids, the map from written id to final (sorted) id; call
+   * after {@link #computeSortOrder}, and stop predicting before the value is renumbered.
+   */
+  int[] writtenToFinal() {
+    int bound = predictedFrom + size;
+    if (writtenMap.length < bound) {
+      writtenMap = new int[Math.max(bound, writtenMap.length * 2)];
+    }
+    for (int id = 0; id < size; id++) {
+      writtenMap[written[id]] = remap[id];
+    }
+    return writtenMap;
   }
 
   /** Rebuilds the hash table from keyHash, sized for the dictionary; the first id of a key wins. */
@@ -302,6 +374,7 @@ final class KeyDictionary {
    */
   void saveKeys() {
     prevDictSize = -1; // invalid until the new key set is complete
+    prevRemapValid = false;
     int n = size;
     if (prevKeyLen.length < n) {
       prevKeyLen = new int[keyStart.length];
@@ -314,10 +387,15 @@ final class KeyDictionary {
     prevKeyPoolLen = keyPoolLen;
   }
 
-  /** Completes the key set saved by {@link #saveKeys}: its metadata, reused while keys repeat. */
-  void rememberMetadata(VariantMetadata m) {
+  /**
+   * Completes the key set saved by {@link #saveKeys}: its metadata, reused while keys repeat;
+   * {@code sorted}: whether {@link #remap} now holds its sort permutation (then the next variant
+   * predicts its ids from it).
+   */
+  void rememberMetadata(VariantMetadata m, boolean sorted) {
     prevResult = m;
     prevDictSize = size;
+    prevRemapValid = sorted;
   }
 
   /** Sorts the ids by key bytes into order (new id to old) and remap (old id to new). */

@@ -119,17 +119,17 @@ final class VariantCopier {
 
   /**
    * Renumbers the dictionary by its sort order and rewrites every field id in the value, putting
-   * each object's fields in new-id order (which is now key order). Ids are rewritten in place
-   * when they fit the id width each object was written with; a new id can be wider (an object
-   * that only used ids below 256, in a dictionary of more than 256 keys), and then the value is
-   * re-encoded once with the new ids.
+   * each object's fields in new-id order (which is now key order); {@code map} takes the ids in
+   * the value to the new ones. Ids are rewritten in place when each object's field_id_size is
+   * the one its new ids need; otherwise (dictionaries of more than 256 keys) the value is
+   * re-encoded once with the new ids. Either way every object's id width is the smallest for its
+   * new ids, so the bytes depend on the variant alone, not on the ids it was first written with.
    */
-  void renumber() {
+  void renumber(int[] map) {
     int n = dict.size;
-    int[] map = dict.remap;
     dict.applyOrder(); // cached String ids are stale now
-    // narrowestIdSize saves the walk of idsFit when every object's ids are already wide enough.
-    if (Bytes.widthFor(n - 1) <= enc.narrowestIdSize || idsFit(0, map, 0)) {
+    // widestIdSize saves the walk of idsKeepWidths when every id is a byte before and after.
+    if (enc.widestIdSize == 1 && Bytes.widthFor(n - 1) == 1 || idsKeepWidths(0, map, 0)) {
       remapInPlace(0, map, 0);
     } else {
       dict.rebuildTable();
@@ -140,8 +140,24 @@ final class VariantCopier {
     }
   }
 
-  /** Whether every field id, translated through map, fits its object's field_id_size. */
-  private boolean idsFit(int pos, int[] map, int d) {
+  /** {@link #renumber(int[])} by the dictionary's own sort order. */
+  void renumber() {
+    renumber(dict.remap);
+  }
+
+  /**
+   * Appends the valid value {@code src[pos..]}, whose field ids are this encoder's dictionary
+   * ids, rebuilding its objects through the encoder (so they get the ids it writes now).
+   */
+  void copyOwnIds(byte[] src, int pos) {
+    copyRemapped(src, pos, null, 0);
+  }
+
+  /**
+   * Whether every object's field_id_size is the smallest that holds its largest id translated
+   * through map (then renumbering in place gives the bytes a fresh encoding would).
+   */
+  private boolean idsKeepWidths(int pos, int[] map, int d) {
     byte[] buf = enc.buf;
     int h = buf[pos] & 0xFF;
     int basic = h & 3;
@@ -157,16 +173,17 @@ final class VariantCopier {
     int ids = pos + 1 + countSize;
     int offsets = ids + n * idSize;
     int data = offsets + (n + 1) * offSize;
-    long limit = idSize == 4 ? Integer.MAX_VALUE : (1L << (8 * idSize)) - 1;
+    int maxId = 0;
     for (int i = 0; i < n; i++) {
-      if (object && map[Bytes.readUnsigned(buf, ids + i * idSize, idSize)] > limit) {
-        return false;
+      if (object) {
+        maxId = Math.max(maxId, map[Bytes.readUnsigned(buf, ids + i * idSize, idSize)]);
       }
-      if (!idsFit(data + Bytes.readUnsigned(buf, offsets + i * offSize, offSize), map, d + 1)) {
+      if (!idsKeepWidths(data + Bytes.readUnsigned(buf, offsets + i * offSize, offSize), map,
+          d + 1)) {
         return false;
       }
     }
-    return true;
+    return !object || Bytes.widthFor(maxId) == idSize;
   }
 
   /**
@@ -231,7 +248,9 @@ final class VariantCopier {
     }
   }
 
-  /** Re-encodes {@code src} into the (emptied) buffer with ids translated through {@code map}. */
+  /**
+   * Re-encodes {@code src} into the buffer with ids translated through {@code map} (null: kept).
+   */
   private void copyRemapped(byte[] src, int pos, int[] map, int d) {
     int h = src[pos] & 0xFF;
     int basic = h & 3;
@@ -251,11 +270,22 @@ final class VariantCopier {
       } else {
         enc.startArray();
       }
+      // Fields in the order of their values: the values keep the order they were written in,
+      // whatever order the ids put the header in, so the bytes do not depend on the ids.
+      long[] byValue = new long[n];
       for (int i = 0; i < n; i++) {
+        byValue[i] = (long) Bytes.readUnsigned(src, offsets + i * offSize, offSize) << 32 | i;
+      }
+      if (object) {
+        Arrays.sort(byValue);
+      }
+      for (long entry : byValue) {
+        int i = (int) entry;
         if (object) {
-          enc.pendingKey = map[Bytes.readUnsigned(src, ids + i * idSize, idSize)];
+          int id = Bytes.readUnsigned(src, ids + i * idSize, idSize);
+          enc.pendingKey = map == null ? id : map[id];
         }
-        copyRemapped(src, data + Bytes.readUnsigned(src, offsets + i * offSize, offSize), map, d + 1);
+        copyRemapped(src, data + (int) (entry >>> 32), map, d + 1);
       }
       if (object) {
         enc.endObject();

@@ -45,8 +45,11 @@ public final class VariantEncoder extends ValueWriter {
   private final KeyDictionary dict;
   private final FieldOrder fields;
   private final VariantCopier copier;
-  /** Smallest field_id_size of the objects written: ids wider than this may not fit at finish. */
-  int narrowestIdSize = 4;
+  /**
+   * Largest field_id_size of the objects written (4 when raw bytes with objects were appended):
+   * while it is 1 and the final ids fit a byte, renumbering keeps every object's id width.
+   */
+  int widestIdSize = 1;
   private VariantMetadata result;
 
   /** Creates an encoder that writes sorted metadata ({@code sorted_strings=1}). */
@@ -114,6 +117,7 @@ public final class VariantEncoder extends ValueWriter {
     }
     clear();
     dict.seed = existing;
+    dict.predicting = false; // the seed's ids are kept, not sorted
     return this;
   }
 
@@ -126,7 +130,7 @@ public final class VariantEncoder extends ValueWriter {
     pendingKey = -1;
     slotTop = 0;
     result = null;
-    narrowestIdSize = 4;
+    widestIdSize = 1;
   }
 
   private void clear() {
@@ -215,7 +219,7 @@ public final class VariantEncoder extends ValueWriter {
       maxId = Math.max(maxId, slotKey[i]);
     }
     int idSize = Bytes.widthFor(maxId);
-    narrowestIdSize = Math.min(narrowestIdSize, idSize);
+    widestIdSize = Math.max(widestIdSize, idSize);
     int offSize = Bytes.widthFor(dataSize);
     boolean large = n > 255;
     long headerSize = 1L + (large ? 4 : 1) + (long) n * idSize + (long) (n + 1) * offSize;
@@ -285,7 +289,16 @@ public final class VariantEncoder extends ValueWriter {
    * for finish() to order, and rejects duplicate keys.
    */
   private void arrangeFields(int base, int n) {
-    if (dict.inOrder) {
+    if (dict.predicting) {
+      // Written ids are the previous variant's sorted ids while keys arrive as then, so sorting
+      // by them is sorting by key; finish() renumbers only if this variant's keys differ.
+      fields.rejectDuplicateIds(slotKey, base, n);
+      int[] written = dict.written;
+      for (int i = base, end = base + n; i < end; i++) {
+        slotKey[i] = written[slotKey[i]];
+      }
+      fields.sortById(slotKey, slotPos, base, n);
+    } else if (dict.inOrder) {
       fields.sortById(slotKey, slotPos, base, n); // ids ascend with their keys: int comparisons
     } else if (sortDictionary && dict.seed == null) {
       // finish() renumbers the keys and then orders each object's fields by the new ids, so a
@@ -358,7 +371,13 @@ public final class VariantEncoder extends ValueWriter {
   public void writeRawValue(byte[] v, int off, int n) {
     Objects.checkFromIndexSize(off, n, v.length);
     if (n > 0 && (v[off] & 2) != 0) {
-      narrowestIdSize = 1; // objects of unknown id widths inside: let finish() check them all
+      if (dict.predicting) {
+        // Its ids are dictionary ids, the encoder's objects hold predicted ones: rebuild its
+        // objects through endObject(), which writes predicted ids.
+        copier.copyOwnIds(v, off);
+        return;
+      }
+      widestIdSize = 4; // objects of unknown id widths inside: let finish() check them all
     }
     appendRaw(v, off, n);
   }
@@ -484,6 +503,10 @@ public final class VariantEncoder extends ValueWriter {
    * repeat the same keys in the same order.
    */
   private void completeDictionary() {
+    if (dict.predicting) {
+      completePredicted();
+      return;
+    }
     boolean sort = sortDictionary && !dict.inOrder;
     if (dict.sameKeysAsPrevious()) {
       if (sort) {
@@ -498,6 +521,25 @@ public final class VariantEncoder extends ValueWriter {
       copier.renumber();
     }
     result = dict.toMetadata(dict.inOrder);
-    dict.rememberMetadata(result);
+    dict.rememberMetadata(result, sort);
+  }
+
+  /**
+   * Finishes a variant written with predicted ids: when its keys were the previous variant's,
+   * in order, the value already holds the final ids and the previous metadata is its own;
+   * otherwise the ids written are renumbered to this dictionary's sorted ids.
+   */
+  private void completePredicted() {
+    boolean exact = dict.predictedExactly();
+    dict.predicting = false; // objects rebuilt from here on get final ids
+    if (exact) {
+      result = dict.previousMetadata();
+      return;
+    }
+    dict.saveKeys();
+    dict.computeSortOrder(fields);
+    copier.renumber(dict.writtenToFinal());
+    result = dict.toMetadata(true);
+    dict.rememberMetadata(result, true);
   }
 }
