@@ -91,7 +91,9 @@ public class DatasetFirstReadBenchmark {
 
   @Param({
       "dendrite", "dendrite-par", "dendrite-variant", "dendrite-variant-par",
-      "dendrite-unshredded", "dendrite-unshredded-par", "dendrite-lz4", "dendrite-lz4-par", "parquet-avro", "parquet-avro-par",
+      "dendrite-unshredded", "dendrite-unshredded-par", "dendrite-lz4", "dendrite-lz4-par",
+      "dendrite-auto", "dendrite-auto-par", "dendrite-variant-auto", "dendrite-variant-auto-par",
+      "parquet-avro", "parquet-avro-par",
       "json-gz", "json-gz-par", "json-lz4", "json-lz4-par", "json-zstd", "json-zstd-par",
       "smile-gz", "smile-gz-par", "smile-lz4", "smile-lz4-par", "smile-zstd", "smile-zstd-par",
       "avro-gz", "avro-gz-par", "avro-lz4", "avro-lz4-par", "avro-zstd", "avro-zstd-par",

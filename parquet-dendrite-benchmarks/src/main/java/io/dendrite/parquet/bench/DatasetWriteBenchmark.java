@@ -42,7 +42,8 @@ public class DatasetWriteBenchmark {
   public String dataset;
 
   @Param({
-      "dendrite", "dendrite-variant", "dendrite-unshredded", "dendrite-lz4", "parquet-avro", "json-gz",
+      "dendrite", "dendrite-variant", "dendrite-unshredded", "dendrite-lz4", "dendrite-auto",
+      "dendrite-variant-auto", "parquet-avro", "json-gz",
       "json-lz4", "json-zstd", "smile-gz", "smile-lz4", "smile-zstd", "avro-gz", "avro-lz4",
       "avro-zstd", "protobuf-gz", "protobuf-lz4", "protobuf-zstd", "fory-gz", "fory-lz4",
       "fory-zstd", "avro-snappy"})

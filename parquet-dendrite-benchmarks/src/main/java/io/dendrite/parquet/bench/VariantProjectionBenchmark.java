@@ -11,6 +11,8 @@ import io.dendrite.parquet.read.PathVector;
 import io.dendrite.parquet.schema.RecordSchema;
 import io.dendrite.parquet.schema.ShreddingSchema;
 import io.dendrite.parquet.variant.VariantValue;
+import io.dendrite.parquet.write.Codec;
+import io.dendrite.parquet.write.DendriteWriter;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -53,7 +55,7 @@ import org.openjdk.jmh.infra.Blackhole;
  * file per operation.
  *
  * <p>The data file is written once per trial by parquet-java 1.18.1 ({@code VariantValueWriter},
- * neutral ground for both readers), shredded as {@value EventRows#NESTED_SHREDDED_TYPE} or
+ * neutral ground for both readers; {@code writer} can make it DendriteWriter's), shredded as {@value EventRows#NESTED_SHREDDED_TYPE} or
  * unshredded ({@code layout}), snappy. The floor file holds the same three values as plain
  * top-level columns.
  *
@@ -119,6 +121,15 @@ public class VariantProjectionBenchmark {
   @Param({"0", "125000"})
   public int rowGroupRows;
 
+  /**
+   * Who writes the data file: {@code parquet-java} (the default, neutral ground), or
+   * {@code DendriteWriter} with its default encodings ({@code dendrite}) or with each column
+   * chunk's encoding chosen from its values ({@code dendrite-auto}, {@code encodings(AUTO)}),
+   * for the size and read speed the choice gives (run with {@code -p writer=...}).
+   */
+  @Param({"parquet-java"})
+  public String writer;
+
   private Path directory;
   private Path dataFile;
   private Path floorFile;
@@ -165,7 +176,13 @@ public class VariantProjectionBenchmark {
     directory = BenchmarkSupport.scratchDirectory("variant-projection");
     dataFile = directory.resolve(layout + ".parquet");
     floorFile = directory.resolve("floor.parquet");
-    write(dataFile, new RecordWriteSupports.VariantRecords(dataSchema), records);
+    switch (writer) {
+      case "parquet-java" ->
+          write(dataFile, new RecordWriteSupports.VariantRecords(dataSchema), records);
+      case "dendrite", "dendrite-auto" -> writeDendrite(dataFile, records);
+      default -> throw new IllegalArgumentException(
+          "writer must be parquet-java, dendrite or dendrite-auto: " + writer);
+    }
     write(floorFile, new RecordWriteSupports.PlainColumns(
         RecordSchema.parse(FLOOR_SCHEMA).toParquet("schema")), records);
     dataBytes = BenchmarkSupport.size(dataFile);
@@ -181,6 +198,29 @@ public class VariantProjectionBenchmark {
       }
     } catch (SQLException e) {
       throw new IOException("DuckDB's JDBC driver did not start", e);
+    }
+  }
+
+  /** The data file by DendriteWriter: the same schema, shredding, codec and row groups. */
+  private void writeDendrite(Path file, List<Map<String, Object>> records) throws IOException {
+    DendriteWriter.Builder b = DendriteWriter.builder(file)
+        .schema(EventRows.RECORD_SCHEMA)
+        .codec(Codec.SNAPPY);
+    if (layout.equals("shredded")) {
+      b.shredding(EventRows.SHREDDING);
+    } else {
+      b.unshredded();
+    }
+    if (rowGroupRows > 0) {
+      b.rowGroupRows(rowGroupRows);
+    }
+    if (writer.equals("dendrite-auto")) {
+      b.encodings(DendriteWriter.Encodings.AUTO);
+    }
+    try (DendriteWriter w = b.build()) {
+      for (Map<String, Object> r : records) {
+        w.write(r);
+      }
     }
   }
 

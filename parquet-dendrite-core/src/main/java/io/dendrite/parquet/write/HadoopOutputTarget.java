@@ -30,6 +30,11 @@ final class HadoopOutputTarget implements OutputTarget {
   }
 
   @Override
+  public Configuration jobConfiguration() {
+    return conf;
+  }
+
+  @Override
   public String displayName() {
     return target.toString();
   }

@@ -7,6 +7,7 @@ import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import org.apache.hadoop.conf.Configuration;
 import org.apache.parquet.io.LocalOutputFile;
 import org.apache.parquet.io.OutputFile;
 
@@ -20,22 +21,31 @@ final class LocalOutputTarget implements OutputTarget {
   private final Path temporary;
   private final String displayName;
   private final boolean hadoopChecksums;
+  private final Configuration jobConf;
 
   LocalOutputTarget(Path target) {
-    this(target, null, false);
+    this(target, null, false, null);
   }
 
   /**
    * {@code displayName}: how messages name the file (null: its absolute path);
    * {@code hadoopChecksums}: remove a {@code .NAME.crc} sidecar left by Hadoop's local file system
-   * when publishing, since Hadoop would check the new file against it.
+   * when publishing, since Hadoop would check the new file against it; {@code jobConf}: the
+   * Hadoop configuration of a Hadoop path on the local file system, or null.
    */
-  LocalOutputTarget(Path target, String displayName, boolean hadoopChecksums) {
+  LocalOutputTarget(Path target, String displayName, boolean hadoopChecksums,
+      Configuration jobConf) {
     this.target = target.toAbsolutePath();
     this.temporary = this.target.resolveSibling(
         OutputTarget.temporaryName(this.target.getFileName().toString()));
     this.displayName = displayName == null ? this.target.toString() : displayName;
     this.hadoopChecksums = hadoopChecksums;
+    this.jobConf = jobConf;
+  }
+
+  @Override
+  public Configuration jobConfiguration() {
+    return jobConf;
   }
 
   @Override

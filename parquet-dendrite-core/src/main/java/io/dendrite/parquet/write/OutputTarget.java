@@ -33,6 +33,14 @@ interface OutputTarget {
   /** Deletes the temporary file if it exists; never throws. */
   void discard();
 
+  /**
+   * The Hadoop configuration the writer was given ({@code DendriteWriter.builder(Path,
+   * Configuration)}), whose Parquet settings the writing honours; null when none was.
+   */
+  default Configuration jobConfiguration() {
+    return null;
+  }
+
   /** The failure of a publish without overwriting when the final path is taken. */
   static java.nio.file.FileAlreadyExistsException appearedMeanwhile(String displayName) {
     return new java.nio.file.FileAlreadyExistsException(displayName, null,
@@ -52,7 +60,7 @@ interface OutputTarget {
     FileSystem fs = path.getFileSystem(conf);
     if (fs instanceof LocalFileSystem || fs instanceof RawLocalFileSystem) {
       java.nio.file.Path local = java.nio.file.Path.of(fs.makeQualified(path).toUri());
-      return new LocalOutputTarget(local, path.toString(), true);
+      return new LocalOutputTarget(local, path.toString(), true, conf);
     }
     return new HadoopOutputTarget(path, conf);
   }

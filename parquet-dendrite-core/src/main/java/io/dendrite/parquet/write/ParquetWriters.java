@@ -11,7 +11,6 @@ import java.util.Map;
 import java.util.Set;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.parquet.column.ParquetProperties.WriterVersion;
-import org.apache.parquet.conf.HadoopParquetConfiguration;
 import org.apache.parquet.conf.ParquetConfiguration;
 import org.apache.parquet.conf.PlainParquetConfiguration;
 import org.apache.parquet.hadoop.ParquetFileReader;
@@ -69,10 +68,20 @@ final class ParquetWriters {
     }
   }
 
-  private static ParquetConfiguration configuration(OutputTarget target) {
-    // Local files need no Hadoop Configuration (which would read core-default.xml).
-    return target instanceof LocalOutputTarget ? new PlainParquetConfiguration()
-        : new HadoopParquetConfiguration(new Configuration());
+  /**
+   * The Parquet settings the writing reads (the zstd level), from the job's Hadoop configuration
+   * when the writer was given one: copied here, once, so that no encoding thread reads a Hadoop
+   * Configuration (a first read parses Hadoop's XML resources), and none is made when the writer
+   * was given none.
+   */
+  static ParquetConfiguration configuration(OutputTarget target) {
+    PlainParquetConfiguration c = new PlainParquetConfiguration();
+    Configuration job = target.jobConfiguration();
+    String level = job == null ? null : job.get(ColumnFileWriter.ZSTD_LEVEL_KEY);
+    if (level != null) {
+      c.set(ColumnFileWriter.ZSTD_LEVEL_KEY, level);
+    }
+    return c;
   }
 
   /** Each leaf column's options, by its dotted path, as parquet-java's builder gets them below. */

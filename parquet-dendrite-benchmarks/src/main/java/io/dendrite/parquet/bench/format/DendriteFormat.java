@@ -26,7 +26,9 @@ import java.util.function.Consumer;
  *       inferred by the writer from the first rows (its default);
  *   <li>{@code dendrite-unshredded}: the same column, not shredded;
  *   <li>{@code dendrite-lz4}: the typed layout compressed with LZ4_RAW (the codec's lever:
- *       larger files, faster to decompress).
+ *       larger files, faster to decompress);
+ *   <li>{@code dendrite-auto}, {@code dendrite-variant-auto}: the typed and the VARIANT layout
+ *       with each column chunk's encoding chosen from its values ({@code encodings(AUTO)}).
  * </ul>
  *
  * <p>Every file: {@link #codec()}, row groups of {@link #ROW_GROUP_BYTES} (so that {@code -par},
@@ -40,7 +42,11 @@ final class DendriteFormat implements DatasetFormat {
   enum Layout {
     TYPED("dendrite"), VARIANT("dendrite-variant"), UNSHREDDED("dendrite-unshredded"),
     /** The typed layout with LZ4_RAW pages instead of {@link #codec()}'s. */
-    TYPED_LZ4("dendrite-lz4");
+    TYPED_LZ4("dendrite-lz4"),
+    /** The typed layout, each column chunk's encoding chosen from its values. */
+    TYPED_AUTO("dendrite-auto"),
+    /** The inferred VARIANT layout, each column chunk's encoding chosen from its values. */
+    VARIANT_AUTO("dendrite-variant-auto");
 
     final String formatName;
 
@@ -50,7 +56,12 @@ final class DendriteFormat implements DatasetFormat {
 
     /** Whether the records are written as typed columns (else as the VARIANT column v). */
     boolean typed() {
-      return this == TYPED || this == TYPED_LZ4;
+      return this == TYPED || this == TYPED_LZ4 || this == TYPED_AUTO;
+    }
+
+    /** Whether encodings are chosen from the data ({@link DendriteWriter.Encodings#AUTO}). */
+    boolean autoEncodings() {
+      return this == TYPED_AUTO || this == VARIANT_AUTO;
     }
   }
 
@@ -109,6 +120,9 @@ final class DendriteFormat implements DatasetFormat {
     DendriteWriter.Builder b = DendriteWriter.builder(file)
         .codec(layout == Layout.TYPED_LZ4 ? Codec.LZ4_RAW : codec())
         .rowGroupSize(ROW_GROUP_BYTES);
+    if (layout.autoEncodings()) {
+      b.encodings(DendriteWriter.Encodings.AUTO);
+    }
     if (layout.typed()) {
       b.schema(dataset.recordType());
     } else {

@@ -22,8 +22,12 @@ import java.util.Objects;
  * {@code sorted_strings=1} by default: if keys arrived out of order it sorts the dictionary once
  * and rewrites the field ids inside the finished value, ordering each object's fields by the new
  * ids (objects closed while the keys were out of order keep insertion order until then, since a
- * byte-wise sort at {@code endObject()} would be redone anyway). If a variant's keys arrived
- * exactly as in the previous one, the previous sort order and metadata bytes are reused.
+ * byte-wise sort at {@code endObject()} would be redone anyway). Rows of one dataset repeat their
+ * keys: while a variant's keys arrive exactly as the previous variant's did, its objects are
+ * written at once with the ids the previous sort gave those keys, and if all of them came so,
+ * finish() reuses the previous metadata bytes and rewrites nothing; a variant whose keys depart
+ * from the previous ones anywhere is renumbered as above. Either way the bytes are a function of
+ * the variant alone.
  * {@link #seeded(VariantMetadata)} instead starts from an existing dictionary and preserves its
  * ids, so already-encoded value bytes that reference it can be appended verbatim with {@link
  * #writeRawValue(byte[], int, int)}.

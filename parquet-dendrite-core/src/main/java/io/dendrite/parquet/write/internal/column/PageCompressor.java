@@ -21,9 +21,8 @@ import org.xerial.snappy.Snappy;
  */
 abstract class PageCompressor {
   /**
-   * parquet-java's key for the zstd level, read from the writer's configuration: none for
-   * local files, and for Hadoop targets a default Hadoop {@code Configuration} (its site files
-   * on the class path), not the job's ({@code ParquetWriters.configuration}).
+   * parquet-java's key for the zstd level, read from the writer's configuration: the job's
+   * Hadoop configuration when the writer was given one ({@code ParquetWriters.configuration}).
    */
   static final String ZSTD_LEVEL_KEY = "parquet.compression.codec.zstd.level";
   private static final int ZSTD_DEFAULT_LEVEL = 3;
