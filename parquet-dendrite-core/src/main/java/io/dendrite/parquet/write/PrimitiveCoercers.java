@@ -32,7 +32,12 @@ final class PrimitiveCoercers {
     throw Coercer.mismatch("boolean", v);
   };
 
+  // A value already of the normalized class is returned as it is: unboxing and boxing it again
+  // allocated a Long per row (JSON integers arrive as Long).
   static final Coercer INT32 = (v, p) -> {
+    if (v instanceof Integer) {
+      return v;
+    }
     long x = integral(v, "int32");
     if (x < Integer.MIN_VALUE || x > Integer.MAX_VALUE) {
       throw new IllegalArgumentException("value " + x + " is out of range for int32");
@@ -40,7 +45,7 @@ final class PrimitiveCoercers {
     return (int) x;
   };
 
-  static final Coercer INT64 = (v, p) -> integral(v, "int64");
+  static final Coercer INT64 = (v, p) -> v instanceof Long ? v : integral(v, "int64");
 
   static final Coercer FLOAT = (v, p) -> {
     if (v instanceof Number) {
