@@ -295,14 +295,7 @@ class VariantEncoderOrderingTest {
       rows.add(doc);
       rows.add((Map<String, Object>) withOtherValues(doc, i));
     }
-    VariantEncoder e = new VariantEncoder();
-    for (int i = 0; i < rows.size(); i++) {
-      Map<String, Object> doc = rows.get(i);
-      write(e.reset(), doc);
-      EncodedVariant v = e.finish();
-      assertArrayEquals(SpecEncoder.metadata(doc), v.metadata(), "metadata, row " + i);
-      assertArrayEquals(SpecEncoder.value(doc), v.value(), "value, row " + i);
-    }
+    assertRowsEncodeLikeTheSpec(rows);
   }
 
   @Test
@@ -321,14 +314,7 @@ class VariantEncoderOrderingTest {
     widened.put("0inner", row(5, "zz", "a0")); // an object written late with low final ids
     rows.add(widened);
     rows.add(row(6, wide.subList(0, 10).toArray(new String[0])));
-    VariantEncoder e = new VariantEncoder();
-    for (int i = 0; i < rows.size(); i++) {
-      Map<String, Object> doc = rows.get(i);
-      write(e.reset(), doc);
-      EncodedVariant v = e.finish();
-      assertArrayEquals(SpecEncoder.metadata(doc), v.metadata(), "metadata, row " + i);
-      assertArrayEquals(SpecEncoder.value(doc), v.value(), "value, row " + i);
-    }
+    assertRowsEncodeLikeTheSpec(rows);
   }
 
   @Test
@@ -391,6 +377,18 @@ class VariantEncoderOrderingTest {
     // The failed row leaves nothing behind: the same keys encode like the spec again.
     write(e.reset(), row(1, "b", "a", "c"));
     assertArrayEquals(SpecEncoder.value(row(1, "b", "a", "c")), e.finish().value());
+  }
+
+  /** Encodes the rows one after another with one encoder, each as the spec constructs it. */
+  private static void assertRowsEncodeLikeTheSpec(List<Map<String, Object>> rows) {
+    VariantEncoder e = new VariantEncoder();
+    for (int i = 0; i < rows.size(); i++) {
+      Map<String, Object> doc = rows.get(i);
+      write(e.reset(), doc);
+      EncodedVariant v = e.finish();
+      assertArrayEquals(SpecEncoder.metadata(doc), v.metadata(), "metadata, row " + i);
+      assertArrayEquals(SpecEncoder.value(doc), v.value(), "value, row " + i);
+    }
   }
 
   /** A row of scalar keys whose first key holds a nested object and which ends with an array. */
