@@ -38,7 +38,8 @@ final class ChunkEncoder {
   private final DeltaByteArrayEncoder deltaBytes = new DeltaByteArrayEncoder();
   private final DeltaLengthByteArrayEncoder deltaLengths = new DeltaLengthByteArrayEncoder();
   private final AutoEncodings auto = new AutoEncodings();
-  private int[] bits = new int[64];
+  /** Booleans as 0 and 1, for the RLE encoder. */
+  private final IntSegments bits = new IntSegments();
   /** Whether {@link #dictionary} holds this chunk's complete dictionary. */
   private boolean dictionaryBuilt;
 
@@ -178,11 +179,14 @@ final class ChunkEncoder {
     switch (leaf.type) {
       case BOOLEAN: {
         // RLE booleans: bit width 1 with a 4-byte length prefix.
-        if (bits.length < to - from) {
-          bits = new int[Math.max(to - from, bits.length * 2)];
-        }
-        for (int i = from; i < to; i++) {
-          bits[i - from] = leaf.booleans[i] ? 1 : 0;
+        bits.clear();
+        for (int i = from; i < to; ) {
+          boolean[] v = leaf.booleans.segment(i >>> Segments.SHIFT);
+          int end = Segments.segmentEnd(i, to);
+          for (int k = i & Segments.MASK, e = k + end - i; k < e; k++) {
+            bits.add(v[k] ? 1 : 0);
+          }
+          i = end;
         }
         rle.encodeWithLength(bits, 0, to - from, 1, out);
         break;
@@ -200,7 +204,7 @@ final class ChunkEncoder {
   }
 
   /** A v2 page's repetition or definition levels; empty when the column has none. */
-  private BytesInput levels(int[] levels, int maxLevel, int from, int to, ByteSink sink) {
+  private BytesInput levels(IntSegments levels, int maxLevel, int from, int to, ByteSink sink) {
     if (maxLevel == 0) {
       return BytesInput.empty();
     }
@@ -253,7 +257,7 @@ final class ChunkEncoder {
         BlockSplitBloomFilter.optimalNumOfBits(Math.max(1, distinct), BLOOM_FILTER_FPP) / 8);
     BlockSplitBloomFilter filter = new BlockSplitBloomFilter(bytes, MAX_BLOOM_FILTER_BYTES);
     for (int k = 0; k < distinct; k++) {
-      int i = dict ? dictionary.firstIndex[k] : k;
+      int i = dict ? dictionary.firstIndex.get(k) : k;
       filter.insertHash(hash(filter, leaf, i));
     }
     return filter;
@@ -262,17 +266,17 @@ final class ChunkEncoder {
   private static long hash(BloomFilter filter, LeafBuffer leaf, int i) {
     switch (leaf.type) {
       case INT32:
-        return filter.hash(leaf.ints[i]);
+        return filter.hash(leaf.ints.get(i));
       case INT64:
-        return filter.hash(leaf.longs[i]);
+        return filter.hash(leaf.longs.get(i));
       case FLOAT:
-        return filter.hash(leaf.floats[i]);
+        return filter.hash(leaf.floats.get(i));
       case DOUBLE:
-        return filter.hash(leaf.doubles[i]);
+        return filter.hash(leaf.doubles.get(i));
       default: {
-        int start = leaf.valueStart(i);
-        return filter.hash(Binary.fromConstantByteArray(leaf.bytes, start,
-            leaf.valueEnds[i] - start));
+        int start = leaf.binary.start(i);
+        return filter.hash(Binary.fromConstantByteArray(leaf.binary.array(start),
+            BinaryValues.offset(start), leaf.binary.length(i)));
       }
     }
   }
