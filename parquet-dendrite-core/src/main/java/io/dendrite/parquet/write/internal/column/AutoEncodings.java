@@ -1,5 +1,6 @@
 package io.dendrite.parquet.write.internal.column;
 
+import java.util.Arrays;
 import java.util.Locale;
 import org.apache.parquet.column.Encoding;
 
@@ -28,8 +29,9 @@ final class AutoEncodings {
       double byteArrayScale) {}
 
   private final DeltaBinaryPackedEncoder delta = new DeltaBinaryPackedEncoder();
-  private final IntSegments prefixes = new IntSegments();
-  private final IntSegments suffixes = new IntSegments();
+  private int[] lengths = new int[64];
+  private int[] prefixes = new int[64];
+  private int[] suffixes = new int[64];
 
   /**
    * The choice for {@code leaf}'s chunk; {@code dictionaryBytes} is the dictionary page plus
@@ -83,10 +85,29 @@ final class AutoEncodings {
   /** The smallest of PLAIN, DELTA_LENGTH_BYTE_ARRAY and DELTA_BYTE_ARRAY on the sample. */
   private Choice byteArrays(LeafBuffer leaf, long plainChunk) {
     int n = Math.min(leaf.values, SAMPLE);
-    IntSegments lengths = leaf.binary.lengths;
-    DeltaByteArrayEncoder.prefixLengths(leaf.binary, 0, n, prefixes, suffixes);
-    long valueBytes = lengths.sum(0, n);
-    long suffixBytes = suffixes.sum(0, n);
+    if (lengths.length < n) {
+      lengths = new int[Math.max(n, lengths.length * 2)];
+      prefixes = new int[lengths.length];
+      suffixes = new int[lengths.length];
+    }
+    byte[] b = leaf.bytes;
+    long valueBytes = 0;
+    long suffixBytes = 0;
+    int prevStart = 0;
+    int prevEnd = 0;
+    for (int k = 0; k < n; k++) {
+      int start = leaf.valueStart(k);
+      int end = leaf.valueEnds[k];
+      int max = Math.min(end - start, prevEnd - prevStart);
+      int p = Arrays.mismatch(b, start, start + max, b, prevStart, prevStart + max);
+      lengths[k] = end - start;
+      prefixes[k] = p < 0 ? max : p;
+      suffixes[k] = lengths[k] - prefixes[k];
+      valueBytes += lengths[k];
+      suffixBytes += suffixes[k];
+      prevStart = start;
+      prevEnd = end;
+    }
     long plain = valueBytes + 4L * n;
     long deltaLength = delta.sizeOfInts(lengths, 0, n) + valueBytes;
     long deltaBytes = delta.sizeOfInts(prefixes, 0, n) + delta.sizeOfInts(suffixes, 0, n)

@@ -38,8 +38,7 @@ final class ChunkEncoder {
   private final DeltaByteArrayEncoder deltaBytes = new DeltaByteArrayEncoder();
   private final DeltaLengthByteArrayEncoder deltaLengths = new DeltaLengthByteArrayEncoder();
   private final AutoEncodings auto = new AutoEncodings();
-  /** Booleans as 0 and 1, for the RLE encoder. */
-  private final IntSegments bits = new IntSegments();
+  private int[] bits = new int[64];
   /** Whether {@link #dictionary} holds this chunk's complete dictionary. */
   private boolean dictionaryBuilt;
 
@@ -179,14 +178,11 @@ final class ChunkEncoder {
     switch (leaf.type) {
       case BOOLEAN: {
         // RLE booleans: bit width 1 with a 4-byte length prefix.
-        bits.clear();
-        for (int i = from; i < to; ) {
-          boolean[] v = leaf.booleans.segment(i >>> Segments.SHIFT);
-          int end = Segments.segmentEnd(i, to);
-          for (int k = i & Segments.MASK, e = k + end - i; k < e; k++) {
-            bits.add(v[k] ? 1 : 0);
-          }
-          i = end;
+        if (bits.length < to - from) {
+          bits = new int[Math.max(to - from, bits.length * 2)];
+        }
+        for (int i = from; i < to; i++) {
+          bits[i - from] = leaf.booleans[i] ? 1 : 0;
         }
         rle.encodeWithLength(bits, 0, to - from, 1, out);
         break;
@@ -204,7 +200,7 @@ final class ChunkEncoder {
   }
 
   /** A v2 page's repetition or definition levels; empty when the column has none. */
-  private BytesInput levels(IntSegments levels, int maxLevel, int from, int to, ByteSink sink) {
+  private BytesInput levels(int[] levels, int maxLevel, int from, int to, ByteSink sink) {
     if (maxLevel == 0) {
       return BytesInput.empty();
     }
@@ -257,7 +253,7 @@ final class ChunkEncoder {
         BlockSplitBloomFilter.optimalNumOfBits(Math.max(1, distinct), BLOOM_FILTER_FPP) / 8);
     BlockSplitBloomFilter filter = new BlockSplitBloomFilter(bytes, MAX_BLOOM_FILTER_BYTES);
     for (int k = 0; k < distinct; k++) {
-      int i = dict ? dictionary.firstIndex.get(k) : k;
+      int i = dict ? dictionary.firstIndex[k] : k;
       filter.insertHash(hash(filter, leaf, i));
     }
     return filter;
@@ -266,17 +262,17 @@ final class ChunkEncoder {
   private static long hash(BloomFilter filter, LeafBuffer leaf, int i) {
     switch (leaf.type) {
       case INT32:
-        return filter.hash(leaf.ints.get(i));
+        return filter.hash(leaf.ints[i]);
       case INT64:
-        return filter.hash(leaf.longs.get(i));
+        return filter.hash(leaf.longs[i]);
       case FLOAT:
-        return filter.hash(leaf.floats.get(i));
+        return filter.hash(leaf.floats[i]);
       case DOUBLE:
-        return filter.hash(leaf.doubles.get(i));
+        return filter.hash(leaf.doubles[i]);
       default: {
-        int start = leaf.binary.start(i);
-        return filter.hash(Binary.fromConstantByteArray(leaf.binary.array(start),
-            BinaryValues.offset(start), leaf.binary.length(i)));
+        int start = leaf.valueStart(i);
+        return filter.hash(Binary.fromConstantByteArray(leaf.bytes, start,
+            leaf.valueEnds[i] - start));
       }
     }
   }

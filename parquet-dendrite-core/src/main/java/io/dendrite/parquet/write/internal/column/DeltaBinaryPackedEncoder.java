@@ -14,37 +14,38 @@ final class DeltaBinaryPackedEncoder {
   private final long[] deltas = new long[BLOCK_SIZE];
   private final BitPacker packer = new BitPacker();
 
-  void encodeInts(IntSegments values, int from, int to, ByteSink out) {
+  void encodeInts(int[] values, int from, int to, ByteSink out) {
     encode(values, null, from, to, out);
   }
 
-  void encodeLongs(LongSegments values, int from, int to, ByteSink out) {
+  void encodeLongs(long[] values, int from, int to, ByteSink out) {
     encode(null, values, from, to, out);
   }
 
   /** The bytes {@link #encodeInts} would write, without writing them. */
-  long sizeOfInts(IntSegments values, int from, int to) {
+  long sizeOfInts(int[] values, int from, int to) {
     return size(values, null, from, to);
   }
 
   /** The bytes {@link #encodeLongs} would write, without writing them. */
-  long sizeOfLongs(LongSegments values, int from, int to) {
+  long sizeOfLongs(long[] values, int from, int to) {
     return size(null, values, from, to);
   }
 
   /** As {@link #encode}, counting: the same blocks, minimum deltas and bit widths. */
-  private long size(IntSegments ints, LongSegments longs, int from, int to) {
+  private long size(int[] ints, long[] longs, int from, int to) {
     boolean int32 = ints != null;
-    long first = to == from ? 0 : int32 ? ints.get(from) : longs.get(from);
+    long first = to == from ? 0 : int32 ? ints[from] : longs[from];
     long bytes = varLongBytes(BLOCK_SIZE) + varLongBytes(MINIBLOCKS) + varLongBytes(to - from)
         + varLongBytes((first << 1) ^ (first >> 63));
     long mask = int32 ? 0xFFFF_FFFFL : -1L;
     int i = from + 1;
     while (i < to) {
       int n = Math.min(BLOCK_SIZE, to - i);
-      deltas(ints, longs, i, n);
       long min = Long.MAX_VALUE;
       for (int k = 0; k < n; k++) {
+        int j = i + k;
+        deltas[k] = int32 ? ints[j] - ints[j - 1] : longs[j] - longs[j - 1];
         min = Math.min(min, deltas[k]);
       }
       bytes += varLongBytes((min << 1) ^ (min >> 63)) + MINIBLOCKS;
@@ -60,41 +61,6 @@ final class DeltaBinaryPackedEncoder {
     return bytes;
   }
 
-  /**
-   * Fills {@link #deltas} with the {@code n} differences of values {@code i..i+n-1} from the
-   * value before each, one segment at a time. An int difference wraps in 32 bits before it
-   * widens.
-   */
-  private void deltas(IntSegments ints, LongSegments longs, int i, int n) {
-    int to = i + n;
-    int d = 0;
-    if (ints != null) {
-      int prev = ints.get(i - 1);
-      while (i < to) {
-        int[] v = ints.segment(i >>> Segments.SHIFT);
-        int end = Segments.segmentEnd(i, to);
-        for (int k = i & Segments.MASK, e = k + end - i; k < e; k++) {
-          int x = v[k];
-          deltas[d++] = x - prev;
-          prev = x;
-        }
-        i = end;
-      }
-    } else {
-      long prev = longs.get(i - 1);
-      while (i < to) {
-        long[] v = longs.segment(i >>> Segments.SHIFT);
-        int end = Segments.segmentEnd(i, to);
-        for (int k = i & Segments.MASK, e = k + end - i; k < e; k++) {
-          long x = v[k];
-          deltas[d++] = x - prev;
-          prev = x;
-        }
-        i = end;
-      }
-    }
-  }
-
   private static int varLongBytes(long v) {
     int n = 1;
     while ((v & ~0x7FL) != 0) {
@@ -105,13 +71,17 @@ final class DeltaBinaryPackedEncoder {
   }
 
   /** The values of {@code ints} (INT32, deltas wrapping in 32 bits), else of {@code longs}. */
-  private void encode(IntSegments ints, LongSegments longs, int from, int to, ByteSink out) {
+  private void encode(int[] ints, long[] longs, int from, int to, ByteSink out) {
     boolean int32 = ints != null;
-    header(to - from, to == from ? 0 : int32 ? ints.get(from) : longs.get(from), out);
+    header(to - from, to == from ? 0 : int32 ? ints[from] : longs[from], out);
     int i = from + 1;
     while (i < to) {
       int n = Math.min(BLOCK_SIZE, to - i);
-      deltas(ints, longs, i, n);
+      for (int k = 0; k < n; k++) {
+        int j = i + k;
+        // An int difference wraps in 32 bits before it widens.
+        deltas[k] = int32 ? ints[j] - ints[j - 1] : longs[j] - longs[j - 1];
+      }
       block(n, int32, out);
       i += n;
     }

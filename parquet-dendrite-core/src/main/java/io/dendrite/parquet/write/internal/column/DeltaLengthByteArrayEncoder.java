@@ -7,27 +7,31 @@ package io.dendrite.parquet.write.internal.column;
  */
 final class DeltaLengthByteArrayEncoder {
   private final DeltaBinaryPackedEncoder delta = new DeltaBinaryPackedEncoder();
+  private int[] lengths = new int[64];
 
   /** Values {@code [from, to)} of {@code leaf}. */
   void encode(LeafBuffer leaf, int from, int to, ByteSink out) {
-    delta.encodeInts(leaf.binary.lengths, from, to, out);
-    PlainEncoder.writeBytes(leaf.binary, from, to, out);
+    int n = to - from;
+    if (lengths.length < n) {
+      lengths = new int[Math.max(n, lengths.length * 2)];
+    }
+    for (int k = 0; k < n; k++) {
+      lengths[k] = leaf.valueEnds[from + k] - leaf.valueStart(from + k);
+    }
+    delta.encodeInts(lengths, 0, n, out);
+    int start = leaf.valueStart(from);
+    out.writeBytes(leaf.bytes, start, leaf.valueStart(to) - start);
   }
 
   /**
-   * Values {@code [from, from + n)} of {@code values}, of which the last {@code lengths[k]}
-   * bytes each (DELTA_BYTE_ARRAY's suffixes).
+   * {@code n} values that end at {@code ends[k]} and are {@code lengths[k]} long in
+   * {@code bytes}: each value's last {@code lengths[k]} bytes (DELTA_BYTE_ARRAY's suffixes).
    */
-  void encodeTails(BinaryValues values, int from, IntSegments lengths, int n, ByteSink out) {
+  void encodeTails(byte[] bytes, int[] ends, int endsFrom, int[] lengths, int n,
+      ByteSink out) {
     delta.encodeInts(lengths, 0, n, out);
-    for (int k = 0; k < n; ) {
-      int[] tails = lengths.segment(k >>> Segments.SHIFT);
-      int end = Segments.segmentEnd(k, n);
-      for (int j = k & Segments.MASK, e = j + end - k; j < e; j++, k++) {
-        int start = values.start(from + k);
-        int valueEnd = BinaryValues.offset(start) + values.length(from + k);
-        out.writeBytes(values.array(start), valueEnd - tails[j], tails[j]);
-      }
+    for (int k = 0; k < n; k++) {
+      out.writeBytes(bytes, ends[endsFrom + k] - lengths[k], lengths[k]);
     }
   }
 }

@@ -3,6 +3,7 @@ package io.dendrite.parquet.write.internal.column;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
+import java.util.Arrays;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.io.api.Binary;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
@@ -10,9 +11,8 @@ import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 /**
  * One leaf column's entries of the row group being written: repetition and definition levels
  * per entry (kept only when the column can have them), and the values of the entries whose
- * definition level is the maximum, in {@link Segments} of their physical type or, for byte
- * arrays, {@link BinaryValues}: segments of fixed size, so that no row group makes a large
- * array (see {@link Segments}). Only the storage of the column's type is allocated.
+ * definition level is the maximum, in an array of their physical type. Byte-array values are
+ * one byte array and the end offset of each value.
  */
 final class LeafBuffer {
   final ColumnDescriptor column;
@@ -26,27 +26,29 @@ final class LeafBuffer {
 
   int entries;
   int values;
-  /** Levels per entry; null when the column's maximum level is 0. */
-  IntSegments rep;
-  IntSegments def;
+  int[] rep;
+  int[] def;
 
-  /** The values, in the one of these that the physical type uses; the others are null. */
-  BooleanSegments booleans;
-  IntSegments ints;
-  LongSegments longs;
-  FloatSegments floats;
-  DoubleSegments doubles;
-  BinaryValues binary;
+  boolean[] booleans;
+  int[] ints;
+  long[] longs;
+  float[] floats;
+  double[] doubles;
+  byte[] bytes;
+  /** {@code valueEnds[i]}: where value i's bytes end; value i starts at the end of i - 1. */
+  int[] valueEnds;
+  int byteCount;
   /** Appends a {@link Binary}'s bytes to the value being added ({@link #addBinary}). */
   private final OutputStream appender = new OutputStream() {
     @Override
     public void write(int b) {
-      binary.write(b);
+      reserveBytes(1);
+      bytes[byteCount++] = (byte) b;
     }
 
     @Override
     public void write(byte[] b, int off, int len) {
-      binary.write(b, off, len);
+      appendBytes(b, off, len);
     }
   };
 
@@ -59,27 +61,29 @@ final class LeafBuffer {
         ? column.getPrimitiveType().getTypeLength() : 0;
     this.plainWidth = type == PrimitiveTypeName.INT32 || type == PrimitiveTypeName.FLOAT ? 4
         : type == PrimitiveTypeName.INT64 || type == PrimitiveTypeName.DOUBLE ? 8 : fixedLength;
-    rep = maxRep > 0 ? new IntSegments() : null;
-    def = maxDef > 0 ? new IntSegments() : null;
+    int initial = 64;
+    rep = maxRep > 0 ? new int[initial] : null;
+    def = maxDef > 0 ? new int[initial] : null;
     switch (type) {
       case BOOLEAN:
-        booleans = new BooleanSegments();
+        booleans = new boolean[initial];
         break;
       case INT32:
-        ints = new IntSegments();
+        ints = new int[initial];
         break;
       case INT64:
-        longs = new LongSegments();
+        longs = new long[initial];
         break;
       case FLOAT:
-        floats = new FloatSegments();
+        floats = new float[initial];
         break;
       case DOUBLE:
-        doubles = new DoubleSegments();
+        doubles = new double[initial];
         break;
       case BINARY:
       case FIXED_LEN_BYTE_ARRAY:
-        binary = new BinaryValues(String.join(".", column.getPath()));
+        bytes = new byte[1024];
+        valueEnds = new int[initial];
         break;
       default:
         throw new UnsupportedOperationException("column " + String.join(".", column.getPath())
@@ -87,42 +91,17 @@ final class LeafBuffer {
     }
   }
 
-  /** Empties the buffer for the next row group, keeping its segments. */
+  /** Empties the buffer for the next row group, keeping its arrays. */
   void clear() {
     entries = 0;
     values = 0;
-    if (rep != null) {
-      rep.clear();
-    }
-    if (def != null) {
-      def.clear();
-    }
-    switch (type) {
-      case BOOLEAN:
-        booleans.clear();
-        break;
-      case INT32:
-        ints.clear();
-        break;
-      case INT64:
-        longs.clear();
-        break;
-      case FLOAT:
-        floats.clear();
-        break;
-      case DOUBLE:
-        doubles.clear();
-        break;
-      default:
-        binary.clear();
-        break;
-    }
+    byteCount = 0;
   }
 
   /**
-   * Exchanges entries and storage with {@code other}, a buffer of the same column: this one
+   * Exchanges entries and arrays with {@code other}, a buffer of the same column: this one
    * then holds what {@code other} held. Hands a full row group to encoding and takes back
-   * segments already allocated to a row group's size.
+   * arrays already grown to a row group's size.
    */
   void swap(LeafBuffer other) {
     if (other.column != column) {
@@ -134,7 +113,10 @@ final class LeafBuffer {
     n = values;
     values = other.values;
     other.values = n;
-    IntSegments a = rep;
+    n = byteCount;
+    byteCount = other.byteCount;
+    other.byteCount = n;
+    int[] a = rep;
     rep = other.rep;
     other.rep = a;
     a = def;
@@ -143,21 +125,24 @@ final class LeafBuffer {
     a = ints;
     ints = other.ints;
     other.ints = a;
-    BooleanSegments z = booleans;
+    a = valueEnds;
+    valueEnds = other.valueEnds;
+    other.valueEnds = a;
+    boolean[] z = booleans;
     booleans = other.booleans;
     other.booleans = z;
-    LongSegments l = longs;
+    long[] l = longs;
     longs = other.longs;
     other.longs = l;
-    FloatSegments f = floats;
+    float[] f = floats;
     floats = other.floats;
     other.floats = f;
-    DoubleSegments d = doubles;
+    double[] d = doubles;
     doubles = other.doubles;
     other.doubles = d;
-    BinaryValues b = binary;
-    binary = other.binary;
-    other.binary = b;
+    byte[] b = bytes;
+    bytes = other.bytes;
+    other.bytes = b;
   }
 
   /** An entry without a value: {@code d} is below the maximum definition level. */
@@ -167,32 +152,42 @@ final class LeafBuffer {
 
   void addBoolean(int r, boolean v) {
     levels(r, maxDef);
-    booleans.add(v);
-    values++;
+    if (values == booleans.length) {
+      booleans = Arrays.copyOf(booleans, values * 2);
+    }
+    booleans[values++] = v;
   }
 
   void addInt(int r, int v) {
     levels(r, maxDef);
-    ints.add(v);
-    values++;
+    if (values == ints.length) {
+      ints = Arrays.copyOf(ints, values * 2);
+    }
+    ints[values++] = v;
   }
 
   void addLong(int r, long v) {
     levels(r, maxDef);
-    longs.add(v);
-    values++;
+    if (values == longs.length) {
+      longs = Arrays.copyOf(longs, values * 2);
+    }
+    longs[values++] = v;
   }
 
   void addFloat(int r, float v) {
     levels(r, maxDef);
-    floats.add(v);
-    values++;
+    if (values == floats.length) {
+      floats = Arrays.copyOf(floats, values * 2);
+    }
+    floats[values++] = v;
   }
 
   void addDouble(int r, double v) {
     levels(r, maxDef);
-    doubles.add(v);
-    values++;
+    if (values == doubles.length) {
+      doubles = Arrays.copyOf(doubles, values * 2);
+    }
+    doubles[values++] = v;
   }
 
   /**
@@ -201,31 +196,34 @@ final class LeafBuffer {
    * copy per value, which {@code toByteBuffer()} made.
    */
   void addBinary(int r, Binary value) {
-    binary.begin(value.length());
+    int start = byteCount;
     try {
       value.writeTo(appender);
     } catch (IOException e) {
       throw new UncheckedIOException(e); // the appender throws none
-    } catch (RuntimeException e) {
-      binary.abandon();
-      throw e;
     }
-    endValue(r);
+    endValue(r, start);
   }
 
-  /** Ends the value whose bytes were appended since {@link BinaryValues#begin}. */
-  private void endValue(int r) {
-    if (fixedLength > 0) {
-      int len = binary.pending();
-      if (len != fixedLength) {
-        binary.abandon();
-        throw new IllegalArgumentException("column " + String.join(".", column.getPath())
-            + ": a FIXED_LEN_BYTE_ARRAY(" + fixedLength + ") value of " + len + " bytes");
-      }
+  /** Ends the value whose bytes were appended from {@code start} on. */
+  private void endValue(int r, int start) {
+    int len = byteCount - start;
+    if (fixedLength > 0 && len != fixedLength) {
+      byteCount = start;
+      throw new IllegalArgumentException("column " + String.join(".", column.getPath())
+          + ": a FIXED_LEN_BYTE_ARRAY(" + fixedLength + ") value of " + len + " bytes");
     }
     levels(r, maxDef);
-    binary.end();
-    values++;
+    if (values == valueEnds.length) {
+      valueEnds = Arrays.copyOf(valueEnds, values * 2);
+    }
+    valueEnds[values++] = byteCount;
+  }
+
+  private void appendBytes(byte[] src, int off, int len) {
+    reserveBytes(len);
+    System.arraycopy(src, off, bytes, byteCount, len);
+    byteCount += len;
   }
 
   /**
@@ -234,37 +232,85 @@ final class LeafBuffer {
    * the row group by array copies.
    */
   void append(LeafBuffer src, int entryFrom, int entryTo, int valueFrom, int valueTo) {
+    int n = entryTo - entryFrom;
     if (rep != null) {
-      rep.appendFrom(src.rep, entryFrom, entryTo);
+      rep = ensure(rep, entries + n);
+      System.arraycopy(src.rep, entryFrom, rep, entries, n);
     }
     if (def != null) {
-      def.appendFrom(src.def, entryFrom, entryTo);
+      def = ensure(def, entries + n);
+      System.arraycopy(src.def, entryFrom, def, entries, n);
     }
-    entries += entryTo - entryFrom;
-    if (valueTo == valueFrom) {
+    entries += n;
+    int m = valueTo - valueFrom;
+    if (m == 0) {
       return;
     }
     switch (type) {
       case BOOLEAN:
-        booleans.appendFrom(src.booleans, valueFrom, valueTo);
+        if (values + m > booleans.length) {
+          booleans = Arrays.copyOf(booleans, Math.max(values + m, booleans.length * 2));
+        }
+        System.arraycopy(src.booleans, valueFrom, booleans, values, m);
         break;
       case INT32:
-        ints.appendFrom(src.ints, valueFrom, valueTo);
+        ints = ensure(ints, values + m);
+        System.arraycopy(src.ints, valueFrom, ints, values, m);
         break;
       case INT64:
-        longs.appendFrom(src.longs, valueFrom, valueTo);
+        if (values + m > longs.length) {
+          longs = Arrays.copyOf(longs, Math.max(values + m, longs.length * 2));
+        }
+        System.arraycopy(src.longs, valueFrom, longs, values, m);
         break;
       case FLOAT:
-        floats.appendFrom(src.floats, valueFrom, valueTo);
+        if (values + m > floats.length) {
+          floats = Arrays.copyOf(floats, Math.max(values + m, floats.length * 2));
+        }
+        System.arraycopy(src.floats, valueFrom, floats, values, m);
         break;
       case DOUBLE:
-        doubles.appendFrom(src.doubles, valueFrom, valueTo);
+        if (values + m > doubles.length) {
+          doubles = Arrays.copyOf(doubles, Math.max(values + m, doubles.length * 2));
+        }
+        System.arraycopy(src.doubles, valueFrom, doubles, values, m);
         break;
-      default:
-        binary.appendFrom(src.binary, valueFrom, valueTo);
+      default: {
+        int start = src.valueStart(valueFrom);
+        int len = src.valueEnds[valueTo - 1] - start;
+        reserveBytes(len);
+        System.arraycopy(src.bytes, start, bytes, byteCount, len);
+        valueEnds = ensure(valueEnds, values + m);
+        int shift = byteCount - start;
+        for (int i = 0; i < m; i++) {
+          valueEnds[values + i] = src.valueEnds[valueFrom + i] + shift;
+        }
+        byteCount += len;
         break;
+      }
     }
-    values += valueTo - valueFrom;
+    values += m;
+  }
+
+  private static int[] ensure(int[] a, int size) {
+    return size <= a.length ? a : Arrays.copyOf(a, Math.max(size, a.length * 2));
+  }
+
+  /** Room for {@code len} more value bytes. */
+  private void reserveBytes(int len) {
+    long needed = (long) byteCount + len;
+    if (needed > bytes.length) {
+      if (needed > Integer.MAX_VALUE - 16) {
+        throw new IllegalStateException("column " + String.join(".", column.getPath())
+            + ": more than 2 GiB of values in one row group; lower the row group size");
+      }
+      bytes = Arrays.copyOf(bytes, (int) Math.min(Integer.MAX_VALUE - 16L,
+          Math.max(needed, (long) bytes.length * 2)));
+    }
+  }
+
+  int valueStart(int i) {
+    return i == 0 ? 0 : valueEnds[i - 1];
   }
 
   /** Bytes the buffered entries would take PLAIN-encoded, levels not counted. */
@@ -273,7 +319,7 @@ final class LeafBuffer {
       case BOOLEAN:
         return (values + 7) / 8;
       case BINARY:
-        return binary.byteCount() + 4L * values;
+        return byteCount + 4L * values;
       default:
         return (long) plainWidth * values;
     }
@@ -286,12 +332,19 @@ final class LeafBuffer {
   }
 
   private void levels(int r, int d) {
+    int n = entries;
     if (rep != null) {
-      rep.add(r);
+      if (n == rep.length) {
+        rep = Arrays.copyOf(rep, n * 2);
+      }
+      rep[n] = r;
     }
     if (def != null) {
-      def.add(d);
+      if (n == def.length) {
+        def = Arrays.copyOf(def, n * 2);
+      }
+      def[n] = d;
     }
-    entries++;
+    entries = n + 1;
   }
 }

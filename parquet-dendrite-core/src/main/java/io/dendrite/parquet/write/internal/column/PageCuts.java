@@ -30,43 +30,31 @@ final class PageCuts {
       int pageRows) {
     pages = 0;
     long pageBits = pageBytes * 8;
-    IntSegments rep = leaf.rep;
-    IntSegments def = leaf.def;
-    IntSegments lengths = leaf.binary == null ? null : leaf.binary.lengths;
+    int[] rep = leaf.rep;
+    int[] def = leaf.def;
     int maxDef = leaf.maxDef;
     long bits = 0;
     int rowsInPage = 0;
     int v = 0;
-    int[] valueLengths = null;
-    // Entries one segment at a time; the values' lengths, counted apart, by their own segments.
-    for (int i = 0; i < leaf.entries; ) {
-      int s = i >>> Segments.SHIFT;
-      int[] reps = rep == null ? null : rep.segment(s);
-      int[] defs = def == null ? null : def.segment(s);
-      int end = Segments.segmentEnd(i, leaf.entries);
-      for (int k = i & Segments.MASK, e = k + end - i; k < e; k++) {
-        if (reps == null || reps[k] == 0) {
-          if (rowsInPage > 0 && (bits >= pageBits || rowsInPage >= pageRows)) {
-            add(i + k - (i & Segments.MASK), v, rowsInPage);
-            bits = 0;
-            rowsInPage = 0;
-          }
-          rowsInPage++;
+    for (int e = 0; e < leaf.entries; e++) {
+      boolean rowStart = rep == null || rep[e] == 0;
+      if (rowStart) {
+        if (rowsInPage > 0 && (bits >= pageBits || rowsInPage >= pageRows)) {
+          add(e, v, rowsInPage);
+          bits = 0;
+          rowsInPage = 0;
         }
-        if (defs == null || defs[k] == maxDef) {
-          if (valueBits > 0) {
-            bits += valueBits;
-          } else {
-            if ((v & Segments.MASK) == 0) {
-              valueLengths = lengths.segment(v >>> Segments.SHIFT);
-            }
-            long plain = 8L * (4 + valueLengths[v & Segments.MASK]);
-            bits += byteArrayScale == 1 ? plain : (long) Math.ceil(plain * byteArrayScale);
-          }
-          v++;
-        }
+        rowsInPage++;
       }
-      i = end;
+      if (def == null || def[e] == maxDef) {
+        if (valueBits > 0) {
+          bits += valueBits;
+        } else {
+          long plain = 8L * (4 + leaf.valueEnds[v] - leaf.valueStart(v));
+          bits += byteArrayScale == 1 ? plain : (long) Math.ceil(plain * byteArrayScale);
+        }
+        v++;
+      }
     }
     if (rowsInPage > 0) {
       add(leaf.entries, v, rowsInPage);

@@ -36,13 +36,13 @@ final class PageSizeStatistics {
     long[] def = new long[definition ? leaf.maxDef + 1 : 0];
     count(leaf.rep, entryFrom, entryTo, rep);
     count(leaf.def, entryFrom, entryTo, def);
-    long bytes = type.getPrimitiveTypeName() == PrimitiveTypeName.BINARY
-        ? leaf.binary.lengths.sum(valueFrom, valueTo) : 0;
+    long bytes = type.getPrimitiveTypeName() == PrimitiveTypeName.BINARY && valueTo > valueFrom
+        ? leaf.valueEnds[valueTo - 1] - leaf.valueStart(valueFrom) : 0;
     return new SizeStatistics(type, bytes, list(rep), list(def));
   }
 
   /** Adds each level's entries to {@code histogram}; levels absent from the buffer are all 0. */
-  private static void count(IntSegments levels, int from, int to, long[] histogram) {
+  private static void count(int[] levels, int from, int to, long[] histogram) {
     if (histogram.length == 0) {
       return;
     }
@@ -50,16 +50,10 @@ final class PageSizeStatistics {
       histogram[0] += to - from;
       return;
     }
-    for (int i = from; i < to; ) {
-      int[] v = levels.segment(i >>> Segments.SHIFT);
-      int end = Segments.segmentEnd(i, to);
-      for (int k = i & Segments.MASK, e = k + end - i; k < e; k++) {
-        histogram[v[k]]++;
-      }
-      i = end;
+    for (int i = from; i < to; i++) {
+      histogram[levels[i]]++;
     }
   }
-
 
   /** A mutable list: parquet-java's merge clears the lists of statistics it invalidates. */
   private static List<Long> list(long[] counts) {

@@ -76,22 +76,15 @@ final class PageStatistics {
     }
   }
 
-  // Each loop goes over one segment of values at a time (Segments).
-
   private Statistics<?> booleans(LeafBuffer leaf, int from, int to, Statistics.Builder b) {
     boolean anyFalse = false;
     boolean anyTrue = false;
-    for (int i = from; i < to; ) {
-      boolean[] v = leaf.booleans.segment(i >>> Segments.SHIFT);
-      int end = Segments.segmentEnd(i, to);
-      for (int k = i & Segments.MASK, e = k + end - i; k < e; k++) {
-        if (v[k]) {
-          anyTrue = true;
-        } else {
-          anyFalse = true;
-        }
+    for (int i = from; i < to; i++) {
+      if (leaf.booleans[i]) {
+        anyTrue = true;
+      } else {
+        anyFalse = true;
       }
-      i = end;
     }
     b.withMin(new byte[] {(byte) (anyFalse ? 0 : 1)});
     b.withMax(new byte[] {(byte) (anyTrue ? 1 : 0)});
@@ -99,22 +92,18 @@ final class PageStatistics {
   }
 
   private Statistics<?> int32s(LeafBuffer leaf, int from, int to, Statistics.Builder b) {
+    int[] v = leaf.ints;
     // Unsigned order: flip the sign bit and compare signed.
     int flip = order == Order.UNSIGNED ? Integer.MIN_VALUE : 0;
-    int min = leaf.ints.get(from) ^ flip;
+    int min = v[from] ^ flip;
     int max = min;
-    for (int i = from + 1; i < to; ) {
-      int[] v = leaf.ints.segment(i >>> Segments.SHIFT);
-      int end = Segments.segmentEnd(i, to);
-      for (int k = i & Segments.MASK, e = k + end - i; k < e; k++) {
-        int x = v[k] ^ flip;
-        if (x < min) {
-          min = x;
-        } else if (x > max) {
-          max = x;
-        }
+    for (int i = from + 1; i < to; i++) {
+      int x = v[i] ^ flip;
+      if (x < min) {
+        min = x;
+      } else if (x > max) {
+        max = x;
       }
-      i = end;
     }
     b.withMin(intBytes(min ^ flip));
     b.withMax(intBytes(max ^ flip));
@@ -122,21 +111,17 @@ final class PageStatistics {
   }
 
   private Statistics<?> int64s(LeafBuffer leaf, int from, int to, Statistics.Builder b) {
+    long[] v = leaf.longs;
     long flip = order == Order.UNSIGNED ? Long.MIN_VALUE : 0;
-    long min = leaf.longs.get(from) ^ flip;
+    long min = v[from] ^ flip;
     long max = min;
-    for (int i = from + 1; i < to; ) {
-      long[] v = leaf.longs.segment(i >>> Segments.SHIFT);
-      int end = Segments.segmentEnd(i, to);
-      for (int k = i & Segments.MASK, e = k + end - i; k < e; k++) {
-        long x = v[k] ^ flip;
-        if (x < min) {
-          min = x;
-        } else if (x > max) {
-          max = x;
-        }
+    for (int i = from + 1; i < to; i++) {
+      long x = v[i] ^ flip;
+      if (x < min) {
+        min = x;
+      } else if (x > max) {
+        max = x;
       }
-      i = end;
     }
     b.withMin(longBytes(min ^ flip));
     b.withMax(longBytes(max ^ flip));
@@ -144,20 +129,16 @@ final class PageStatistics {
   }
 
   private Statistics<?> floats(LeafBuffer leaf, int from, int to, Statistics.Builder b) {
+    float[] v = leaf.floats;
     float min = Float.POSITIVE_INFINITY;
     float max = Float.NEGATIVE_INFINITY;
-    for (int i = from; i < to; ) {
-      float[] v = leaf.floats.segment(i >>> Segments.SHIFT);
-      int end = Segments.segmentEnd(i, to);
-      for (int k = i & Segments.MASK, e = k + end - i; k < e; k++) {
-        float x = v[k];
-        if (x != x) {
-          return Statistics.getBuilderForReading(type).build();
-        }
-        min = Math.min(min, x);
-        max = Math.max(max, x);
+    for (int i = from; i < to; i++) {
+      float x = v[i];
+      if (x != x) {
+        return Statistics.getBuilderForReading(type).build();
       }
-      i = end;
+      min = Math.min(min, x);
+      max = Math.max(max, x);
     }
     min = min == 0f ? -0f : min;
     max = max == 0f ? 0f : max;
@@ -167,20 +148,16 @@ final class PageStatistics {
   }
 
   private Statistics<?> doubles(LeafBuffer leaf, int from, int to, Statistics.Builder b) {
+    double[] v = leaf.doubles;
     double min = Double.POSITIVE_INFINITY;
     double max = Double.NEGATIVE_INFINITY;
-    for (int i = from; i < to; ) {
-      double[] v = leaf.doubles.segment(i >>> Segments.SHIFT);
-      int end = Segments.segmentEnd(i, to);
-      for (int k = i & Segments.MASK, e = k + end - i; k < e; k++) {
-        double x = v[k];
-        if (x != x) {
-          return Statistics.getBuilderForReading(type).build();
-        }
-        min = Math.min(min, x);
-        max = Math.max(max, x);
+    for (int i = from; i < to; i++) {
+      double x = v[i];
+      if (x != x) {
+        return Statistics.getBuilderForReading(type).build();
       }
-      i = end;
+      min = Math.min(min, x);
+      max = Math.max(max, x);
     }
     min = min == 0d ? -0d : min;
     max = max == 0d ? 0d : max;
@@ -190,39 +167,29 @@ final class PageStatistics {
   }
 
   private Statistics<?> byteArrays(LeafBuffer leaf, int from, int to, Statistics.Builder b) {
-    BinaryValues values = leaf.binary;
+    byte[] d = leaf.bytes;
+    int[] ends = leaf.valueEnds;
     boolean signed = order == Order.SIGNED_BYTES;
-    // The min and max so far kept in locals (their array, start and end), not looked up per
-    // comparison: that took a fifth of this loop.
-    int first = values.start(from);
-    byte[] minArray = values.array(first);
-    int minStart = BinaryValues.offset(first);
-    int minEnd = minStart + values.length(from);
-    byte[] maxArray = minArray;
+    // The bounds of the min and max so far, and of each value, kept in locals: looking
+    // them up per comparison (a branch each in valueStart) took a fifth of this loop.
+    int minStart = leaf.valueStart(from);
+    int minEnd = ends[from];
     int maxStart = minStart;
     int maxEnd = minEnd;
-    for (int i = from + 1; i < to; ) {
-      int[] starts = values.starts.segment(i >>> Segments.SHIFT);
-      int[] lengths = values.lengths.segment(i >>> Segments.SHIFT);
-      int end = Segments.segmentEnd(i, to);
-      for (int k = i & Segments.MASK, e = k + end - i; k < e; k++) {
-        byte[] d = values.array(starts[k]);
-        int start = BinaryValues.offset(starts[k]);
-        int valueEnd = start + lengths[k];
-        if (compare(signed, d, start, valueEnd, minArray, minStart, minEnd) < 0) {
-          minArray = d;
-          minStart = start;
-          minEnd = valueEnd;
-        } else if (compare(signed, d, start, valueEnd, maxArray, maxStart, maxEnd) > 0) {
-          maxArray = d;
-          maxStart = start;
-          maxEnd = valueEnd;
-        }
+    int start = minEnd;
+    for (int i = from + 1; i < to; i++) {
+      int end = ends[i];
+      if (compare(signed, d, start, end, d, minStart, minEnd) < 0) {
+        minStart = start;
+        minEnd = end;
+      } else if (compare(signed, d, start, end, d, maxStart, maxEnd) > 0) {
+        maxStart = start;
+        maxEnd = end;
       }
-      i = end;
+      start = end;
     }
-    b.withMin(Arrays.copyOfRange(minArray, minStart, minEnd));
-    b.withMax(Arrays.copyOfRange(maxArray, maxStart, maxEnd));
+    b.withMin(Arrays.copyOfRange(d, minStart, minEnd));
+    b.withMax(Arrays.copyOfRange(d, maxStart, maxEnd));
     return b.build();
   }
 

@@ -17,7 +17,7 @@ final class RleHybridEncoder {
   }
 
   /** Encodes {@code values[from, to)}, each in 0..2^bitWidth-1, without a length prefix. */
-  void encode(IntSegments values, int from, int to, int bitWidth, ByteSink out) {
+  void encode(int[] values, int from, int to, int bitWidth, ByteSink out) {
     if (bitWidth == 0) {
       if (to > from) {
         out.writeUnsignedVarLong((long) (to - from) << 1);
@@ -30,7 +30,7 @@ final class RleHybridEncoder {
       int run = runLength(values, i, to);
       if (run >= MIN_REPEAT) {
         out.writeUnsignedVarLong((long) run << 1);
-        int v = values.get(i);
+        int v = values[i];
         for (int b = 0; b < valueBytes; b++) {
           out.writeByte(v >>> (8 * b));
         }
@@ -46,13 +46,8 @@ final class RleHybridEncoder {
       out.writeUnsignedVarLong(((long) groups << 1) | 1);
       packer.start(out);
       int end = Math.min(i, to);
-      for (int k = start; k < end; ) {
-        int[] segment = values.segment(k >>> Segments.SHIFT);
-        int segmentEnd = Segments.segmentEnd(k, end);
-        for (int j = k & Segments.MASK, e = j + segmentEnd - k; j < e; j++) {
-          packer.append(segment[j], bitWidth);
-        }
-        k = segmentEnd;
+      for (int k = start; k < end; k++) {
+        packer.append(values[k], bitWidth);
       }
       for (int k = end; k < i; k++) {
         packer.append(0, bitWidth);
@@ -66,7 +61,7 @@ final class RleHybridEncoder {
    * Encodes with the 4-byte little-endian length prefix that data page v1 puts before its
    * repetition and definition levels.
    */
-  void encodeWithLength(IntSegments values, int from, int to, int bitWidth, ByteSink out) {
+  void encodeWithLength(int[] values, int from, int to, int bitWidth, ByteSink out) {
     out.ensure(4);
     int lengthAt = out.size();
     out.writeIntLe(0);
@@ -74,22 +69,18 @@ final class RleHybridEncoder {
     out.putIntLe(lengthAt, out.size() - lengthAt - 4);
   }
 
-  /** How many values from {@code i} on (before {@code to}) equal the one at {@code i}. */
-  private static int runLength(IntSegments values, int i, int to) {
-    int v = values.get(i);
+  private static int runLength(int[] values, int i, int to) {
+    int v = values[i];
     int j = i + 1;
-    while (j < to) {
-      int[] segment = values.segment(j >>> Segments.SHIFT);
-      int o = j & Segments.MASK;
-      int e = o + Segments.segmentEnd(j, to) - j;
-      int k = o;
-      while (k < e && segment[k] == v) {
-        k++;
-      }
-      j += k - o;
-      if (k < e) {
-        break;
-      }
+    int limit = Math.min(to, i + MIN_REPEAT);
+    while (j < limit && values[j] == v) {
+      j++;
+    }
+    if (j < i + MIN_REPEAT) {
+      return j - i;
+    }
+    while (j < to && values[j] == v) {
+      j++;
     }
     return j - i;
   }

@@ -95,16 +95,12 @@ public final class StripedRows {
     if (leaf.rep == null) {
       return Math.min(from + count, leaf.entries);
     }
+    int[] rep = leaf.rep;
     int starts = 0;
-    for (int i = from; i < leaf.entries; ) {
-      int[] rep = leaf.rep.segment(i >>> Segments.SHIFT);
-      int end = Segments.segmentEnd(i, leaf.entries);
-      for (int k = i & Segments.MASK, e = k + end - i; k < e; k++) {
-        if (rep[k] == 0 && starts++ == count) {
-          return i + k - (i & Segments.MASK);
-        }
+    for (int e = from; e < leaf.entries; e++) {
+      if (rep[e] == 0 && starts++ == count) {
+        return e;
       }
-      i = end;
     }
     return leaf.entries;
   }
@@ -114,17 +110,13 @@ public final class StripedRows {
     if (leaf.def == null) {
       return to - from;
     }
+    int[] def = leaf.def;
     int max = leaf.maxDef;
     int n = 0;
-    for (int i = from; i < to; ) {
-      int[] def = leaf.def.segment(i >>> Segments.SHIFT);
-      int end = Segments.segmentEnd(i, to);
-      for (int k = i & Segments.MASK, e = k + end - i; k < e; k++) {
-        if (def[k] == max) {
-          n++;
-        }
+    for (int e = from; e < to; e++) {
+      if (def[e] == max) {
+        n++;
       }
-      i = end;
     }
     return n;
   }

@@ -8,10 +8,8 @@ import java.util.Arrays;
 /**
  * The dictionary of one column chunk: an id per value (in order of first appearance) and the
  * buffer index of each distinct value's first occurrence, from which the dictionary page is
- * PLAIN-encoded, both {@link IntSegments} (there is an id per value). The open-addressing
- * table stays one array: it has twice the distinct values, which the page size bounds.
- * Building gives up, returning false, once the dictionary's PLAIN size passes the limit: the
- * chunk is then written PLAIN.
+ * PLAIN-encoded. Building gives up, returning false, once the dictionary's PLAIN size passes
+ * the limit: the chunk is then written PLAIN.
  */
 final class ValueDictionary {
   /** Byte-array values hashed eight bytes at a time. */
@@ -19,10 +17,10 @@ final class ValueDictionary {
       MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
   /** Buffer index of each distinct value's first occurrence, by id. */
-  final IntSegments firstIndex = new IntSegments();
+  int[] firstIndex = new int[64];
   int size;
   /** The id of each value of the buffer. */
-  final IntSegments ids = new IntSegments();
+  int[] ids = new int[64];
   /** Bytes of the dictionary PLAIN-encoded. */
   long plainBytes;
 
@@ -37,9 +35,10 @@ final class ValueDictionary {
     size = 0;
     plainBytes = 0;
     Arrays.fill(slots, 0);
-    firstIndex.clear();
-    ids.clear();
     int n = leaf.values;
+    if (ids.length < n) {
+      ids = new int[Math.max(n, ids.length * 2)];
+    }
     int width = leaf.plainWidth;
     for (int i = 0; i < n; i++) {
       int h = mix(hash(leaf, i));
@@ -50,26 +49,28 @@ final class ValueDictionary {
         int slot = slots[s];
         if (slot == 0) {
           id = size;
-          long bytes = width > 0 ? width : 4L + leaf.binary.length(i);
+          long bytes = width > 0 ? width : 4L + leaf.valueEnds[i] - leaf.valueStart(i);
           plainBytes += bytes;
           if (plainBytes > maxBytes) {
             return false;
           }
-          firstIndex.add(i);
-          size++;
+          if (size == firstIndex.length) {
+            firstIndex = Arrays.copyOf(firstIndex, size * 2);
+          }
+          firstIndex[size++] = i;
           slots[s] = id + 1;
           if (size * 2 > slots.length) {
             rehash(leaf);
           }
           break;
         }
-        if (same(leaf, firstIndex.get(slot - 1), i)) {
+        if (same(leaf, firstIndex[slot - 1], i)) {
           id = slot - 1;
           break;
         }
         s = (s + 1) & mask;
       }
-      ids.add(id);
+      ids[i] = id;
     }
     return true;
   }
@@ -78,7 +79,7 @@ final class ValueDictionary {
     slots = new int[slots.length * 2];
     int mask = slots.length - 1;
     for (int id = 0; id < size; id++) {
-      int s = mix(hash(leaf, firstIndex.get(id))) & mask;
+      int s = mix(hash(leaf, firstIndex[id])) & mask;
       while (slots[s] != 0) {
         s = (s + 1) & mask;
       }
@@ -95,20 +96,19 @@ final class ValueDictionary {
   private static int hash(LeafBuffer leaf, int i) {
     switch (leaf.type) {
       case INT32:
-        return leaf.ints.get(i);
+        return leaf.ints[i];
       case INT64:
-        return Long.hashCode(leaf.longs.get(i));
+        return Long.hashCode(leaf.longs[i]);
       case FLOAT:
-        return Float.floatToRawIntBits(leaf.floats.get(i));
+        return Float.floatToRawIntBits(leaf.floats[i]);
       case DOUBLE:
-        return Long.hashCode(Double.doubleToRawLongBits(leaf.doubles.get(i)));
+        return Long.hashCode(Double.doubleToRawLongBits(leaf.doubles[i]));
       default: {
         // Eight bytes per multiply: a byte at a time, hashing long strings took most of the
         // build. Only the table's slots depend on the hash, never the ids or the output.
-        int start = leaf.binary.start(i);
-        byte[] b = leaf.binary.array(start);
-        int k = BinaryValues.offset(start);
-        int end = k + leaf.binary.length(i);
+        byte[] b = leaf.bytes;
+        int k = leaf.valueStart(i);
+        int end = leaf.valueEnds[i];
         long h = end - k;
         for (; k <= end - 8; k += 8) {
           h = (h ^ (long) LONGS.get(b, k)) * 0x9E3779B97F4A7C15L;
@@ -127,24 +127,18 @@ final class ValueDictionary {
   private static boolean same(LeafBuffer leaf, int a, int b) {
     switch (leaf.type) {
       case INT32:
-        return leaf.ints.get(a) == leaf.ints.get(b);
+        return leaf.ints[a] == leaf.ints[b];
       case INT64:
-        return leaf.longs.get(a) == leaf.longs.get(b);
+        return leaf.longs[a] == leaf.longs[b];
       case FLOAT:
-        return Float.floatToRawIntBits(leaf.floats.get(a))
-            == Float.floatToRawIntBits(leaf.floats.get(b));
+        return Float.floatToRawIntBits(leaf.floats[a])
+            == Float.floatToRawIntBits(leaf.floats[b]);
       case DOUBLE:
-        return Double.doubleToRawLongBits(leaf.doubles.get(a))
-            == Double.doubleToRawLongBits(leaf.doubles.get(b));
-      default: {
-        BinaryValues v = leaf.binary;
-        int sa = v.start(a);
-        int sb = v.start(b);
-        int oa = BinaryValues.offset(sa);
-        int ob = BinaryValues.offset(sb);
-        return Arrays.equals(v.array(sa), oa, oa + v.length(a), v.array(sb), ob,
-            ob + v.length(b));
-      }
+        return Double.doubleToRawLongBits(leaf.doubles[a])
+            == Double.doubleToRawLongBits(leaf.doubles[b]);
+      default:
+        return Arrays.equals(leaf.bytes, leaf.valueStart(a), leaf.valueEnds[a],
+            leaf.bytes, leaf.valueStart(b), leaf.valueEnds[b]);
     }
   }
 }

@@ -1,8 +1,7 @@
 /**
  * Our own column writing (issue 31, item 2), internal, not API: public only for the write
  * package. {@link io.dendrite.parquet.write.internal.column.ColumnFileWriter} stripes records
- * into per-leaf buffers ({@code LevelRecorder}, {@code LeafBuffer}, which keep entries in
- * fixed-size segments: {@code Segments}, {@code BinaryValues}), or takes rows other threads
+ * into per-leaf buffers ({@code LevelRecorder}, {@code LeafBuffer}), or takes rows other threads
  * striped with the same recorder ({@code StripedRows}) by array copies, and encodes each row
  * group's chunks ({@code ChunkEncoder}): pages cut at row starts ({@code PageCuts}), levels and
  * dictionary ids in the RLE/bit-packed hybrid ({@code RleHybridEncoder}, {@code BitPacker}),

@@ -24,7 +24,7 @@ class DeltaBinaryPackedEncoderTest {
               : shape == 2 ? 42 : (r.nextBoolean() ? Integer.MIN_VALUE : Integer.MAX_VALUE);
         }
         out.reset();
-        encoder.encodeInts(SegmentsOf.ints(v), 1, n + 1, out);
+        encoder.encodeInts(v, 1, n + 1, out);
         DeltaBinaryPackingValuesReader d = new DeltaBinaryPackingValuesReader();
         d.initFromPage(n, PlainEncoderTest.stream(out));
         for (int i = 1; i <= n; i++) {
@@ -47,7 +47,7 @@ class DeltaBinaryPackedEncoderTest {
               : shape == 2 ? -7 : (r.nextBoolean() ? Long.MIN_VALUE : Long.MAX_VALUE);
         }
         out.reset();
-        encoder.encodeLongs(SegmentsOf.longs(v), 0, n, out);
+        encoder.encodeLongs(v, 0, n, out);
         DeltaBinaryPackingValuesReader d = new DeltaBinaryPackingValuesReader();
         d.initFromPage(n, PlainEncoderTest.stream(out));
         for (int i = 0; i < n; i++) {
@@ -58,28 +58,10 @@ class DeltaBinaryPackedEncoderTest {
   }
 
   @Test
-  void blocksAcrossSegmentBoundaries() throws IOException {
-    Random r = new Random(23);
-    int n = Segments.LENGTH + 1000;
-    long[] v = new long[n];
-    for (int i = 1; i < n; i++) {
-      v[i] = v[i - 1] + r.nextInt(1000) - 300;
-    }
-    int from = Segments.LENGTH - 190; // a block's deltas cross into the next segment
-    ByteSink out = new ByteSink(8);
-    new DeltaBinaryPackedEncoder().encodeLongs(SegmentsOf.longs(v), from, n, out);
-    DeltaBinaryPackingValuesReader d = new DeltaBinaryPackingValuesReader();
-    d.initFromPage(n - from, PlainEncoderTest.stream(out));
-    for (int i = from; i < n; i++) {
-      assertEquals(v[i], d.readLong(), "value " + i);
-    }
-  }
-
-  @Test
   void int32DeltasWrapInThirtyTwoBits() {
     ByteSink out = new ByteSink(8);
     new DeltaBinaryPackedEncoder().encodeInts(
-        SegmentsOf.ints(Integer.MIN_VALUE, Integer.MAX_VALUE, Integer.MIN_VALUE), 0, 3, out);
+        new int[] {Integer.MIN_VALUE, Integer.MAX_VALUE, Integer.MIN_VALUE}, 0, 3, out);
     // Header: 128 (2 bytes), 4, 3, zigzag(MIN_VALUE) = 2^32 - 1 (5 bytes): 9 bytes. Deltas
     // wrap to -1 and 1: min delta -1 (1 byte), 4 widths, 32 values of 2 bits (8 bytes).
     assertEquals(9 + 1 + 4 + 8, out.size());
@@ -101,13 +83,13 @@ class DeltaBinaryPackedEncoderTest {
       }
       int from = n == 0 ? 0 : r.nextInt(n);
       ByteSink out = new ByteSink(8);
-      encoder.encodeInts(SegmentsOf.ints(ints), from, n, out);
+      encoder.encodeInts(ints, from, n, out);
       assertEquals(out.size(),
-          encoder.sizeOfInts(SegmentsOf.ints(ints), from, n), "ints, trial " + trial);
+          encoder.sizeOfInts(ints, from, n), "ints, trial " + trial);
       out.reset();
-      encoder.encodeLongs(SegmentsOf.longs(longs), from, n, out);
+      encoder.encodeLongs(longs, from, n, out);
       assertEquals(out.size(),
-          encoder.sizeOfLongs(SegmentsOf.longs(longs), from, n), "longs, trial " + trial);
+          encoder.sizeOfLongs(longs, from, n), "longs, trial " + trial);
     }
   }
 }

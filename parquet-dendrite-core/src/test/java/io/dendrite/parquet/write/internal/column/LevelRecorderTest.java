@@ -172,14 +172,13 @@ class LevelRecorderTest {
     List<String> actual = new ArrayList<>();
     int v = 0;
     for (int e = 0; e < leaf.entries; e++) {
-      int r = leaf.rep == null ? 0 : leaf.rep.get(e);
-      int d = leaf.def == null ? 0 : leaf.def.get(e);
+      int r = leaf.rep == null ? 0 : leaf.rep[e];
+      int d = leaf.def == null ? 0 : leaf.def[e];
       String value = "null";
       if (d == leaf.maxDef) {
-        int start = leaf.longs != null ? 0 : leaf.binary.start(v);
-        value = leaf.longs != null ? Long.toString(leaf.longs.get(v))
-            : new String(leaf.binary.array(start), BinaryValues.offset(start),
-                leaf.binary.length(v), StandardCharsets.UTF_8);
+        value = leaf.longs != null ? Long.toString(leaf.longs[v])
+            : new String(leaf.bytes, leaf.valueStart(v), leaf.valueEnds[v] - leaf.valueStart(v),
+                StandardCharsets.UTF_8);
         v++;
       }
       actual.add(value + " " + r + " " + d);

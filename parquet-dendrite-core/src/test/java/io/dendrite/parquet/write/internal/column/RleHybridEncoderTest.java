@@ -33,7 +33,7 @@ class RleHybridEncoderTest {
       }
       values[offset + n] = -1; // past the range: must not be encoded
       out.reset();
-      encoder.encode(SegmentsOf.ints(values), offset, offset + n, bitWidth, out);
+      encoder.encode(values, offset, offset + n, bitWidth, out);
       RunLengthBitPackingHybridDecoder d = new RunLengthBitPackingHybridDecoder(bitWidth,
           new ByteArrayInputStream(out.array(), 0, out.size()));
       for (int k = 0; k < n; k++) {
@@ -43,33 +43,9 @@ class RleHybridEncoderTest {
   }
 
   @Test
-  void runsAndGroupsAcrossSegmentBoundaries() throws IOException {
-    // Levels spanning three segments, runs and noise around each boundary.
-    Random r = new Random(17);
-    int n = 2 * Segments.LENGTH + 300;
-    int[] values = new int[n];
-    for (int i = 0; i < n; i++) {
-      int near = Math.min(i & Segments.MASK, Segments.LENGTH - (i & Segments.MASK));
-      values[i] = near < 40 ? (i / 13) % 3 : r.nextInt(4) == 0 ? r.nextInt(4) : 2;
-    }
-    IntSegments segments = SegmentsOf.ints(values);
-    RleHybridEncoder encoder = new RleHybridEncoder();
-    ByteSink out = new ByteSink(16);
-    for (int from : new int[] {0, 5, Segments.LENGTH - 21, Segments.LENGTH}) {
-      out.reset();
-      encoder.encode(segments, from, n, 2, out);
-      RunLengthBitPackingHybridDecoder d = new RunLengthBitPackingHybridDecoder(2,
-          new ByteArrayInputStream(out.array(), 0, out.size()));
-      for (int k = from; k < n; k++) {
-        assertEquals(values[k], d.readInt(), "from " + from + " value " + k);
-      }
-    }
-  }
-
-  @Test
   void aLongRunIsOneRepeatedRun() {
     ByteSink out = new ByteSink(16);
-    new RleHybridEncoder().encode(SegmentsOf.ints(new int[10_000]), 0, 10_000, 5, out);
+    new RleHybridEncoder().encode(new int[10_000], 0, 10_000, 5, out);
     // Header: ULEB-128 of 10,000 << 1 = 20,000 (3 bytes), then the value in 1 byte.
     assertEquals(4, out.size());
   }
@@ -79,7 +55,7 @@ class RleHybridEncoderTest {
     ByteSink out = new ByteSink(16);
     out.writeByte(9);
     int[] levels = {0, 1, 1, 0, 1, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1};
-    new RleHybridEncoder().encodeWithLength(SegmentsOf.ints(levels), 0, levels.length, 1, out);
+    new RleHybridEncoder().encodeWithLength(levels, 0, levels.length, 1, out);
     byte[] b = out.array();
     int length = (b[1] & 0xFF) | (b[2] & 0xFF) << 8 | (b[3] & 0xFF) << 16 | (b[4] & 0xFF) << 24;
     assertEquals(out.size() - 5, length);

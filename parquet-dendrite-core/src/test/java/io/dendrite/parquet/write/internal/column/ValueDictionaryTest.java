@@ -38,10 +38,10 @@ class ValueDictionaryTest {
     assertEquals(expected.size(), d.size);
     long plain = 0;
     for (int i = 0; i < values.size(); i++) {
-      assertEquals(expected.get(values.get(i)), d.ids.get(i), "value " + i);
+      assertEquals(expected.get(values.get(i)), d.ids[i], "value " + i);
     }
     for (Map.Entry<String, Integer> e : expected.entrySet()) {
-      assertEquals(e.getKey(), values.get(d.firstIndex.get(e.getValue())));
+      assertEquals(e.getKey(), values.get(d.firstIndex[e.getValue()]));
       plain += 4 + e.getKey().length();
     }
     assertEquals(plain, d.plainBytes);
@@ -57,11 +57,11 @@ class ValueDictionaryTest {
     ValueDictionary d = new ValueDictionary();
     assertTrue(d.build(leaf, Long.MAX_VALUE));
     assertEquals(4, d.size);
-    assertNotEquals(d.ids.get(0), d.ids.get(1));
-    assertEquals(d.ids.get(0), d.ids.get(3));
-    assertEquals(d.ids.get(2), d.ids.get(5));
+    assertNotEquals(d.ids[0], d.ids[1]);
+    assertEquals(d.ids[0], d.ids[3]);
+    assertEquals(d.ids[2], d.ids[5]);
     assertEquals(Arrays.asList(0, 1, 2, 0, 1, 2, 3),
-        Arrays.asList(java.util.stream.IntStream.range(0, v.length).map(d.ids::get).boxed().toArray()));
+        Arrays.asList(Arrays.stream(d.ids, 0, v.length).boxed().toArray()));
   }
 
   @Test
