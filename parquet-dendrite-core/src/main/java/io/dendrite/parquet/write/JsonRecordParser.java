@@ -40,7 +40,12 @@ final class JsonRecordParser {
 
   private final JsonFactory factory;
   private final RecordCoercer coercer;
-  private final VariantEncoder encoder = new VariantEncoder(true);
+  /**
+   * One encoder per VARIANT column, made when first needed: an encoder reuses what the previous
+   * variant's keys gave (their sort, ids predicted from it, the metadata), which rows of one
+   * column repeat, while two columns' values, encoded alternately by one encoder, never would.
+   */
+  private final VariantEncoder[] encoders;
   private final int documentColumn;
   private final LineFeed feed = new LineFeed();
   private final LineFeed.Whitespace rest = new LineFeed.Whitespace();
@@ -63,6 +68,7 @@ final class JsonRecordParser {
           .orElse(0);
     }
     this.maxJsonDepth = VariantBinary.MAX_NESTING_DEPTH + enclosing;
+    this.encoders = new VariantEncoder[coercer.fieldCount()];
     this.factory = JsonFactory.builder()
         .streamReadConstraints(
             StreamReadConstraints.builder().maxNestingDepth(maxJsonDepth).build())
@@ -229,7 +235,7 @@ final class JsonRecordParser {
     if (p.nextToken() == null) {
       throw new InvalidRecordException(0, null, "empty line is not a JSON document", null);
     }
-    encoder.reset();
+    VariantEncoder encoder = encoder(documentColumn);
     JsonToVariant.parse(p, encoder);
     row[documentColumn] = encoder.finish();
     return row;
@@ -261,7 +267,7 @@ final class JsonRecordParser {
           continue;
         }
         if (coercer.isVariant(i)) {
-          encoder.reset();
+          VariantEncoder encoder = encoder(i);
           try {
             JsonToVariant.parse(p, encoder);
           } catch (VariantFormatException e) {
@@ -277,6 +283,15 @@ final class JsonRecordParser {
       }
     }
     return row;
+  }
+
+  /** Column {@code i}'s encoder, reset for a new variant. */
+  private VariantEncoder encoder(int i) {
+    VariantEncoder e = encoders[i];
+    if (e == null) {
+      e = encoders[i] = new VariantEncoder(true);
+    }
+    return e.reset();
   }
 
   private static String describe(JsonToken t) {

@@ -30,6 +30,7 @@ import java.util.Map;
 final class RecordCoercer {
   private final RecordSchema schema;
   private final StructCoercer root;
+  /** The encoder of variants that no schema field names ({@link #coerceVariant(Object)}). */
   private final VariantEncoder encoder = new VariantEncoder(true);
 
   RecordCoercer(RecordSchema schema) {
@@ -76,7 +77,11 @@ final class RecordCoercer {
 
   private Coercer forType(FieldType type, String path) {
     if (type instanceof VariantFieldType) {
-      return (value, p) -> coerceVariant(value);
+      // An encoder per VARIANT field: it reuses what the previous variant's keys gave (their
+      // sort, predicted ids, the metadata), which one field's values repeat row after row and
+      // two fields' values, encoded alternately, would not.
+      VariantEncoder own = new VariantEncoder(true);
+      return (value, p) -> coerceVariant(value, own);
     }
     if (type instanceof StructType) {
       return new StructCoercer(((StructType) type).fields(), path + ".");
@@ -117,6 +122,10 @@ final class RecordCoercer {
 
   /** The encoded variant of any value {@link VariantJava#write} takes. */
   Object coerceVariant(Object value) {
+    return coerceVariant(value, encoder);
+  }
+
+  private static Object coerceVariant(Object value, VariantEncoder encoder) {
     encoder.reset();
     if (value instanceof EncodedVariant) {
       // Validated whole, then re-encoded: readers tolerate objects whose fields are not in key

@@ -2,6 +2,7 @@ package io.dendrite.parquet.write;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -145,5 +146,26 @@ class JsonRecordParserTest {
   private static void assertVariant(EncodedVariant expected, EncodedVariant actual, String what) {
     assertArrayEquals(expected.metadata(), actual.metadata(), what + ": metadata");
     assertArrayEquals(expected.value(), actual.value(), what + ": value");
+  }
+
+  /**
+   * Each VARIANT column keeps its own encoder: rows repeating a column's keys get that column's
+   * metadata again (the same array: sorted once, nothing renumbered), even though another
+   * column with other keys is encoded in between. With one encoder for both, every value
+   * followed the other column's and nothing was reused.
+   */
+  @Test
+  void eachVariantColumnReusesItsOwnMetadata() throws Exception {
+    JsonRecordParser p = new JsonRecordParser(
+        new RecordCoercer(RecordSchema.parse("a variant, b variant")), -1);
+    Object[] first = p.parse("{\"a\": {\"z\": 1, \"y\": 2}, \"b\": {\"q\": [1], \"p\": \"s\"}}");
+    Object[] second = p.parse("{\"a\": {\"z\": 3, \"y\": 4}, \"b\": {\"q\": [2], \"p\": \"t\"}}");
+    for (int column = 0; column < 2; column++) {
+      EncodedVariant one = (EncodedVariant) first[column];
+      EncodedVariant two = (EncodedVariant) second[column];
+      assertSame(one.metadata(), two.metadata(), "column " + column);
+    }
+    assertEquals(VariantJson.parse("{\"z\": 3, \"y\": 4}"), second[0]);
+    assertEquals(VariantJson.parse("{\"q\": [2], \"p\": \"t\"}"), second[1]);
   }
 }
