@@ -30,7 +30,11 @@ import java.util.Map;
 final class RecordCoercer {
   private final RecordSchema schema;
   private final StructCoercer root;
-  /** The encoder of variants that no schema field names ({@link #coerceVariant(Object)}). */
+  /**
+   * The encoder of Java records' VARIANT components ({@link #coerceVariant(Object)}, called by
+   * {@code RecordRows}), one for all of them: a record class with two such components gets no
+   * reuse from one row to the next, as the fields of a map schema below do.
+   */
   private final VariantEncoder encoder = new VariantEncoder(true);
 
   RecordCoercer(RecordSchema schema) {
