@@ -14,6 +14,7 @@ import org.apache.parquet.column.ParquetProperties.WriterVersion;
 import org.apache.parquet.conf.ParquetConfiguration;
 import org.apache.parquet.conf.PlainParquetConfiguration;
 import org.apache.parquet.hadoop.ParquetFileReader;
+import org.apache.parquet.hadoop.codec.ZstandardCodec;
 import org.apache.parquet.hadoop.ParquetFileWriter;
 import org.apache.parquet.hadoop.ParquetWriter;
 import org.apache.parquet.hadoop.api.WriteSupport;
@@ -77,9 +78,9 @@ final class ParquetWriters {
   static ParquetConfiguration configuration(OutputTarget target) {
     PlainParquetConfiguration c = new PlainParquetConfiguration();
     Configuration job = target.jobConfiguration();
-    String level = job == null ? null : job.get(ColumnFileWriter.ZSTD_LEVEL_KEY);
+    String level = job == null ? null : job.get(ZstandardCodec.PARQUET_COMPRESS_ZSTD_LEVEL);
     if (level != null) {
-      c.set(ColumnFileWriter.ZSTD_LEVEL_KEY, level);
+      c.set(ZstandardCodec.PARQUET_COMPRESS_ZSTD_LEVEL, level);
     }
     return c;
   }

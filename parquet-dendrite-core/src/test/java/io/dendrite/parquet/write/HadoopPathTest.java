@@ -7,13 +7,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dendrite.parquet.read.DendriteReader;
 import io.dendrite.parquet.read.DendriteRow;
-import io.dendrite.parquet.write.internal.column.ColumnFileWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.parquet.hadoop.codec.ZstandardCodec;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -75,17 +75,17 @@ class HadoopPathTest {
     // A target on another file system (not written here: no such file system in tests) takes
     // the level from the same configuration.
     Configuration conf = new Configuration(false);
-    conf.set(ColumnFileWriter.ZSTD_LEVEL_KEY, "19");
+    conf.set(ZstandardCodec.PARQUET_COMPRESS_ZSTD_LEVEL, "19");
     HadoopOutputTarget target = new HadoopOutputTarget(
         new org.apache.hadoop.fs.Path(dir.resolve("remote.parquet").toUri()), conf);
-    assertEquals(19, ParquetWriters.configuration(target).getInt(ColumnFileWriter.ZSTD_LEVEL_KEY, -1));
+    assertEquals(19, ParquetWriters.configuration(target).getInt(ZstandardCodec.PARQUET_COMPRESS_ZSTD_LEVEL, -1));
   }
 
   private Path writeZstd(String name, String level) throws Exception {
     Path local = dir.resolve(name + ".parquet");
     Configuration conf = new Configuration(false);
     if (level != null) {
-      conf.set(ColumnFileWriter.ZSTD_LEVEL_KEY, level);
+      conf.set(ZstandardCodec.PARQUET_COMPRESS_ZSTD_LEVEL, level);
     }
     try (DendriteWriter w = DendriteWriter.builder(new org.apache.hadoop.fs.Path(local.toUri()), conf)
         .schema("s string").codec(Codec.ZSTD).build()) {

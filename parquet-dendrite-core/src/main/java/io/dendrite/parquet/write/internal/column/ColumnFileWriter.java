@@ -35,9 +35,6 @@ import org.apache.parquet.schema.MessageType;
  * ours (its statistics and delta encodings are our encoders', tested against parquet-java's).
  */
 public final class ColumnFileWriter implements AutoCloseable {
-  /** The configuration key of the zstd level (parquet-java's; default 3). */
-  public static final String ZSTD_LEVEL_KEY = PageCompressor.ZSTD_LEVEL_KEY;
-
   private final ParquetFileWriter file;
   private final CreatedByOutputFile out;
   private final MessageType schema;

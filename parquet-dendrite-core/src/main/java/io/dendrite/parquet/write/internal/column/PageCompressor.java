@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.util.zip.GZIPOutputStream;
 import org.apache.parquet.bytes.BytesInput;
 import org.apache.parquet.conf.ParquetConfiguration;
+import org.apache.parquet.hadoop.codec.ZstandardCodec;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.xerial.snappy.Snappy;
 
@@ -16,17 +17,12 @@ import org.xerial.snappy.Snappy;
  * page after page (the page is handed over before the next is compressed). parquet-java's
  * {@code CodecFactory} goes through Hadoop's codecs, which need a Hadoop {@code Configuration}
  * (parsing core-default.xml once, and looking up a buffer size for every page): a measurable
- * part of a short convert's CPU. The codecs' settings are parquet-java's defaults: zstd at
- * {@value #ZSTD_LEVEL_KEY} (3 unless configured), gzip at zlib's default level. Not thread-safe.
+ * part of a short convert's CPU. The codecs' settings are parquet-java's: zstd at the level its
+ * key {@code parquet.compression.codec.zstd.level} sets in the writer's configuration (the job's
+ * Hadoop configuration when the writer was given one, see {@code ParquetWriters.configuration};
+ * 3 unless set), gzip at zlib's default level. Not thread-safe.
  */
 abstract class PageCompressor {
-  /**
-   * parquet-java's key for the zstd level, read from the writer's configuration: the job's
-   * Hadoop configuration when the writer was given one ({@code ParquetWriters.configuration}).
-   */
-  static final String ZSTD_LEVEL_KEY = "parquet.compression.codec.zstd.level";
-  private static final int ZSTD_DEFAULT_LEVEL = 3;
-
   /** The compressor of {@code codec}; {@code conf} may set the zstd level. */
   static PageCompressor of(CompressionCodecName codec, ParquetConfiguration conf) {
     switch (codec) {
@@ -35,7 +31,9 @@ abstract class PageCompressor {
       case SNAPPY:
         return new SnappyPages();
       case ZSTD:
-        return new ZstdPages(conf.getInt(ZSTD_LEVEL_KEY, ZSTD_DEFAULT_LEVEL));
+        // Compile-time constants of parquet-java's codec: its Hadoop class is never loaded.
+        return new ZstdPages(conf.getInt(ZstandardCodec.PARQUET_COMPRESS_ZSTD_LEVEL,
+            ZstandardCodec.DEFAULT_PARQUET_COMPRESS_ZSTD_LEVEL));
       case GZIP:
         return new GzipPages();
       case LZ4_RAW:

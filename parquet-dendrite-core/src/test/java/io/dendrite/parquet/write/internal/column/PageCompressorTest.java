@@ -12,6 +12,7 @@ import java.util.Random;
 import org.apache.parquet.bytes.BytesInput;
 import org.apache.parquet.conf.PlainParquetConfiguration;
 import org.apache.parquet.hadoop.CodecFactory;
+import org.apache.parquet.hadoop.codec.ZstandardCodec;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -67,7 +68,7 @@ class PageCompressorTest {
   void theZstdLevelIsParquetJavasSetting() throws Exception {
     byte[] page = page(200_000, 7);
     PlainParquetConfiguration strong = new PlainParquetConfiguration();
-    strong.setInt(PageCompressor.ZSTD_LEVEL_KEY, 19);
+    strong.setInt(ZstandardCodec.PARQUET_COMPRESS_ZSTD_LEVEL, 19);
     PageCompressor byDefault = PageCompressor.of(CompressionCodecName.ZSTD, CONF);
     PageCompressor level19 = PageCompressor.of(CompressionCodecName.ZSTD, strong);
     byte[] a = byDefault.compress(page, page.length).toByteArray();
