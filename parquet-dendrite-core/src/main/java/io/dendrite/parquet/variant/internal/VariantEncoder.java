@@ -502,9 +502,9 @@ public final class VariantEncoder extends ValueWriter {
   }
 
   /**
-   * Sorts the dictionary if asked to and sets the result, reusing the previous finish()'s sort
-   * order and metadata when the keys arrived exactly as then: rows of one dataset usually
-   * repeat the same keys in the same order.
+   * Sorts the dictionary if asked to and sets the result, reusing the previous finish()'s
+   * metadata when the keys arrived exactly as then: rows of one dataset usually repeat the same
+   * keys in the same order.
    */
   private void completeDictionary() {
     if (dict.predicting) {
@@ -513,9 +513,8 @@ public final class VariantEncoder extends ValueWriter {
     }
     boolean sort = sortDictionary && !dict.inOrder;
     if (dict.sameKeysAsPrevious()) {
-      if (sort) {
-        copier.renumber(); // by the sort order saved with the previous key set
-      }
+      // Not predicting: the previous key set needed no sort (else its order would have been
+      // predicted from), and the same keys in the same order need none either.
       result = dict.previousMetadata();
       return;
     }
