@@ -14,12 +14,14 @@ final class ColumnRowSink implements RowSink {
   private final RowWriteSupport support;
   private final ColumnFileWriter file;
   private final RowStriping striping;
+  private final JsonDirectRows jsonRows;
 
   ColumnRowSink(RowWriteSupport support, ColumnFileWriter file) {
     this.support = support;
     this.file = file;
     this.striping = new RowStriping(support, file);
     support.prepareForWrite(file.recordConsumer());
+    this.jsonRows = new JsonDirectRows(support, file);
   }
 
   @Override
@@ -31,6 +33,16 @@ final class ColumnRowSink implements RowSink {
   @Override
   public RowStriping striping() {
     return striping;
+  }
+
+  @Override
+  public JsonDirectRows jsonRows() {
+    return jsonRows;
+  }
+
+  @Override
+  public void endJsonRow() throws IOException {
+    file.endRow();
   }
 
   @Override

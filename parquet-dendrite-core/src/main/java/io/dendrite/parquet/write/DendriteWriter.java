@@ -15,6 +15,8 @@ import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.function.Function;
 import org.apache.parquet.schema.MessageType;
 
@@ -82,6 +84,8 @@ public final class DendriteWriter implements Closeable {
   private RowSink writer;
   private State state = State.OPEN;
   private long rowsSeen;
+  /** Rows the JSON parsing threads shredded straight from JSON, summed as each run ends. */
+  private long rowsShreddedFromJson;
   private long rowsWritten;
   private long rowsSkipped;
   private final List<String> skippedReasons = new ArrayList<>();
@@ -92,7 +96,7 @@ public final class DendriteWriter implements Closeable {
     this.schema = schema;
     this.options = options;
     this.coercer = new RecordCoercer(schema);
-    this.json = JsonRecordParser.of(coercer, options.documentColumn());
+    this.json = JsonRecordParser.of(coercer, options.documentColumn(), options.shredFromJson());
     this.variantColumns = VariantColumn.of(schema, options.infer(), given, givenOrigin);
     this.file = new InProgressFile(target);
     target.checkWritable(options.overwrite());
@@ -410,10 +414,19 @@ public final class DendriteWriter implements Closeable {
       }
     };
     if (options.parallelism() > 1) {
-      new JsonLinePipeline(options.parallelism(),
-          () -> JsonRecordParser.of(new RecordCoercer(schema), options.documentColumn()),
-          () -> writer == null ? null : writer.striping())
-          .run(source, sink);
+      Queue<JsonRecordParser> parsers = new ConcurrentLinkedQueue<>();
+      try {
+        new JsonLinePipeline(options.parallelism(), () -> {
+          JsonRecordParser p = JsonRecordParser.of(new RecordCoercer(schema),
+              options.documentColumn(), options.shredFromJson());
+          parsers.add(p);
+          return p;
+        }, () -> writer == null ? null : writer.striping()).run(source, sink);
+      } finally {
+        for (JsonRecordParser p : parsers) {
+          rowsShreddedFromJson += p.directRows();
+        }
+      }
       return;
     }
     while (true) {
@@ -426,6 +439,16 @@ public final class DendriteWriter implements Closeable {
         continue;
       }
       long lineNumber = source.lineNumber();
+      JsonDirectRows direct = writer == null ? null : writer.jsonRows();
+      if (direct != null
+          && !JsonLinePipeline.isBlank(source.text(), source.bytes(), source.offset(),
+              source.length())
+          && direct.write(json, source.text(), source.bytes(), source.offset(),
+              source.length())) {
+        rowsSeen++;
+        endJsonRow();
+        continue;
+      }
       Object[] row;
       try {
         row = JsonLinePipeline.parseUnlessBlank(json, source.text(), source.bytes(),
@@ -500,6 +523,18 @@ public final class DendriteWriter implements Closeable {
   private void writeRow(Object[] row) {
     try {
       writer.write(row);
+      rowsWritten++;
+    } catch (IOException e) {
+      throw writeFailed(e);
+    } catch (RuntimeException e) {
+      throw writeFailed(e);
+    }
+  }
+
+  /** Ends a row recorded straight from its JSON line ({@link RowSink#jsonRows()}). */
+  private void endJsonRow() {
+    try {
+      writer.endJsonRow();
       rowsWritten++;
     } catch (IOException e) {
       throw writeFailed(e);
@@ -620,6 +655,14 @@ public final class DendriteWriter implements Closeable {
    * {@link Builder#encodings encodings(AUTO)}, also the columns whose encoding was chosen
    * otherwise than by default, and why ({@link ShreddingReport#encodings()}).
    */
+  /**
+   * Rows written straight from their JSON lines by the parsing threads (issue 31, "one pass into
+   * columns"), the other rows having been parsed into rows first; for tests.
+   */
+  long rowsShreddedFromJson() {
+    return rowsShreddedFromJson + json.directRows();
+  }
+
   public ShreddingReport report() {
     List<ShreddingReport.ColumnReport> columns = new ArrayList<>();
     for (VariantColumn c : variantColumns) {
@@ -656,6 +699,7 @@ public final class DendriteWriter implements Closeable {
     private org.apache.hadoop.fs.Path pinHadoop;
     private String documentColumn;
     private boolean variantAnnotation = true;
+    private boolean shredFromJson = true;
     private int parallelism = 1;
 
     private Builder(java.nio.file.Path localPath, org.apache.hadoop.fs.Path hadoopPath,
@@ -942,6 +986,16 @@ public final class DendriteWriter implements Closeable {
     }
 
     /**
+     * Whether the variants of JSON lines are shredded straight from their tokens where the
+     * column engine can take them (default true); false encodes every variant whole first.
+     * Both make the same file: tests compare them.
+     */
+    Builder shredFromJson(boolean direct) {
+      this.shredFromJson = direct;
+      return this;
+    }
+
+    /**
      * Threads that parse JSON lines ({@link DendriteWriter#writeJsonLines}) while the calling
      * thread reads the input and writes the rows (default 1: everything on the calling thread,
      * no thread started). The file, the rows and the errors are the same for every count; lines
@@ -1008,7 +1062,7 @@ public final class DendriteWriter implements Closeable {
       WriterOptions options = new WriterOptions(codec, rowGroupSize, pageSize, overwrite,
           skipInvalid, infer == null ? null : infer.withWidenExactNumerics(widen), widen,
           documentColumn, rowGroupRows, pageRows, bloomFilterPaths, encodings, variantAnnotation,
-          parallelism);
+          parallelism, shredFromJson);
       return new DendriteWriter(options, target, schema, shredding, origin);
     }
   }

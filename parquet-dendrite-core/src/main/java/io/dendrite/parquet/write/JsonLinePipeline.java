@@ -134,10 +134,15 @@ final class JsonLinePipeline {
    */
   static Object[] parseUnlessBlank(JsonRecordParser parser, String text, byte[] b, int off,
       int len) {
-    if (text != null) {
-      return text.isBlank() ? null : parser.parse(text);
+    if (isBlank(text, b, off, len)) {
+      return null;
     }
-    return isBlank(b, off, len) ? null : parser.parse(b, off, len);
+    return text != null ? parser.parse(text) : parser.parse(b, off, len);
+  }
+
+  /** Whether a line, its text or when that is null its UTF-8 bytes, is blank. */
+  static boolean isBlank(String text, byte[] b, int off, int len) {
+    return text != null ? text.isBlank() : isBlank(b, off, len);
   }
 
   /** {@link String#isBlank()} of UTF-8 bytes, decoding only a line with non-ASCII bytes. */
@@ -234,6 +239,11 @@ final class JsonLinePipeline {
       try {
         for (int i = 0; i < lines; i++) {
           if (length[i] < 0) {
+            continue;
+          }
+          if (batch != null && !isBlank(texts[i], bytes, from[i], length[i])
+              && batch.addDirect(parser, texts[i], bytes, from[i], length[i])) {
+            results[i] = STRIPED;
             continue;
           }
           Object row;

@@ -11,6 +11,7 @@ import io.dendrite.parquet.schema.FieldType.ListType;
 import io.dendrite.parquet.schema.FieldType.MapType;
 import io.dendrite.parquet.schema.FieldType.StructType;
 import io.dendrite.parquet.schema.RecordSchema.Field;
+import io.dendrite.parquet.shred.internal.VariantColumnShredder;
 import io.dendrite.parquet.variant.EncodedVariant;
 import io.dendrite.parquet.variant.VariantFormatException;
 import io.dendrite.parquet.variant.internal.JsonToVariant;
@@ -23,12 +24,16 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.apache.parquet.io.api.RecordConsumer;
 
 /**
  * Parses one JSON text line into a normalized row. VARIANT columns are encoded straight from
  * Jackson's token stream ({@link JsonToVariant#parse(JsonParser, VariantEncoder)}), with no
  * intermediate tree; ordinary columns are read as plain Java values and then coerced like map
- * records are. In whole-document mode the entire line becomes one VARIANT column.
+ * records are. In whole-document mode the entire line becomes one VARIANT column. Once a file's
+ * shredding is fixed, {@link #parseDirect} instead shreds the VARIANT columns from the tokens
+ * into the column engine's recorder, encoding only residual values, and gives a line back to
+ * this path when that would not make the same row.
  *
  * <p>Jackson's nesting limit is {@link VariantBinary#MAX_NESTING_DEPTH} plus the levels the schema
  * puts around a variant (the record object, structs, lists, maps): a line within it holds no
@@ -47,6 +52,8 @@ final class JsonRecordParser {
    */
   private final VariantEncoder[] encoders;
   private final int documentColumn;
+  private final String[] columnNames;
+  private final boolean direct;
   private final LineFeed feed = new LineFeed();
   private final LineFeed.Whitespace rest = new LineFeed.Whitespace();
   private final int maxJsonDepth;
@@ -57,10 +64,33 @@ final class JsonRecordParser {
   private JsonParser streamingBytes;
   private int streamedByteLines;
   private long linesParsedAlone;
+  /** {@link #parseDirect}'s rows tried and missed in the current window, and rows to skip. */
+  private int directTried;
+  private int directMissed;
+  private int directSkip;
+  private long directRows;
 
-  /** {@code documentColumn}: index of the column that receives whole lines, or -1. */
-  JsonRecordParser(RecordCoercer coercer, int documentColumn) {
+  /** Where {@link #parseDirect} writes VARIANT columns (a worker's striping of a chunk). */
+  interface DirectTarget {
+    /** The consumer whose record is open for the row. */
+    RecordConsumer consumer();
+
+    /** The shredder of top-level VARIANT column {@code i} if it can write from JSON now. */
+    VariantColumnShredder jsonShredder(int i);
+  }
+
+  /** A slot of a row whose column was written straight into the consumer. */
+  private static final Object WRITTEN = new Object();
+  /** A row whose variants' keys were not the previous ones'. */
+  private static final Object[] INEXACT = new Object[0];
+
+  /**
+   * {@code documentColumn}: index of the column that receives whole lines, or -1; {@code
+   * direct}: whether {@link #parseDirect} may write rows.
+   */
+  JsonRecordParser(RecordCoercer coercer, int documentColumn, boolean direct) {
     this.coercer = coercer;
+    this.direct = direct;
     this.documentColumn = documentColumn;
     int enclosing = 0;
     if (documentColumn < 0) {
@@ -69,6 +99,8 @@ final class JsonRecordParser {
     }
     this.maxJsonDepth = VariantBinary.MAX_NESTING_DEPTH + enclosing;
     this.encoders = new VariantEncoder[coercer.fieldCount()];
+    this.columnNames = coercer.schema().fields().stream().map(Field::name)
+        .toArray(String[]::new);
     this.factory = JsonFactory.builder()
         .streamReadConstraints(
             StreamReadConstraints.builder().maxNestingDepth(maxJsonDepth).build())
@@ -76,20 +108,21 @@ final class JsonRecordParser {
   }
 
   /**
-   * The parser of a writer: whole lines go to {@code documentColumn} when it is not null.
+   * The parser of a writer: whole lines go to {@code documentColumn} when it is not null;
+   * {@code direct}: whether it may write rows straight from JSON ({@link #parseDirect}).
    *
    * @throws IllegalArgumentException when that is not a top-level VARIANT column
    */
-  static JsonRecordParser of(RecordCoercer coercer, String documentColumn) {
+  static JsonRecordParser of(RecordCoercer coercer, String documentColumn, boolean direct) {
     if (documentColumn == null) {
-      return new JsonRecordParser(coercer, -1);
+      return new JsonRecordParser(coercer, -1, direct);
     }
     int index = coercer.indexOf(documentColumn);
     if (index < 0 || !coercer.isVariant(index)) {
       throw new IllegalArgumentException("jsonDocumentColumn '" + documentColumn
           + "' is not a top-level VARIANT column of " + coercer.schema());
     }
-    return new JsonRecordParser(coercer, index);
+    return new JsonRecordParser(coercer, index, direct);
   }
 
   /** JSON arrays and objects a value of this type nests, not counting variants' own. */
@@ -153,16 +186,8 @@ final class JsonRecordParser {
 
   /** The row, or null when text follows the value (left to {@link #parseAlone} to report). */
   private Object[] parseStreaming(String line) throws IOException {
-    if (streaming == null || streamedLines >= LINES_PER_PARSER) {
-      discardStreaming();
-      streaming = factory.createParser(feed);
-    }
-    feed.feed(line);
-    streamedLines++;
-    Object[] row = readRecord(streaming);
-    rest.reset();
-    streaming.releaseBuffered(rest);
-    if (rest.sawText() || feed.unreadTextRemains()) {
+    Object[] row = readRecord(feedText(line), null);
+    if (textFollows(false)) {
       return null;
     }
     coercer.checkRequired(row);
@@ -171,6 +196,27 @@ final class JsonRecordParser {
 
   /** As {@link #parseStreaming}, for a line of bytes. */
   private Object[] parseStreamingBytes(byte[] b, int off, int len) throws IOException {
+    Object[] row = readRecord(feedBytes(b, off, len), null);
+    if (textFollows(true)) {
+      return null;
+    }
+    coercer.checkRequired(row);
+    return row;
+  }
+
+  /** The long-lived parser of text, given {@code line}. */
+  private JsonParser feedText(String line) throws IOException {
+    if (streaming == null || streamedLines >= LINES_PER_PARSER) {
+      discardStreaming();
+      streaming = factory.createParser(feed);
+    }
+    feed.feed(line);
+    streamedLines++;
+    return streaming;
+  }
+
+  /** The long-lived parser of bytes, given a line. */
+  private JsonParser feedBytes(byte[] b, int off, int len) throws IOException {
     if (streamingBytes == null || streamedByteLines >= LINES_PER_PARSER) {
       streamingBytes = discard(streamingBytes);
       byteFeed.prime();
@@ -179,14 +225,105 @@ final class JsonRecordParser {
     }
     byteFeed.feed(b, off, len);
     streamedByteLines++;
-    Object[] row = readRecord(streamingBytes);
-    byteRest.reset();
-    streamingBytes.releaseBuffered(byteRest);
-    if (byteRest.sawText() || byteFeed.unreadTextRemains()) {
+    return streamingBytes;
+  }
+
+  /** Whether text follows the value just read from the line (a parser of bytes or of text). */
+  private boolean textFollows(boolean bytes) throws IOException {
+    if (bytes) {
+      byteRest.reset();
+      streamingBytes.releaseBuffered(byteRest);
+      return byteRest.sawText() || byteFeed.unreadTextRemains();
+    }
+    rest.reset();
+    streaming.releaseBuffered(rest);
+    return rest.sawText() || feed.unreadTextRemains();
+  }
+
+  /**
+   * Parses one line (its text, or when that is null its UTF-8 bytes {@code b[off, off + len)})
+   * writing the VARIANT columns {@code target} has a JSON shredder for straight into its record
+   * consumer, whose record is open (issue 31, "one pass into columns"): no variant is encoded
+   * whole, only the parts that land in residual values. Returns the row's other columns, to be
+   * written after, or null when the row must be written again by {@link #parse} (the caller
+   * takes back what was written): the line is not a row {@link #parse} would give (bad JSON, a
+   * missing column, ...; parse reports it), or a variant's keys were not the previous one's.
+   */
+  Object[] parseDirect(String line, byte[] b, int off, int len, DirectTarget target) {
+    boolean bytes = line == null;
+    try {
+      JsonParser p = bytes ? feedBytes(b, off, len) : feedText(line);
+      Object[] row = readRecord(p, target);
+      if (textFollows(bytes)) {
+        discardStreamingOf(bytes);
+        return null;
+      }
+      if (row == INEXACT) {
+        return null;
+      }
+      coercer.checkRequired(row);
+      for (int i = 0; i < row.length; i++) {
+        if (row[i] == WRITTEN) {
+          row[i] = null;
+        }
+      }
+      return row;
+    } catch (IOException | RuntimeException e) {
+      discardStreamingOf(bytes); // it may have stopped inside the line; parse() reports it
       return null;
     }
-    coercer.checkRequired(row);
-    return row;
+  }
+
+  /** Rows {@link #parseDirect} wrote and its caller kept. */
+  long directRows() {
+    return directRows;
+  }
+
+  /** Rows {@link #parseDirect} tries before looking at how often it missed. */
+  private static final int DIRECT_WINDOW = 512;
+  /** Rows left to the encoding path after a window that missed often. */
+  private static final int DIRECT_PAUSE = 8192;
+
+  /**
+   * Whether {@link #parseDirect} is worth trying for the next row: not while it is paused after
+   * a window of rows in which more than a quarter missed (rows whose key sets keep changing
+   * would each be parsed twice).
+   */
+  boolean directWorthTrying() {
+    if (!direct) {
+      return false;
+    }
+    if (directSkip > 0) {
+      directSkip--;
+      return false;
+    }
+    return true;
+  }
+
+  /** Counts a row {@link #parseDirect} wrote ({@code hit}) or gave back. */
+  void directOutcome(boolean hit) {
+    if (hit) {
+      directRows++;
+    }
+    directTried++;
+    if (!hit) {
+      directMissed++;
+    }
+    if (directTried == DIRECT_WINDOW) {
+      if (directMissed * 4 > DIRECT_WINDOW) {
+        directSkip = DIRECT_PAUSE;
+      }
+      directTried = 0;
+      directMissed = 0;
+    }
+  }
+
+  private void discardStreamingOf(boolean bytes) {
+    if (bytes) {
+      streamingBytes = discard(streamingBytes);
+    } else {
+      discardStreaming();
+    }
   }
 
   private void discardStreaming() {
@@ -209,7 +346,7 @@ final class JsonRecordParser {
   private Object[] parseAlone(String line) {
     try (JsonParser p = factory.createParser(line)) {
       try {
-        Object[] row = readRecord(p);
+        Object[] row = readRecord(p, null);
         if (p.nextToken() != null) {
           throw new InvalidRecordException(0, null, "unexpected text after the JSON value at "
               + "column " + p.currentLocation().getColumnNr(), null);
@@ -226,14 +363,24 @@ final class JsonRecordParser {
     }
   }
 
-  /** One JSON value from {@code p}: a whole document, or an object of column values. */
-  private Object[] readRecord(JsonParser p) throws IOException {
+  /**
+   * One JSON value from {@code p}: a whole document, or an object of column values. With a
+   * {@code target}, the VARIANT columns it has a JSON shredder for are written into it (their
+   * slots {@link #WRITTEN}), and {@link #INEXACT} comes back when one's keys were not the
+   * previous variant's.
+   */
+  private Object[] readRecord(JsonParser p, DirectTarget target) throws IOException {
     if (documentColumn < 0) {
-      return parseObject(p);
+      return parseObject(p, target);
     }
     Object[] row = new Object[coercer.fieldCount()];
     if (p.nextToken() == null) {
       throw new InvalidRecordException(0, null, "empty line is not a JSON document", null);
+    }
+    VariantColumnShredder direct = target == null ? null : target.jsonShredder(documentColumn);
+    if (direct != null) {
+      row[documentColumn] = WRITTEN;
+      return writeDirect(target.consumer(), direct, p, documentColumn) ? row : INEXACT;
     }
     VariantEncoder encoder = encoder(documentColumn);
     JsonToVariant.parse(p, encoder);
@@ -241,7 +388,16 @@ final class JsonRecordParser {
     return row;
   }
 
-  private Object[] parseObject(JsonParser p) throws IOException {
+  /** Writes column {@code i}'s variant, at {@code p}, into the open record; false if inexact. */
+  private boolean writeDirect(RecordConsumer rc, VariantColumnShredder shredder, JsonParser p,
+      int i) throws IOException {
+    rc.startField(columnNames[i], i);
+    boolean exact = shredder.writeJson(rc, p);
+    rc.endField(columnNames[i], i);
+    return exact;
+  }
+
+  private Object[] parseObject(JsonParser p, DirectTarget target) throws IOException {
     JsonToken t = p.nextToken();
     if (t != JsonToken.START_OBJECT) {
       throw new InvalidRecordException(0, null,
@@ -249,6 +405,7 @@ final class JsonRecordParser {
     }
     Object[] row = new Object[coercer.fieldCount()];
     boolean[] seen = new boolean[row.length];
+    boolean exact = true;
     while ((t = p.nextToken()) == JsonToken.FIELD_NAME) {
       String name = p.currentName();
       int i = coercer.indexOf(name);
@@ -267,6 +424,12 @@ final class JsonRecordParser {
           continue;
         }
         if (coercer.isVariant(i)) {
+          VariantColumnShredder direct = target == null ? null : target.jsonShredder(i);
+          if (direct != null) {
+            exact &= writeDirect(target.consumer(), direct, p, i);
+            row[i] = WRITTEN;
+            continue;
+          }
           VariantEncoder encoder = encoder(i);
           try {
             JsonToVariant.parse(p, encoder);
@@ -282,7 +445,7 @@ final class JsonRecordParser {
         throw new InvalidRecordException(0, name, problem(e, p), e);
       }
     }
-    return row;
+    return exact ? row : INEXACT;
   }
 
   /** Column {@code i}'s encoder, reset for a new variant. */

@@ -18,6 +18,19 @@ interface RowSink {
     return null;
   }
 
+  /**
+   * Where the writing thread records rows straight from JSON lines (then {@link #endJsonRow()}),
+   * or null when this engine takes whole rows only.
+   */
+  default JsonDirectRows jsonRows() {
+    return null;
+  }
+
+  /** Ends a row {@link #jsonRows()} recorded. */
+  default void endJsonRow() throws IOException {
+    throw new UnsupportedOperationException("this engine takes whole rows only");
+  }
+
   /** Appends the next {@code count} rows of {@code rows}, striped with {@link #striping()}. */
   default void write(StripedRows rows, int count) throws IOException {
     throw new UnsupportedOperationException("this engine takes whole rows only");

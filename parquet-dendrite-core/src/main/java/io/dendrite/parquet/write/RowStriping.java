@@ -48,10 +48,12 @@ final class RowStriping {
   final class Batch {
     private final RowWriteSupport support;
     final StripedRows rows;
+    private final JsonDirectRows direct;
 
     private Batch(RowWriteSupport support, StripedRows rows) {
       this.support = support;
       this.rows = rows;
+      this.direct = new JsonDirectRows(support, rows);
     }
 
     /**
@@ -66,6 +68,19 @@ final class RowStriping {
         throw e;
       }
       rows.endRow();
+    }
+
+    /**
+     * Stripes the next row straight from its JSON line when {@code parser} can
+     * ({@link JsonDirectRows#write}); false when it did not, with nothing recorded: the caller
+     * parses the line and {@link #add}s its row.
+     */
+    boolean addDirect(JsonRecordParser parser, String text, byte[] b, int off, int len) {
+      if (!direct.write(parser, text, b, off, len)) {
+        return false;
+      }
+      rows.endRow();
+      return true;
     }
 
     /** Ends the striping on this thread; the rows stay in {@link #rows} until appended. */

@@ -1,6 +1,9 @@
 package io.dendrite.parquet.write;
 
+import io.dendrite.parquet.path.FieldPath;
+import io.dendrite.parquet.schema.FieldType.VariantFieldType;
 import io.dendrite.parquet.schema.RecordSchema;
+import io.dendrite.parquet.schema.RecordSchema.Field;
 import io.dendrite.parquet.schema.ShreddedType;
 import io.dendrite.parquet.schema.ShreddingSchema;
 import io.dendrite.parquet.shred.internal.VariantColumnShredder;
@@ -21,17 +24,31 @@ final class RowWriteSupport extends WriteSupport<Object[]> {
   private final MessageType schema;
   private final Map<String, String> footer;
   private final FieldWriter[] writers;
+  /** Per top-level field, its VARIANT column's shredder, or null for other fields. */
+  private final VariantColumnShredder[] topVariants;
   /** Field writers with shredders of their own, for {@link #forAnotherThread()}. */
-  private final Supplier<FieldWriter[]> moreWriters;
+  private final Supplier<Writers> moreWriters;
   private final String[] names;
   private RecordConsumer consumer;
 
+  /** The field writers of one write support and its top-level VARIANT columns' shredders. */
+  private static final class Writers {
+    final FieldWriter[] fields;
+    final VariantColumnShredder[] topVariants;
+
+    Writers(FieldWriter[] fields, VariantColumnShredder[] topVariants) {
+      this.fields = fields;
+      this.topVariants = topVariants;
+    }
+  }
+
   private RowWriteSupport(MessageType schema, Map<String, String> footer,
-      Supplier<FieldWriter[]> moreWriters, FieldWriter[] writers) {
+      Supplier<Writers> moreWriters, Writers writers) {
     this.schema = schema;
     this.footer = footer;
     this.moreWriters = moreWriters;
-    this.writers = writers;
+    this.writers = writers.fields;
+    this.topVariants = writers.topVariants;
     this.names = FieldWriters.names(schema);
   }
 
@@ -51,7 +68,7 @@ final class RowWriteSupport extends WriteSupport<Object[]> {
     }
     MessageType annotated = records.toParquet(MESSAGE_NAME, shredding::get);
     MessageType parquetSchema = variantAnnotation ? annotated : UnannotatedVariants.of(annotated);
-    FieldWriter[] writers = fieldWriters(records, parquetSchema, variantColumns,
+    Writers writers = fieldWriters(records, parquetSchema, variantColumns,
         c -> c.startShredding(widenExactNumerics));
     Map<String, String> footer = new LinkedHashMap<>();
     footer.put(FooterKeys.WRITER, FooterKeys.writerName());
@@ -64,15 +81,63 @@ final class RowWriteSupport extends WriteSupport<Object[]> {
   }
 
   /** Field writers of a file, each VARIANT column's shredder from {@code shredders}. */
-  private static FieldWriter[] fieldWriters(RecordSchema records, MessageType parquetSchema,
+  private static Writers fieldWriters(RecordSchema records, MessageType parquetSchema,
       List<VariantColumn> variantColumns,
       Function<VariantColumn, VariantColumnShredder> shredders) {
     Map<String, VariantColumnShredder> byPath = new LinkedHashMap<>();
     for (VariantColumn c : variantColumns) {
       byPath.put(c.path, shredders.apply(c));
     }
-    return FieldWriters.forStruct(records.fields(), parquetSchema, "",
+    FieldWriter[] fields = FieldWriters.forStruct(records.fields(), parquetSchema, "",
         path -> byPath.computeIfAbsent(path, p -> VariantColumnShredder.create(p, null)));
+    VariantColumnShredder[] top = new VariantColumnShredder[fields.length];
+    for (int i = 0; i < top.length; i++) {
+      Field f = records.fields().get(i);
+      if (f.type() instanceof VariantFieldType) {
+        top[i] = byPath.get(FieldPath.child("", f.name()));
+      }
+    }
+    return new Writers(fields, top);
+  }
+
+  /**
+   * The shredder of top-level field {@code i} when it is a VARIANT column, else null: a row
+   * whose variants are written from JSON ({@link JsonRecordParser#parseDirect}) uses them before
+   * {@link #writeFields} writes the rest.
+   */
+  VariantColumnShredder topVariant(int i) {
+    return topVariants[i];
+  }
+
+  /** The record consumer rows go to ({@link #prepareForWrite}). */
+  RecordConsumer consumer() {
+    return consumer;
+  }
+
+  /**
+   * Writes the non-null fields of {@code row} into the record the consumer has open (its
+   * message started, not ended): the fields of a row whose other fields were written apart.
+   */
+  void writeFields(Object[] row) {
+    FieldWriters.writeSlots(consumer, row, names, writers);
+  }
+
+  /** Undoes the counts of the variants written from JSON since the last {@link #keepJson}. */
+  void undoJson() {
+    for (VariantColumnShredder s : topVariants) {
+      if (s != null) {
+        s.undoJson();
+      }
+    }
+  }
+
+  /** Keeps the counts of the variants written from JSON: their row was written. */
+  void keepJson() {
+    for (VariantColumnShredder s : topVariants) {
+      if (s != null) {
+        s.keepJson();
+      }
+    }
   }
 
   /**

@@ -20,8 +20,12 @@ import java.util.List;
  *     {@link DendriteWriter.Builder#variantAnnotation})
  * @param parallelism threads parsing JSON lines and encoding column chunks (see
  *     {@link DendriteWriter.Builder#parallelism})
+ * @param shredFromJson whether JSON lines' variants are shredded straight from their tokens
+ *     when the column engine can take them ({@link JsonDirectRows}); off only in tests that
+ *     compare with the encoding path
  */
 record WriterOptions(Codec codec, long rowGroupSize, int pageSize, boolean overwrite,
     boolean skipInvalid, InferenceOptions infer, boolean widenExactNumerics,
     String documentColumn, int rowGroupRows, int pageRows, List<String> bloomFilterPaths,
-    ColumnEncodings encodings, boolean variantAnnotation, int parallelism) {}
+    ColumnEncodings encodings, boolean variantAnnotation, int parallelism,
+    boolean shredFromJson) {}

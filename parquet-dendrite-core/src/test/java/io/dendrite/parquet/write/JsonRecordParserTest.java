@@ -22,12 +22,12 @@ import org.junit.jupiter.api.Test;
 class JsonRecordParserTest {
 
   private static JsonRecordParser documents() {
-    return new JsonRecordParser(new RecordCoercer(RecordSchema.parse("v variant")), 0);
+    return new JsonRecordParser(new RecordCoercer(RecordSchema.parse("v variant")), 0, true);
   }
 
   private static JsonRecordParser records() {
     return new JsonRecordParser(
-        new RecordCoercer(RecordSchema.parse("id int64 not null, v variant")), -1);
+        new RecordCoercer(RecordSchema.parse("id int64 not null, v variant")), -1, true);
   }
 
   @Test
@@ -157,7 +157,7 @@ class JsonRecordParserTest {
   @Test
   void eachVariantColumnReusesItsOwnMetadata() throws Exception {
     JsonRecordParser p = new JsonRecordParser(
-        new RecordCoercer(RecordSchema.parse("a variant, b variant")), -1);
+        new RecordCoercer(RecordSchema.parse("a variant, b variant")), -1, true);
     Object[] first = p.parse("{\"a\": {\"z\": 1, \"y\": 2}, \"b\": {\"q\": [1], \"p\": \"s\"}}");
     Object[] second = p.parse("{\"a\": {\"z\": 3, \"y\": 4}, \"b\": {\"q\": [2], \"p\": \"t\"}}");
     for (int column = 0; column < 2; column++) {

@@ -2,10 +2,13 @@ package io.dendrite.parquet.shred.internal;
 
 import static io.dendrite.parquet.schema.internal.VariantSchemas.TYPED_VALUE;
 
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
 import io.dendrite.parquet.variant.VariantMetadata;
 import io.dendrite.parquet.variant.VariantType;
 import io.dendrite.parquet.variant.internal.VariantArrays;
 import io.dendrite.parquet.variant.internal.VariantBinary;
+import java.io.IOException;
 import org.apache.parquet.io.api.RecordConsumer;
 
 /**
@@ -19,8 +22,9 @@ final class ArrayShredder extends Shredder {
 
   private final Shredder element;
 
-  ArrayShredder(Shredder element, int valueIndex, int typedIndex, PathCounter counter) {
-    super(valueIndex, typedIndex, counter);
+  ArrayShredder(Shredder element, int valueIndex, int typedIndex, PathCounter counter,
+      int depth) {
+    super(valueIndex, typedIndex, counter, depth);
     this.element = element;
   }
 
@@ -44,6 +48,36 @@ final class ArrayShredder extends Shredder {
         rc.endField(ELEMENT, 0);
         rc.endGroup();
       }
+      rc.endField(LIST, 0);
+    }
+    rc.endGroup();
+    rc.endField(TYPED_VALUE, typedIndex);
+    counter.typed++;
+  }
+
+  @Override
+  void writeJson(RecordConsumer rc, JsonParser p, JsonParts parts) throws IOException {
+    if (p.currentToken() != JsonToken.START_ARRAY) {
+      writeJsonResidual(rc, p, parts);
+      return;
+    }
+    rc.startField(TYPED_VALUE, typedIndex);
+    rc.startGroup();
+    boolean any = false;
+    while (p.nextToken() != JsonToken.END_ARRAY) {
+      if (!any) {
+        rc.startField(LIST, 0);
+        any = true;
+      }
+      rc.startGroup();
+      rc.startField(ELEMENT, 0);
+      rc.startGroup();
+      element.writeJson(rc, p, parts);
+      rc.endGroup();
+      rc.endField(ELEMENT, 0);
+      rc.endGroup();
+    }
+    if (any) {
       rc.endField(LIST, 0);
     }
     rc.endGroup();

@@ -2,13 +2,20 @@ package io.dendrite.parquet.shred.internal;
 
 import static io.dendrite.parquet.schema.internal.VariantSchemas.TYPED_VALUE;
 
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import io.dendrite.parquet.variant.VariantFormatException;
 import io.dendrite.parquet.variant.VariantMetadata;
 import io.dendrite.parquet.variant.VariantType;
+import io.dendrite.parquet.variant.internal.JsonToVariant;
 import io.dendrite.parquet.variant.internal.KeyIds;
 import io.dendrite.parquet.variant.internal.VariantBinary;
+import io.dendrite.parquet.variant.internal.VariantEncoder;
 import io.dendrite.parquet.variant.internal.VariantObjects;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.HashMap;
 import org.apache.parquet.io.api.RecordConsumer;
 
 /**
@@ -26,11 +33,24 @@ final class ObjectShredder extends Shredder {
   private final KeyIds nameIds;
   private boolean[] shredded = new boolean[16];
   private int[] keep = new int[16];
+  /** Field index by name, for JSON keys. */
+  private final HashMap<String, Integer> indexes = new HashMap<>();
+  /** Ids of {@link #names} in {@link #idsIn}, for a variant shredded from JSON. */
+  private final int[] jsonIds;
+  private VariantMetadata idsIn;
+  /** Per field, the JSON object that last had it: a number per object saves clearing flags. */
+  private final long[] seenIn;
+  private long object;
 
   ObjectShredder(String[] names, Shredder[] children, int valueIndex, int typedIndex,
-      PathCounter counter) {
-    super(valueIndex, typedIndex, counter);
+      PathCounter counter, int depth) {
+    super(valueIndex, typedIndex, counter, depth);
     this.names = names;
+    for (int i = 0; i < names.length; i++) {
+      indexes.put(names[i], i);
+    }
+    this.jsonIds = new int[names.length];
+    this.seenIn = new long[names.length];
     this.children = children;
     this.namesUtf8 = new byte[names.length][];
     for (int i = 0; i < names.length; i++) {
@@ -87,6 +107,71 @@ final class ObjectShredder extends Shredder {
     }
     rc.endGroup();
     rc.endField(TYPED_VALUE, typedIndex);
+    counter.typed++;
+  }
+
+  /**
+   * Shredded fields go to their groups as their keys come; the others are encoded, in the order
+   * they come, into one residual object (what {@link VariantObjects#subset} makes of the
+   * variant's object); the missing fields' empty groups follow the last key.
+   */
+  @Override
+  void writeJson(RecordConsumer rc, JsonParser p, JsonParts parts) throws IOException {
+    if (p.currentToken() != JsonToken.START_OBJECT) {
+      writeJsonResidual(rc, p, parts);
+      return;
+    }
+    if (idsIn != parts.metadata) {
+      for (int j = 0; j < names.length; j++) {
+        jsonIds[j] = parts.metadata.id(names[j]);
+      }
+      idsIn = parts.metadata;
+    }
+    long current = ++object;
+    VariantEncoder residual = null;
+    rc.startField(TYPED_VALUE, typedIndex);
+    rc.startGroup();
+    while (p.nextToken() == JsonToken.FIELD_NAME) {
+      String name = p.currentName();
+      Integer index = indexes.get(name);
+      if (index == null) {
+        if (residual == null) {
+          residual = part(parts);
+          residual.startObject();
+        }
+        residual.key(name);
+        p.nextToken();
+        JsonToVariant.parse(p, residual);
+        continue;
+      }
+      int j = index;
+      if (seenIn[j] == current) {
+        throw new VariantFormatException("duplicate key '" + name + "' in an object");
+      }
+      seenIn[j] = current;
+      parts.keyUse.use(jsonIds[j] < 0 ? Integer.MAX_VALUE : jsonIds[j]);
+      p.nextToken();
+      rc.startField(names[j], j);
+      rc.startGroup();
+      children[j].writeJson(rc, p, parts);
+      rc.endGroup();
+      rc.endField(names[j], j);
+    }
+    for (int j = 0; j < names.length; j++) {
+      if (seenIn[j] != current) {
+        rc.startField(names[j], j);
+        rc.startGroup();
+        rc.endGroup();
+        rc.endField(names[j], j);
+        children[j].counter.missing++;
+      }
+    }
+    rc.endGroup();
+    rc.endField(TYPED_VALUE, typedIndex);
+    if (residual != null) {
+      residual.endObject();
+      writeResidual(rc, residual);
+    }
     counter.typed++;
   }
 }

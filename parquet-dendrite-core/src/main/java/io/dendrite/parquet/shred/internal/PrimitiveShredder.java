@@ -2,11 +2,15 @@ package io.dendrite.parquet.shred.internal;
 
 import static io.dendrite.parquet.schema.internal.VariantSchemas.TYPED_VALUE;
 
+import com.fasterxml.jackson.core.JsonParser;
 import io.dendrite.parquet.schema.ShreddedType.ShreddedPrimitive;
 import io.dendrite.parquet.schema.internal.DecimalBytes;
 import io.dendrite.parquet.variant.VariantMetadata;
 import io.dendrite.parquet.variant.VariantType;
+import io.dendrite.parquet.variant.internal.JsonToVariant;
 import io.dendrite.parquet.variant.internal.VariantBinary;
+import io.dendrite.parquet.variant.internal.VariantEncoder;
+import java.io.IOException;
 import java.math.BigInteger;
 import org.apache.parquet.io.api.Binary;
 import org.apache.parquet.io.api.RecordConsumer;
@@ -56,8 +60,8 @@ public final class PrimitiveShredder extends Shredder {
   private final boolean byValue;
 
   PrimitiveShredder(ShreddedPrimitive type, boolean byValue, int valueIndex, int typedIndex,
-      PathCounter counter) {
-    super(valueIndex, typedIndex, counter);
+      PathCounter counter, int depth) {
+    super(valueIndex, typedIndex, counter, depth);
     this.kind = type.kind();
     this.precision = type.precision();
     this.scale = type.scale();
@@ -68,6 +72,19 @@ public final class PrimitiveShredder extends Shredder {
   void write(RecordConsumer rc, VariantMetadata m, byte[] v, int pos) {
     if (!tryTyped(rc, v, pos)) {
       writeResidual(rc, v, pos);
+    }
+  }
+
+  /**
+   * The value is encoded first, as the whole variant's encoding holds it, so that exactly the
+   * values {@link #write} types are typed (the acceptance table above, the JSON number mapping).
+   */
+  @Override
+  void writeJson(RecordConsumer rc, JsonParser p, JsonParts parts) throws IOException {
+    VariantEncoder e = part(parts);
+    JsonToVariant.parse(p, e);
+    if (!tryTyped(rc, e.buffer(), 0)) {
+      writeResidual(rc, e);
     }
   }
 

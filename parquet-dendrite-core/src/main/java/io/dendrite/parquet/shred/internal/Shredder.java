@@ -2,9 +2,13 @@ package io.dendrite.parquet.shred.internal;
 
 import static io.dendrite.parquet.schema.internal.VariantSchemas.VALUE;
 
+import com.fasterxml.jackson.core.JsonParser;
 import io.dendrite.parquet.schema.ShreddedType;
 import io.dendrite.parquet.variant.VariantMetadata;
+import io.dendrite.parquet.variant.internal.JsonToVariant;
 import io.dendrite.parquet.variant.internal.VariantBinary;
+import io.dendrite.parquet.variant.internal.VariantEncoder;
+import java.io.IOException;
 import org.apache.parquet.io.api.Binary;
 import org.apache.parquet.io.api.RecordConsumer;
 
@@ -20,15 +24,61 @@ abstract class Shredder {
   final int valueIndex;
   final int typedIndex;
   final PathCounter counter;
+  /** Arrays and objects around this path's values in the variant (0 at the root). */
+  final int depth;
+  /** Encodes this path's parts of a variant shredded from JSON ({@link #part}). */
+  private VariantEncoder partEncoder;
 
-  Shredder(int valueIndex, int typedIndex, PathCounter counter) {
+  Shredder(int valueIndex, int typedIndex, PathCounter counter, int depth) {
     this.valueIndex = valueIndex;
     this.typedIndex = typedIndex;
     this.counter = counter;
+    this.depth = depth;
   }
 
   /** Writes the value encoded at {@code v[pos]}; {@code m} is the row's metadata. */
   abstract void write(RecordConsumer rc, VariantMetadata m, byte[] v, int pos);
+
+  /**
+   * Writes the JSON value starting at {@code p}'s current token as {@link #write} writes its
+   * encoding, leaving {@code p} on the value's last token: typed values go to their leaves, and
+   * only what lands in a residual {@code value} is encoded, under {@code parts}' metadata. The
+   * consumer must copy each value as it gets it (the column engine's recorder does): parts are
+   * encoded into reused buffers.
+   *
+   * @throws IOException malformed JSON
+   * @throws io.dendrite.parquet.variant.VariantFormatException a repeated key, too deep
+   */
+  abstract void writeJson(RecordConsumer rc, JsonParser p, JsonParts parts) throws IOException;
+
+  /**
+   * This path's encoder, reset for a part of the variant under {@code parts}' metadata; its
+   * keys count in {@code parts}' key use, and its nesting stops where the variant's would.
+   */
+  final VariantEncoder part(JsonParts parts) {
+    VariantEncoder e = partEncoder;
+    if (e == null) {
+      e = partEncoder = new VariantEncoder(false).trackKeys(parts.keyUse)
+          .limitDepth(VariantBinary.MAX_NESTING_DEPTH - depth);
+    }
+    return e.reset(parts.metadata);
+  }
+
+  /** Encodes the JSON value at {@code p} whole and stores it in the residual {@code value}. */
+  final void writeJsonResidual(RecordConsumer rc, JsonParser p, JsonParts parts)
+      throws IOException {
+    VariantEncoder e = part(parts);
+    JsonToVariant.parse(p, e);
+    writeResidual(rc, e);
+  }
+
+  /** Stores the value {@code e} holds (complete, never finished) in the residual column. */
+  final void writeResidual(RecordConsumer rc, VariantEncoder e) {
+    rc.startField(VALUE, valueIndex);
+    rc.addBinary(Binary.fromReusedByteArray(e.buffer(), 0, e.valueLength()));
+    rc.endField(VALUE, valueIndex);
+    counter.residual++;
+  }
 
   /** Stores the value unchanged in the residual {@code value} column. */
   final void writeResidual(RecordConsumer rc, byte[] v, int pos) {

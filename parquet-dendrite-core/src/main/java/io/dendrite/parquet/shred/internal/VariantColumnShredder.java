@@ -2,6 +2,7 @@ package io.dendrite.parquet.shred.internal;
 
 import static io.dendrite.parquet.schema.internal.VariantSchemas.METADATA;
 
+import com.fasterxml.jackson.core.JsonParser;
 import io.dendrite.parquet.schema.ShreddedType;
 import io.dendrite.parquet.schema.ShreddedType.ShreddedArray;
 import io.dendrite.parquet.schema.ShreddedType.ShreddedObject;
@@ -12,6 +13,7 @@ import io.dendrite.parquet.shred.ShreddingReport;
 import io.dendrite.parquet.variant.EncodedVariant;
 import io.dendrite.parquet.variant.VariantMetadata;
 import io.dendrite.parquet.variant.internal.VariantEncoder;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -52,6 +54,12 @@ public final class VariantColumnShredder {
   private byte[] lastIn;
   private VariantMetadata lastParsed;
   private Binary lastBinary;
+  /** The number of keys of {@link #lastIn}: the ids before the appended shredded names. */
+  private int lastKeyCount;
+  private final JsonParts parts = new JsonParts();
+  /** The counts before the variant {@link #writeJson} wrote last, until it is kept or undone. */
+  private final long[] countsBefore;
+  private boolean undoable;
 
   private VariantColumnShredder(String column, ShreddedType schema, Shredder root,
       List<PathCounter> counters) {
@@ -62,6 +70,7 @@ public final class VariantColumnShredder {
     Set<String> names = new LinkedHashSet<>();
     collectNames(schema, names);
     this.shreddedNames = names.toArray(new String[0]);
+    this.countsBefore = new long[counters.size() * 3];
   }
 
   private static void collectNames(ShreddedType type, Set<String> out) {
@@ -93,8 +102,8 @@ public final class VariantColumnShredder {
       boolean widenExactNumerics) {
     List<PathCounter> counters = new ArrayList<>();
     Shredder root = schema == null
-        ? new ValueOnlyShredder(1, new PathCounter(column, "variant"))
-        : build(schema, widenExactNumerics, column, 1, 2, counters);
+        ? new ValueOnlyShredder(1, new PathCounter(column, "variant"), 0)
+        : build(schema, widenExactNumerics, column, 1, 2, counters, 0);
     return new VariantColumnShredder(column, schema, root, Collections.unmodifiableList(counters));
   }
 
@@ -110,6 +119,69 @@ public final class VariantColumnShredder {
     rc.endField(METADATA, 0);
     root.write(rc, lastParsed, variant.value(), 0);
     rc.endGroup();
+  }
+
+  /**
+   * Whether {@link #writeJson} can write a variant: one was written before, whose metadata it
+   * expects the next to share.
+   */
+  public boolean canWriteJson() {
+    return lastParsed != null;
+  }
+
+  /**
+   * Writes one non-null variant, the JSON value starting at {@code p}'s current token, as
+   * {@link #write} writes its encoding, leaving {@code p} on the value's last token: typed
+   * values go straight to their leaves and only residual values are encoded (issue 31, "one
+   * pass into columns"). The parts are encoded under the previous variant's metadata, which this
+   * variant's is exactly when its key set is the previous one's: then the result is what
+   * encoding the variant and {@link #write} make, and this returns true. Otherwise (false) the
+   * caller takes back what was written (and {@link #undoJson()}) and writes the row again by
+   * the encoding path, as it does when this throws. The consumer must copy values as it gets
+   * them, as the column engine's recorder does.
+   *
+   * @throws IOException malformed JSON
+   * @throws io.dendrite.parquet.variant.VariantFormatException a repeated key, too deep, a
+   *     number no variant holds
+   */
+  public boolean writeJson(RecordConsumer rc, JsonParser p) throws IOException {
+    saveCounts();
+    parts.start(lastParsed, lastKeyCount);
+    rc.startGroup();
+    rc.startField(METADATA, 0);
+    rc.addBinary(lastBinary);
+    rc.endField(METADATA, 0);
+    root.writeJson(rc, p, parts);
+    rc.endGroup();
+    return parts.keyUse.exact();
+  }
+
+  /** Restores the counts from before the last {@link #writeJson}, if not done or kept yet. */
+  public void undoJson() {
+    if (undoable) {
+      for (int i = 0; i < counters.size(); i++) {
+        PathCounter c = counters.get(i);
+        c.typed = countsBefore[3 * i];
+        c.residual = countsBefore[3 * i + 1];
+        c.missing = countsBefore[3 * i + 2];
+      }
+      undoable = false;
+    }
+  }
+
+  /** Keeps the counts of the last {@link #writeJson}: its row was written. */
+  public void keepJson() {
+    undoable = false;
+  }
+
+  private void saveCounts() {
+    for (int i = 0; i < counters.size(); i++) {
+      PathCounter c = counters.get(i);
+      countsBefore[3 * i] = c.typed;
+      countsBefore[3 * i + 1] = c.residual;
+      countsBefore[3 * i + 2] = c.missing;
+    }
+    undoable = true;
   }
 
   private boolean containsAll(VariantMetadata m) {
@@ -128,6 +200,7 @@ public final class VariantColumnShredder {
    */
   private void remember(byte[] in) {
     VariantMetadata parsed = VariantMetadata.parse(in);
+    lastKeyCount = parsed.size();
     if (!containsAll(parsed)) {
       // A copy of exactly its bytes: the Binary written below wraps the whole array.
       parsed = VariantMetadata.parse(extend(parsed).toByteArray());
@@ -168,21 +241,22 @@ public final class VariantColumnShredder {
     return ShreddingReport.snapshot(counters);
   }
 
+  /** {@code depth}: arrays and objects around the path's values. */
   private static Shredder build(ShreddedType type, boolean byValue, String path, int valueIndex,
-      int typedIndex, List<PathCounter> counters) {
+      int typedIndex, List<PathCounter> counters, int depth) {
     if (type instanceof ValueOnly) {
-      return new ValueOnlyShredder(valueIndex, add(counters, path, "variant"));
+      return new ValueOnlyShredder(valueIndex, add(counters, path, "variant"), depth);
     }
     if (type instanceof ShreddedPrimitive) {
       ShreddedPrimitive p = (ShreddedPrimitive) type;
       return new PrimitiveShredder(p, byValue, valueIndex, typedIndex,
-          add(counters, path, p.toString()));
+          add(counters, path, p.toString()), depth);
     }
     if (type instanceof ShreddedArray) {
       PathCounter counter = add(counters, path, "array");
       Shredder element = build(((ShreddedArray) type).element(), byValue, path + "[]", 0, 1,
-          counters);
-      return new ArrayShredder(element, valueIndex, typedIndex, counter);
+          counters, depth + 1);
+      return new ArrayShredder(element, valueIndex, typedIndex, counter, depth);
     }
     ShreddedObject object = (ShreddedObject) type;
     PathCounter counter = add(counters, path, "object");
@@ -191,9 +265,9 @@ public final class VariantColumnShredder {
     Shredder[] children = new Shredder[names.length];
     for (int i = 0; i < names.length; i++) {
       children[i] = build(fields.get(names[i]), byValue, path + "." + names[i], 0, 1,
-          counters);
+          counters, depth + 1);
     }
-    return new ObjectShredder(names, children, valueIndex, typedIndex, counter);
+    return new ObjectShredder(names, children, valueIndex, typedIndex, counter, depth);
   }
 
   private static PathCounter add(List<PathCounter> counters, String path, String type) {

@@ -89,6 +89,8 @@ final class KeyDictionary {
   // ---- seeded mode
   /** The dictionary this one extends with its ids preserved, or null. */
   VariantMetadata seed;
+  /** Told of every key looked up, when set ({@link VariantEncoder#trackKeys}). */
+  KeyUse keyUse;
   /** Whether the seed's keys are in the pool (they are loaded when a lookup needs them). */
   boolean seedLoaded;
 
@@ -153,12 +155,19 @@ final class KeyDictionary {
       e.id = idFor(e.utf8, 0, e.utf8.length, e.hash);
       e.gen = generation;
     }
+    if (keyUse != null) {
+      keyUse.use(e.id);
+    }
     return e.id;
   }
 
   /** The id of the key {@code b[off, off+n)}, added if new. */
   int id(byte[] b, int off, int n) {
-    return idFor(b, off, n, hash(b, off, n));
+    int id = idFor(b, off, n, hash(b, off, n));
+    if (keyUse != null) {
+      keyUse.use(id);
+    }
+    return id;
   }
 
   private KeyEntry cacheKey(String key) {

@@ -32,6 +32,11 @@ public abstract sealed class ValueWriter permits VariantEncoder {
 
   // ---- open containers (a stack of frames)
   int depth;
+  /**
+   * Containers a value may nest: {@link VariantBinary#MAX_NESTING_DEPTH}, less for an encoder
+   * writing a part of a variant below containers written elsewhere.
+   */
+  int depthLimit = VariantBinary.MAX_NESTING_DEPTH;
   byte[] frameKind = new byte[16];
   int[] frameStart = new int[16];
   int[] frameSlotBase = new int[16];
@@ -518,7 +523,7 @@ public abstract sealed class ValueWriter permits VariantEncoder {
   }
 
   final void pushFrame(byte kind) {
-    if (depth == VariantBinary.MAX_NESTING_DEPTH) {
+    if (depth >= depthLimit) {
       throw new VariantFormatException("value is nested deeper than " + VariantBinary.MAX_NESTING_DEPTH
           + " levels of arrays and objects (the limit, VariantBinary.MAX_NESTING_DEPTH)");
     }

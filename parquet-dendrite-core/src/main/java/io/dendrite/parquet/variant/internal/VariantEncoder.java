@@ -125,6 +125,34 @@ public final class VariantEncoder extends ValueWriter {
     return this;
   }
 
+  /**
+   * Makes every key this encoder looks up count in {@code use} (null: none): a writer encoding
+   * the parts of one variant with several encoders under one expected dictionary learns whether
+   * the variant's keys were exactly the expected ones.
+   *
+   * @return this encoder
+   */
+  public VariantEncoder trackKeys(KeyUse use) {
+    dict.keyUse = use;
+    return this;
+  }
+
+  /**
+   * Limits the nesting of the values written to {@code containers} levels of arrays and
+   * objects (at most {@link VariantBinary#MAX_NESTING_DEPTH}): for a part of a variant that
+   * sits below containers written elsewhere, so that the whole stays within the spec's limit.
+   *
+   * @return this encoder
+   */
+  public VariantEncoder limitDepth(int containers) {
+    if (containers < 0 || containers > VariantBinary.MAX_NESTING_DEPTH) {
+      throw new IllegalArgumentException("depth limit " + containers + " outside [0, "
+          + VariantBinary.MAX_NESTING_DEPTH + "]");
+    }
+    depthLimit = containers;
+    return this;
+  }
+
   /** Forgets the value written, keeping the dictionary. */
   private void clearValue() {
     len = 0;

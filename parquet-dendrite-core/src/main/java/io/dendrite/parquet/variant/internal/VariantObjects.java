@@ -281,15 +281,21 @@ public final class VariantObjects {
    * A new object value holding fields {@code keep[0..count)} (indexes in field order, ascending)
    * of the object at {@code v[pos]}, in the same order: sorted if the object's fields are,
    * because a subsequence of a sorted list is sorted (VariantEncoding.md, "Value encoding" for
-   * objects). An unsorted object (tolerated on read) gives an unsorted subset.
+   * objects). An unsorted object (tolerated on read) gives an unsorted subset. The values keep
+   * their relative order in {@code v} (the spec lets values lie in any order), so the subset is
+   * the object an encoder gives when it is written with only those fields, in the order they
+   * were written: a shredder that writes residual objects straight from JSON makes the same
+   * bytes.
    */
   public static byte[] subset(byte[] v, int pos, int[] keep, int count) {
     int maxId = 0;
     long dataSize = 0;
+    int[] starts = new int[count];
     for (int k = 0; k < count; k++) {
       int i = keep[k];
       maxId = Math.max(maxId, VariantObjects.fieldId(v, pos, i));
-      dataSize += VariantBinary.valueSize(v, VariantObjects.fieldValuePos(v, pos, i));
+      starts[k] = VariantObjects.fieldValuePos(v, pos, i);
+      dataSize += VariantBinary.valueSize(v, starts[k]);
     }
     if (dataSize > Integer.MAX_VALUE - 64) {
       throw new VariantFormatException("object of " + dataSize + " bytes is too large");
@@ -307,12 +313,22 @@ public final class VariantObjects {
     }
     int offsetsStart = p;
     int dataStart = offsetsStart + (count + 1) * offsetSize;
-    int cursor = 0;
+    // Fields by where their values lie (insertion sort: objects are small, often in order).
+    int[] byStart = new int[count];
     for (int k = 0; k < count; k++) {
+      int j = k;
+      while (j > 0 && starts[byStart[j - 1]] > starts[k]) {
+        byStart[j] = byStart[j - 1];
+        j--;
+      }
+      byStart[j] = k;
+    }
+    int cursor = 0;
+    for (int s = 0; s < count; s++) {
+      int k = byStart[s];
       writeLE(out, offsetsStart + k * offsetSize, cursor, offsetSize);
-      int fieldPos = VariantObjects.fieldValuePos(v, pos, keep[k]);
-      int size = VariantBinary.valueSize(v, fieldPos);
-      System.arraycopy(v, fieldPos, out, dataStart + cursor, size);
+      int size = VariantBinary.valueSize(v, starts[k]);
+      System.arraycopy(v, starts[k], out, dataStart + cursor, size);
       cursor += size;
     }
     writeLE(out, offsetsStart + count * offsetSize, cursor, offsetSize);

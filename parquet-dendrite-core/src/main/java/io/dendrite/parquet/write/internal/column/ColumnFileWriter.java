@@ -34,7 +34,7 @@ import org.apache.parquet.schema.MessageType;
  * to {@code parquet-mr} versions and leave another application's file alone, which is right for
  * ours (its statistics and delta encodings are our encoders', tested against parquet-java's).
  */
-public final class ColumnFileWriter implements AutoCloseable {
+public final class ColumnFileWriter implements AutoCloseable, RewindableRows {
   private final ParquetFileWriter file;
   private final CreatedByOutputFile out;
   private final MessageType schema;
@@ -43,6 +43,7 @@ public final class ColumnFileWriter implements AutoCloseable {
   private final LeafBuffer[] leaves;
   private final long[] unscaled;
   private final LevelRecorder recorder;
+  private final RowMarks marks;
   private final RowGroupSizer sizer;
   private final RowGroupFile rowGroups;
   private final int rowGroupRows;
@@ -70,6 +71,7 @@ public final class ColumnFileWriter implements AutoCloseable {
       leaves[i] = new LeafBuffer(chunks.column(i));
     }
     recorder = new LevelRecorder(schema, leaves);
+    marks = new RowMarks(leaves, recorder);
     sizer = new RowGroupSizer(leaves, rowGroupSize);
     rowGroups = new RowGroupFile(file, sizer, leaves.length);
     if (parallelism > 1) {
@@ -117,6 +119,17 @@ public final class ColumnFileWriter implements AutoCloseable {
   /** Where records go, one {@code startMessage}..{@code endMessage} each, then {@link #endRow}. */
   public RecordConsumer recordConsumer() {
     return recorder;
+  }
+
+  /** {@inheritDoc} Then {@link #endRow()} ends it. */
+  @Override
+  public void markRow() {
+    marks.mark();
+  }
+
+  @Override
+  public void rollBackRow() {
+    marks.rollBack();
   }
 
   /**

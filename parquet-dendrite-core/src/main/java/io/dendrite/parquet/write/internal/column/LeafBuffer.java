@@ -99,6 +99,16 @@ final class LeafBuffer {
   }
 
   /**
+   * Drops the entries after the first {@code entryCount} (whose values are the first {@code
+   * valueCount}, their bytes the first {@code bytes}): a row being written is taken back.
+   */
+  void truncate(int entryCount, int valueCount, int bytes) {
+    entries = entryCount;
+    values = valueCount;
+    byteCount = bytes;
+  }
+
+  /**
    * Exchanges entries and arrays with {@code other}, a buffer of the same column: this one
    * then holds what {@code other} held. Hands a full row group to encoding and takes back
    * arrays already grown to a row group's size.

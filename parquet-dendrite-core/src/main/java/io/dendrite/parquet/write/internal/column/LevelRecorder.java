@@ -111,6 +111,14 @@ final class LevelRecorder extends RecordConsumer {
     open(root);
   }
 
+  /**
+   * Forgets a record left open (its writer gave up on it; the leaves are truncated apart): the
+   * next {@link #startMessage()} starts clean.
+   */
+  void abandonMessage() {
+    depth = 0;
+  }
+
   @Override
   public void endMessage() {
     close(root);

@@ -11,7 +11,7 @@ import org.apache.parquet.schema.MessageType;
  * ({@link ColumnFileWriter#append}), a run of rows at a time, so a row group can end between any
  * two of them. Used by one thread at a time; {@link #clear()} makes it reusable.
  */
-public final class StripedRows {
+public final class StripedRows implements RewindableRows {
   private final LeafBuffer[] leaves;
   private final LevelRecorder recorder;
   private int rows;
@@ -21,6 +21,7 @@ public final class StripedRows {
   private int taken;
   private final int[] nextEntry;
   private final int[] nextValue;
+  private final RowMarks marks;
 
   StripedRows(MessageType schema, LeafChunks chunks) {
     leaves = new LeafBuffer[chunks.count()];
@@ -30,6 +31,17 @@ public final class StripedRows {
     recorder = new LevelRecorder(schema, leaves);
     nextEntry = new int[leaves.length];
     nextValue = new int[leaves.length];
+    marks = new RowMarks(leaves, recorder);
+  }
+
+  @Override
+  public void markRow() {
+    marks.mark();
+  }
+
+  @Override
+  public void rollBackRow() {
+    marks.rollBack();
   }
 
   /** Where a row goes, one {@code startMessage}..{@code endMessage}, then {@link #endRow}. */

@@ -1,0 +1,20 @@
+package io.dendrite.parquet.shred.internal;
+
+import io.dendrite.parquet.variant.VariantMetadata;
+import io.dendrite.parquet.variant.internal.KeyUse;
+
+/**
+ * The state of one variant being shredded straight from JSON tokens
+ * ({@link VariantColumnShredder#writeJson}): the metadata its parts are encoded under, which is
+ * the previous variant's, and which of its keys the variant used.
+ */
+final class JsonParts {
+  final KeyUse keyUse = new KeyUse();
+  VariantMetadata metadata;
+
+  /** Starts a variant expected to have exactly the keys {@code [0, expectedKeys)} of {@code m}. */
+  void start(VariantMetadata m, int expectedKeys) {
+    metadata = m;
+    keyUse.start(expectedKeys);
+  }
+}
