@@ -21,6 +21,7 @@ import java.io.IOException;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -54,6 +55,13 @@ final class JsonRecordParser {
   private final int documentColumn;
   private final String[] columnNames;
   private final boolean direct;
+  /**
+   * The keys of the last line's object by position, and their column (-1: none): lines repeat
+   * their key order and Jackson hands out one String per name, so a key is mostly found by
+   * identity at its position, without hashing.
+   */
+  private String[] lastKeys = new String[8];
+  private int[] lastIndexes = new int[8];
   private final LineFeed feed = new LineFeed();
   private final LineFeed.Whitespace rest = new LineFeed.Whitespace();
   private final int maxJsonDepth;
@@ -81,7 +89,7 @@ final class JsonRecordParser {
 
   /** A slot of a row whose column was written straight into the consumer. */
   private static final Object WRITTEN = new Object();
-  /** A row whose variants' keys were not the previous ones'. */
+  /** A row whose variants could not all be written from the tokens. */
   private static final Object[] INEXACT = new Object[0];
 
   /**
@@ -388,13 +396,18 @@ final class JsonRecordParser {
     return row;
   }
 
-  /** Writes column {@code i}'s variant, at {@code p}, into the open record; false if inexact. */
+  /**
+   * Writes column {@code i}'s variant, at {@code p}, into the open record; false when it could
+   * not (the record is then left inside it, to be taken back).
+   */
   private boolean writeDirect(RecordConsumer rc, VariantColumnShredder shredder, JsonParser p,
       int i) throws IOException {
     rc.startField(columnNames[i], i);
-    boolean exact = shredder.writeJson(rc, p);
+    if (!shredder.writeJson(rc, p)) {
+      return false;
+    }
     rc.endField(columnNames[i], i);
-    return exact;
+    return true;
   }
 
   private Object[] parseObject(JsonParser p, DirectTarget target) throws IOException {
@@ -406,9 +419,9 @@ final class JsonRecordParser {
     Object[] row = new Object[coercer.fieldCount()];
     boolean[] seen = new boolean[row.length];
     boolean exact = true;
-    while ((t = p.nextToken()) == JsonToken.FIELD_NAME) {
+    for (int k = 0; (t = p.nextToken()) == JsonToken.FIELD_NAME; k++) {
       String name = p.currentName();
-      int i = coercer.indexOf(name);
+      int i = k < lastKeys.length && lastKeys[k] == name ? lastIndexes[k] : indexOf(k, name);
       if (i < 0) {
         throw new InvalidRecordException(0, name,
             "unknown column; the schema has " + coercer.columnNames(), null);
@@ -426,7 +439,11 @@ final class JsonRecordParser {
         if (coercer.isVariant(i)) {
           VariantColumnShredder direct = target == null ? null : target.jsonShredder(i);
           if (direct != null) {
-            exact &= writeDirect(target.consumer(), direct, p, i);
+            if (exact) {
+              exact = writeDirect(target.consumer(), direct, p, i);
+            } else {
+              p.skipChildren(); // the row is taken back: only the rest of the line is checked
+            }
             row[i] = WRITTEN;
             continue;
           }
@@ -446,6 +463,18 @@ final class JsonRecordParser {
       }
     }
     return exact ? row : INEXACT;
+  }
+
+  /** The column index of key {@code name} (-1: none), remembered as the key at position k. */
+  private int indexOf(int k, String name) {
+    int i = coercer.indexOf(name);
+    if (k >= lastKeys.length) {
+      lastKeys = Arrays.copyOf(lastKeys, Math.max(k + 1, lastKeys.length * 2));
+      lastIndexes = Arrays.copyOf(lastIndexes, lastKeys.length);
+    }
+    lastKeys[k] = name;
+    lastIndexes[k] = i;
+    return i;
   }
 
   /** Column {@code i}'s encoder, reset for a new variant. */

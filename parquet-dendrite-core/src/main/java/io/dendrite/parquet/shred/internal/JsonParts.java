@@ -15,6 +15,6 @@ final class JsonParts {
   /** Starts a variant expected to have exactly the keys {@code [0, expectedKeys)} of {@code m}. */
   void start(VariantMetadata m, int expectedKeys) {
     metadata = m;
-    keyUse.start(expectedKeys);
+    keyUse.start(expectedKeys, m.size());
   }
 }

@@ -35,6 +35,13 @@ final class ObjectShredder extends Shredder {
   private int[] keep = new int[16];
   /** Field index by name, for JSON keys. */
   private final HashMap<String, Integer> indexes = new HashMap<>();
+  /**
+   * The keys of the last JSON object by position, and their field index (-1: residual): rows
+   * repeat their key order and Jackson hands out one String per name, so a key is mostly found
+   * by identity at its position, without hashing.
+   */
+  private String[] lastKeys = new String[8];
+  private int[] lastIndexes = new int[8];
   /** Ids of {@link #names} in {@link #idsIn}, for a variant shredded from JSON. */
   private final int[] jsonIds;
   private VariantMetadata idsIn;
@@ -110,6 +117,19 @@ final class ObjectShredder extends Shredder {
     counter.typed++;
   }
 
+  /** The field index of key {@code name} (-1: none), remembered as the key at position k. */
+  private int index(int k, String name) {
+    Integer index = indexes.get(name);
+    int j = index == null ? -1 : index;
+    if (k >= lastKeys.length) {
+      lastKeys = Arrays.copyOf(lastKeys, Math.max(k + 1, lastKeys.length * 2));
+      lastIndexes = Arrays.copyOf(lastIndexes, lastKeys.length);
+    }
+    lastKeys[k] = name;
+    lastIndexes[k] = j;
+    return j;
+  }
+
   /**
    * Shredded fields go to their groups as their keys come; the others are encoded, in the order
    * they come, into one residual object (what {@link VariantObjects#subset} makes of the
@@ -131,10 +151,10 @@ final class ObjectShredder extends Shredder {
     VariantEncoder residual = null;
     rc.startField(TYPED_VALUE, typedIndex);
     rc.startGroup();
-    while (p.nextToken() == JsonToken.FIELD_NAME) {
+    for (int k = 0; p.nextToken() == JsonToken.FIELD_NAME; k++) {
       String name = p.currentName();
-      Integer index = indexes.get(name);
-      if (index == null) {
+      int j = k < lastKeys.length && lastKeys[k] == name ? lastIndexes[k] : index(k, name);
+      if (j < 0) {
         if (residual == null) {
           residual = part(parts);
           residual.startObject();
@@ -144,12 +164,11 @@ final class ObjectShredder extends Shredder {
         JsonToVariant.parse(p, residual);
         continue;
       }
-      int j = index;
       if (seenIn[j] == current) {
         throw new VariantFormatException("duplicate key '" + name + "' in an object");
       }
       seenIn[j] = current;
-      parts.keyUse.use(jsonIds[j] < 0 ? Integer.MAX_VALUE : jsonIds[j]);
+      parts.keyUse.usePlaced(jsonIds[j] < 0 ? Integer.MAX_VALUE : jsonIds[j]);
       p.nextToken();
       rc.startField(names[j], j);
       rc.startGroup();

@@ -12,6 +12,7 @@ import io.dendrite.parquet.schema.internal.VariantSchemas;
 import io.dendrite.parquet.shred.ShreddingReport;
 import io.dendrite.parquet.variant.EncodedVariant;
 import io.dendrite.parquet.variant.VariantMetadata;
+import io.dendrite.parquet.variant.internal.KeyUse;
 import io.dendrite.parquet.variant.internal.VariantEncoder;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -21,7 +22,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.apache.parquet.io.api.Binary;
 import org.apache.parquet.io.api.RecordConsumer;
 
 /**
@@ -46,16 +46,16 @@ public final class VariantColumnShredder {
   /** Every object field name in the schema, at any depth. */
   private final String[] shreddedNames;
   private VariantEncoder extender;
+  /** Makes the metadata of a variant shredded from JSON whose keys were not predicted. */
+  private VariantEncoder keysEncoder;
   /**
-   * The last metadata seen, what was written for it and its parsed form: rows usually share a
-   * key set, so the check for shredded names, the parse and the field-id lookups of the
-   * shredders are done once per distinct metadata rather than per row.
+   * The metadata of the last row and the few before: rows usually share a key set, or
+   * alternate between a few, so the check for shredded names, the parse and the field-id
+   * lookups of the shredders are done once per distinct metadata rather than per row.
    */
-  private byte[] lastIn;
-  private VariantMetadata lastParsed;
-  private Binary lastBinary;
-  /** The number of keys of {@link #lastIn}: the ids before the appended shredded names. */
-  private int lastKeyCount;
+  private WrittenMetadata last;
+  private final WrittenMetadata[] recent = new WrittenMetadata[8];
+  private int recentNext;
   private final JsonParts parts = new JsonParts();
   /** The counts before the variant {@link #writeJson} wrote last, until it is kept or undone. */
   private final long[] countsBefore;
@@ -110,14 +110,14 @@ public final class VariantColumnShredder {
   /** Writes one non-null variant as the content of the current VARIANT group. */
   public void write(RecordConsumer rc, EncodedVariant variant) {
     byte[] metadata = variant.metadata();
-    if (metadata != lastIn && !Arrays.equals(metadata, lastIn)) {
+    if (last == null || metadata != last.in && !Arrays.equals(metadata, last.in)) {
       remember(metadata);
     }
     rc.startGroup();
     rc.startField(METADATA, 0);
-    rc.addBinary(lastBinary);
+    rc.addBinary(last.binary);
     rc.endField(METADATA, 0);
-    root.write(rc, lastParsed, variant.value(), 0);
+    root.write(rc, last.parsed, variant.value(), 0);
     rc.endGroup();
   }
 
@@ -126,19 +126,21 @@ public final class VariantColumnShredder {
    * expects the next to share.
    */
   public boolean canWriteJson() {
-    return lastParsed != null;
+    return last != null;
   }
 
   /**
    * Writes one non-null variant, the JSON value starting at {@code p}'s current token, as
    * {@link #write} writes its encoding, leaving {@code p} on the value's last token: typed
    * values go straight to their leaves and only residual values are encoded (issue 31, "one
-   * pass into columns"). The parts are encoded under the previous variant's metadata, which this
-   * variant's is exactly when its key set is the previous one's: then the result is what
-   * encoding the variant and {@link #write} make, and this returns true. Otherwise (false) the
-   * caller takes back what was written (and {@link #undoJson()}) and writes the row again by
-   * the encoding path, as it does when this throws. The consumer must copy values as it gets
-   * them, as the column engine's recorder does.
+   * pass into columns"). The parts are encoded under the previous variant's metadata, which is
+   * this variant's when its key set is the previous one's; when it is not but no part holds a
+   * key (the keys are all shredded fields' names), the metadata is made from the keys used.
+   * Either way the result is what encoding the variant and {@link #write} make, and this
+   * returns true. Otherwise it returns false, leaving the group open: the caller takes back
+   * what was written (and {@link #undoJson()}) and writes the row again by the encoding path,
+   * as it does when this throws. The consumer must copy values as it gets them, as the column
+   * engine's recorder does.
    *
    * @throws IOException malformed JSON
    * @throws io.dendrite.parquet.variant.VariantFormatException a repeated key, too deep, a
@@ -146,14 +148,55 @@ public final class VariantColumnShredder {
    */
   public boolean writeJson(RecordConsumer rc, JsonParser p) throws IOException {
     saveCounts();
-    parts.start(lastParsed, lastKeyCount);
+    parts.start(last.parsed, last.keyCount);
     rc.startGroup();
-    rc.startField(METADATA, 0);
-    rc.addBinary(lastBinary);
-    rc.endField(METADATA, 0);
     root.writeJson(rc, p, parts);
+    KeyUse keys = parts.keyUse;
+    if (!keys.exact()) {
+      if (keys.encoded()) {
+        return false;
+      }
+      rememberKeys(keys);
+    }
+    rc.startField(METADATA, 0);
+    rc.addBinary(last.binary);
+    rc.endField(METADATA, 0);
     rc.endGroup();
-    return parts.keyUse.exact();
+    return true;
+  }
+
+  /**
+   * Moves to the metadata of a variant whose keys are {@code keys} (of the last metadata): the
+   * encoder's sorted dictionary of them, as encoding the variant gives it, made once per key
+   * set that follows the last metadata.
+   */
+  private void rememberKeys(KeyUse keys) {
+    WrittenMetadata from = last;
+    long mask = 0;
+    for (int i = 0; i < keys.count() && mask != -1; i++) {
+      int id = keys.id(i);
+      mask = id < 63 ? mask | 1L << id : -1; // -1: no mask (ids beyond a long's bits)
+    }
+    WrittenMetadata known = mask == -1 ? null : from.after(mask);
+    if (known != null) {
+      last = known;
+      return;
+    }
+    if (keysEncoder == null) {
+      keysEncoder = new VariantEncoder(true);
+    }
+    VariantEncoder e = keysEncoder.reset();
+    e.startObject();
+    for (int i = 0; i < keys.count(); i++) {
+      e.key(from.parsed.key(keys.id(i)));
+      e.writeNull();
+    }
+    e.endObject();
+    e.finishInPlace();
+    remember(e.metadata().toByteArray());
+    if (mask != -1) {
+      from.follow(mask, last);
+    }
   }
 
   /** Restores the counts from before the last {@link #writeJson}, if not done or kept yet. */
@@ -194,20 +237,32 @@ public final class VariantColumnShredder {
   }
 
   /**
-   * Parses {@code in} and keeps what to write for it: {@code in} itself, or a copy with the
-   * missing shredded names appended. Written arrays are never modified afterwards (the encoder
-   * hands out fresh or shared-but-frozen arrays), so parquet may keep references to them.
+   * Moves to the metadata {@code in}: one of the recent ones, or {@code in} parsed, kept with
+   * what to write for it: {@code in} itself, or a copy with the missing shredded names
+   * appended. Written arrays are never modified afterwards (the encoder hands out fresh or
+   * shared-but-frozen arrays), so parquet may keep references to them.
    */
   private void remember(byte[] in) {
+    for (WrittenMetadata m : recent) {
+      if (m != null && Arrays.equals(m.in, in)) {
+        last = m;
+        return;
+      }
+    }
     VariantMetadata parsed = VariantMetadata.parse(in);
-    lastKeyCount = parsed.size();
+    int keyCount = parsed.size();
     if (!containsAll(parsed)) {
-      // A copy of exactly its bytes: the Binary written below wraps the whole array.
+      // A copy of exactly its bytes: the Binary written wraps the whole array.
       parsed = VariantMetadata.parse(extend(parsed).toByteArray());
     }
-    lastIn = in;
-    lastParsed = parsed;
-    lastBinary = Binary.fromConstantByteArray(parsed.bytes());
+    WrittenMetadata m = new WrittenMetadata(in, parsed, keyCount);
+    WrittenMetadata old = recent[recentNext];
+    if (old != null) {
+      old.evict();
+    }
+    recent[recentNext] = m;
+    recentNext = (recentNext + 1) % recent.length;
+    last = m;
   }
 
   /** {@code m} with the missing shredded names appended; the ids of its keys are unchanged. */
