@@ -439,14 +439,8 @@ public final class DendriteWriter implements Closeable {
         continue;
       }
       long lineNumber = source.lineNumber();
-      JsonDirectRows direct = writer == null ? null : writer.jsonRows();
-      if (direct != null
-          && !JsonLinePipeline.isBlank(source.text(), source.bytes(), source.offset(),
-              source.length())
-          && direct.write(json, source.text(), source.bytes(), source.offset(),
-              source.length())) {
+      if (writtenFromTokens(source.text(), source.bytes(), source.offset(), source.length())) {
         rowsSeen++;
-        endJsonRow();
         continue;
       }
       Object[] row;
@@ -482,6 +476,9 @@ public final class DendriteWriter implements Closeable {
   }
 
   private void writeJsonRow(String line, long row) {
+    if (writtenFromTokens(line, null, 0, 0)) {
+      return;
+    }
     Object[] normalized;
     try {
       normalized = json.parse(line);
@@ -529,6 +526,21 @@ public final class DendriteWriter implements Closeable {
     } catch (RuntimeException e) {
       throw writeFailed(e);
     }
+  }
+
+  /**
+   * Writes the row of a JSON line (its text, or when that is null its UTF-8 bytes {@code b[off,
+   * off + len)}) straight from its tokens when the file's engine can ({@link
+   * RowSink#jsonRows()}); false when it did not, with nothing written: the caller parses it.
+   */
+  private boolean writtenFromTokens(String text, byte[] b, int off, int len) {
+    JsonDirectRows direct = writer == null ? null : writer.jsonRows();
+    if (direct == null || JsonLinePipeline.isBlank(text, b, off, len)
+        || !direct.write(json, text, b, off, len)) {
+      return false;
+    }
+    endJsonRow();
+    return true;
   }
 
   /** Ends a row recorded straight from its JSON line ({@link RowSink#jsonRows()}). */

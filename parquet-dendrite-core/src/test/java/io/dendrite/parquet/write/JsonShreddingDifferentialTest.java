@@ -72,7 +72,8 @@ class JsonShreddingDifferentialTest {
     ShreddingReport reportOne = lastReport;
     assertTrue(reportOne.rowsSkipped() > 0, "the input has bad lines: " + what);
     assertEquals(0, lastDirectRows, "every variant encoded whole");
-    for (int threads : new int[] {1, 2, 3}) {
+    // 0: writeJson(line) per line, on the calling thread.
+    for (int threads : new int[] {0, 1, 2, 3}) {
       Path many = write(threads + ".parquet", input, threads, true, bytes, inferred, document,
           null);
       assertTrue(lastDirectRows > reportOne.rowsWritten() / 2,
@@ -107,7 +108,8 @@ class JsonShreddingDifferentialTest {
     return WriteEngines.with(engine, () -> {
       DendriteWriter.Builder b = DendriteWriter.builder(file)
           .schema(document ? "payload variant" : SCHEMA).skipInvalid(true)
-          .parallelism(threads).shredFromJson(fromTokens).rowGroupRows(700).overwrite(true);
+          .parallelism(Math.max(1, threads)).shredFromJson(fromTokens).rowGroupRows(700)
+          .overwrite(true);
       if (document) {
         b.jsonDocumentColumn("payload");
       }
@@ -118,7 +120,11 @@ class JsonShreddingDifferentialTest {
       }
       DendriteWriter w = b.build();
       try {
-        if (bytes) {
+        if (threads == 0) {
+          for (String line : new String(input, StandardCharsets.UTF_8).split("\n")) {
+            w.writeJson(line);
+          }
+        } else if (bytes) {
           w.writeJsonLines(new ByteArrayInputStream(input));
         } else {
           w.writeJsonLines(new StringReader(new String(input, StandardCharsets.UTF_8)));
