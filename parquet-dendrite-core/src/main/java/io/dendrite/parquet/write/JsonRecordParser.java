@@ -9,12 +9,15 @@ import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import io.dendrite.parquet.schema.FieldType;
 import io.dendrite.parquet.schema.FieldType.ListType;
 import io.dendrite.parquet.schema.FieldType.MapType;
+import io.dendrite.parquet.schema.FieldType.PrimitiveFieldType;
+import io.dendrite.parquet.schema.FieldType.PrimitiveFieldType.Kind;
 import io.dendrite.parquet.schema.FieldType.StructType;
 import io.dendrite.parquet.schema.RecordSchema.Field;
 import io.dendrite.parquet.shred.internal.VariantColumnShredder;
 import io.dendrite.parquet.variant.EncodedVariant;
 import io.dendrite.parquet.variant.VariantFormatException;
 import io.dendrite.parquet.variant.internal.JsonToVariant;
+import io.dendrite.parquet.variant.internal.Utf8;
 import io.dendrite.parquet.variant.internal.VariantBinary;
 import io.dendrite.parquet.variant.internal.VariantEncoder;
 import java.io.IOException;
@@ -25,6 +28,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.apache.parquet.io.api.Binary;
 import org.apache.parquet.io.api.RecordConsumer;
 
 /**
@@ -54,6 +58,9 @@ final class JsonRecordParser {
   private final VariantEncoder[] encoders;
   private final int documentColumn;
   private final String[] columnNames;
+  /** Per top-level column, its primitive kind, or null ({@link #writePrimitive}). */
+  private final Kind[] kinds;
+  private byte[] utf8 = new byte[64];
   private final boolean direct;
   /**
    * The keys of the last line's object by position, and their column (-1: none): lines repeat
@@ -109,6 +116,9 @@ final class JsonRecordParser {
     this.encoders = new VariantEncoder[coercer.fieldCount()];
     this.columnNames = coercer.schema().fields().stream().map(Field::name)
         .toArray(String[]::new);
+    this.kinds = coercer.schema().fields().stream()
+        .map(f -> f.type() instanceof PrimitiveFieldType pt ? pt.kind() : null)
+        .toArray(Kind[]::new);
     this.factory = JsonFactory.builder()
         .streamReadConstraints(
             StreamReadConstraints.builder().maxNestingDepth(maxJsonDepth).build())
@@ -410,6 +420,62 @@ final class JsonRecordParser {
     return true;
   }
 
+  /**
+   * Writes top-level column {@code i}'s value, at {@code p}, into the open record when it is a
+   * token its coercer takes as it is (an int or long number in an int64 column, an int number
+   * in an int32 column, a boolean in a boolean column, a string in a string column): the bytes
+   * {@link FieldWriters} writes, without a Java value. False for anything
+   * else, with nothing written.
+   */
+  private boolean writePrimitive(RecordConsumer rc, int i, JsonParser p) throws IOException {
+    Kind kind = kinds[i];
+    if (kind == null) {
+      return false;
+    }
+    switch (p.currentToken()) {
+      case VALUE_NUMBER_INT: {
+        JsonParser.NumberType nt = p.getNumberType();
+        if (kind == Kind.INT64 && (nt == JsonParser.NumberType.INT
+            || nt == JsonParser.NumberType.LONG)) {
+          rc.startField(columnNames[i], i);
+          rc.addLong(p.getLongValue());
+        } else if (kind == Kind.INT32 && nt == JsonParser.NumberType.INT) {
+          rc.startField(columnNames[i], i);
+          rc.addInteger(p.getIntValue());
+        } else {
+          return false;
+        }
+        break;
+      }
+      case VALUE_TRUE:
+      case VALUE_FALSE:
+        if (kind != Kind.BOOLEAN) {
+          return false;
+        }
+        rc.startField(columnNames[i], i);
+        rc.addBoolean(p.currentToken() == JsonToken.VALUE_TRUE);
+        break;
+      case VALUE_STRING: {
+        if (kind != Kind.STRING) {
+          return false;
+        }
+        // The bytes of String.getBytes(UTF_8), a lone surrogate's '?' included.
+        int n = p.getTextLength();
+        if (utf8.length < n * Utf8.MAX_BYTES_PER_CHAR) {
+          utf8 = new byte[Math.max(n * Utf8.MAX_BYTES_PER_CHAR, utf8.length * 2)];
+        }
+        int end = Utf8.encode(p.getTextCharacters(), p.getTextOffset(), n, utf8, 0);
+        rc.startField(columnNames[i], i);
+        rc.addBinary(Binary.fromReusedByteArray(utf8, 0, end));
+        break;
+      }
+      default:
+        return false;
+    }
+    rc.endField(columnNames[i], i);
+    return true;
+  }
+
   private Object[] parseObject(JsonParser p, DirectTarget target) throws IOException {
     JsonToken t = p.nextToken();
     if (t != JsonToken.START_OBJECT) {
@@ -455,6 +521,8 @@ final class JsonRecordParser {
           }
           EncodedVariant v = encoder.finish();
           row[i] = v;
+        } else if (target != null && exact && writePrimitive(target.consumer(), i, p)) {
+          row[i] = WRITTEN;
         } else {
           row[i] = coercer.coerceField(i, readJava(p));
         }

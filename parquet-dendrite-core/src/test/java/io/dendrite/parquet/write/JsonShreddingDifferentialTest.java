@@ -43,8 +43,8 @@ class JsonShreddingDifferentialTest {
    * {@code meta} nests the record two levels deeper, so that Jackson's nesting limit lets a
    * variant go beyond the spec's: the variant's own limit must stop it.
    */
-  private static final String SCHEMA =
-      "id int64 not null, kind string, meta struct<a struct<b int32>>, payload variant";
+  private static final String SCHEMA = "id int64 not null, kind string, n int32, flag boolean, "
+      + "meta struct<a struct<b int32>>, payload variant";
   private static final String SHREDDING = "payload: {user: {id: int64, name: string}, "
       + "score: int64, tags: [string], items: [{k: int64, v: string}]}";
 
@@ -174,7 +174,19 @@ class JsonShreddingDifferentialTest {
       } else {
         out.append("{\"id\": ").append(i);
         if (r.nextInt(4) > 0) {
-          out.append(", \"kind\": \"k").append(r.nextInt(5)).append('"');
+          // Now and then beyond ASCII: a pair of surrogates, and a lone one (written by
+          // String.getBytes as '?').
+          String[] odd = {"\u00e9t\u00e9", "\\ud83d\\ude00", "x\\ud800y", "\\u00e9"};
+          out.append(", \"kind\": \"").append(r.nextInt(20) == 0 ? odd[r.nextInt(odd.length)]
+              : "k" + r.nextInt(5)).append('"');
+        }
+        if (r.nextInt(3) > 0) {
+          // int32: mostly ints, now and then a long (an invalid line) or a decimal
+          out.append(", \"n\": ").append(r.nextInt(40) == 0 ? "12345678901"
+              : r.nextInt(40) == 0 ? "2.0" : String.valueOf(r.nextInt()));
+        }
+        if (r.nextInt(3) > 0) {
+          out.append(", \"flag\": ").append(r.nextInt(40) == 0 ? "\"yes\"" : r.nextBoolean());
         }
         if (r.nextInt(3) == 0) {
           out.append(", \"meta\": {\"a\": {\"b\": ").append(r.nextInt(9)).append("}}");

@@ -3,11 +3,13 @@ package io.dendrite.parquet.shred.internal;
 import static io.dendrite.parquet.schema.internal.VariantSchemas.TYPED_VALUE;
 
 import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
 import io.dendrite.parquet.schema.ShreddedType.ShreddedPrimitive;
 import io.dendrite.parquet.schema.internal.DecimalBytes;
 import io.dendrite.parquet.variant.VariantMetadata;
 import io.dendrite.parquet.variant.VariantType;
 import io.dendrite.parquet.variant.internal.JsonToVariant;
+import io.dendrite.parquet.variant.internal.Utf8;
 import io.dendrite.parquet.variant.internal.VariantBinary;
 import io.dendrite.parquet.variant.internal.VariantEncoder;
 import java.io.IOException;
@@ -58,6 +60,8 @@ public final class PrimitiveShredder extends Shredder {
   private final int precision;
   private final int scale;
   private final boolean byValue;
+  /** A string token's UTF-8 bytes ({@link #tryTypedToken}). */
+  private byte[] utf8 = new byte[64];
 
   PrimitiveShredder(ShreddedPrimitive type, boolean byValue, int valueIndex, int typedIndex,
       PathCounter counter, int depth) {
@@ -81,11 +85,71 @@ public final class PrimitiveShredder extends Shredder {
    */
   @Override
   void writeJson(RecordConsumer rc, JsonParser p, JsonParts parts) throws IOException {
+    if (tryTypedToken(rc, p)) {
+      return;
+    }
     VariantEncoder e = part(parts);
     JsonToVariant.parse(p, e);
     if (!tryTyped(rc, e.buffer(), 0)) {
       writeResidual(rc, e);
     }
+  }
+
+  /**
+   * Types the commonest tokens without encoding them, as {@link #tryTyped} takes their
+   * encodings: a string in a string column (its UTF-8 bytes, encoded as the encoder encodes
+   * them), an int or long number in an integer column it fits, a boolean in a boolean column.
+   * False for anything else, with nothing written.
+   */
+  private boolean tryTypedToken(RecordConsumer rc, JsonParser p) throws IOException {
+    switch (p.currentToken()) {
+      case VALUE_STRING: {
+        if (kind != VariantType.STRING) {
+          return false;
+        }
+        int n = p.getTextLength();
+        if (utf8.length < n * Utf8.MAX_BYTES_PER_CHAR) {
+          utf8 = new byte[Math.max(n * Utf8.MAX_BYTES_PER_CHAR, utf8.length * 2)];
+        }
+        int end = Utf8.encode(p.getTextCharacters(), p.getTextOffset(), n, utf8, 0);
+        start(rc);
+        rc.addBinary(Binary.fromReusedByteArray(utf8, 0, end));
+        break;
+      }
+      case VALUE_NUMBER_INT: {
+        if (!kind.isInteger()) {
+          return false;
+        }
+        JsonParser.NumberType nt = p.getNumberType();
+        if (nt != JsonParser.NumberType.INT && nt != JsonParser.NumberType.LONG) {
+          return false;
+        }
+        long x = p.getLongValue();
+        if (!fitsInt(x)) {
+          return false;
+        }
+        start(rc);
+        if (kind == VariantType.INT64) {
+          rc.addLong(x);
+        } else {
+          rc.addInteger((int) x);
+        }
+        break;
+      }
+      case VALUE_TRUE:
+      case VALUE_FALSE:
+        if (kind != VariantType.BOOLEAN) {
+          return false;
+        }
+        start(rc);
+        rc.addBoolean(p.currentToken() == JsonToken.VALUE_TRUE);
+        break;
+      default:
+        return false;
+    }
+    rc.endField(TYPED_VALUE, typedIndex);
+    counter.typed++;
+    return true;
   }
 
   private boolean tryTyped(RecordConsumer rc, byte[] v, int pos) {

@@ -17,7 +17,7 @@ public final class Utf8 {
   private static final long ASCII_MASK = 0x8080808080808080L;
 
   /** Worst-case UTF-8 bytes per UTF-16 char (a surrogate pair is 2 chars and 4 bytes). */
-  static final int MAX_BYTES_PER_CHAR = 3;
+  public static final int MAX_BYTES_PER_CHAR = 3;
 
   private Utf8() {}
 
@@ -57,7 +57,7 @@ public final class Utf8 {
   }
 
   /** Same as {@link #encode(String, byte[], int)} for a char range (Jackson's text buffers). */
-  static int encode(char[] s, int off, int len, byte[] dst, int dp) {
+  public static int encode(char[] s, int off, int len, byte[] dst, int dp) {
     int i = off;
     int end = off + len;
     while (i < end) {
