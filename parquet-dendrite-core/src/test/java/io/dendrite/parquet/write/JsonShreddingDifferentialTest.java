@@ -23,6 +23,7 @@ import java.util.Map;
 import java.util.Random;
 import java.util.stream.Collectors;
 import java.util.stream.LongStream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -97,6 +98,39 @@ class JsonShreddingDifferentialTest {
         fail("row " + i + ": " + d + ", " + what);
       }
     }
+  }
+
+  /**
+   * writeJson(String) shreds a line from its UTF-8 bytes: a lone surrogate in the String (no
+   * JSON escape: a Java text can hold one) must come out as the text path writes it.
+   */
+  @Test
+  void loneSurrogatesInStringsComeOutAsFromTheText() throws Exception {
+    StringBuilder text = new StringBuilder();
+    for (int i = 0; i < 600; i++) {
+      String odd = i % 7 == 0 ? "a\ud800b" : i % 11 == 0 ? "\udc00" : "plain" + i % 3;
+      text.append("{\"id\": ").append(i).append(", \"kind\": \"").append(odd)
+          .append("\", \"payload\": {\"user\": {\"id\": ").append(i)
+          .append(", \"name\": \"").append(odd).append("\"}, \"score\": 1, \"tags\": [\"")
+          .append(odd).append("\"]}}\n");
+    }
+    String[] lines = text.toString().split("\n");
+    Path encoded = writeLines("encoded.parquet", lines, false);
+    Path direct = writeLines("direct.parquet", lines, true);
+    assertTrue(lastDirectRows > 500, lastDirectRows + " rows from tokens");
+    assertArrayEquals(Files.readAllBytes(encoded), Files.readAllBytes(direct));
+  }
+
+  private Path writeLines(String name, String[] lines, boolean fromTokens) throws IOException {
+    Path file = dir.resolve(name);
+    DendriteWriter w = DendriteWriter.builder(file).schema(SCHEMA).shredding(SHREDDING)
+        .shredFromJson(fromTokens).overwrite(true).build();
+    for (String line : lines) {
+      w.writeJson(line);
+    }
+    w.close();
+    lastDirectRows = w.rowsShreddedFromJson();
+    return file;
   }
 
   private ShreddingReport lastReport;
