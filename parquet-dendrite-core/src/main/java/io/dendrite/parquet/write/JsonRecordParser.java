@@ -17,6 +17,7 @@ import io.dendrite.parquet.shred.internal.VariantColumnShredder;
 import io.dendrite.parquet.variant.EncodedVariant;
 import io.dendrite.parquet.variant.VariantFormatException;
 import io.dendrite.parquet.variant.internal.JsonToVariant;
+import io.dendrite.parquet.variant.internal.KeyPositions;
 import io.dendrite.parquet.variant.internal.Utf8;
 import io.dendrite.parquet.variant.internal.VariantBinary;
 import io.dendrite.parquet.variant.internal.VariantEncoder;
@@ -24,7 +25,6 @@ import java.io.IOException;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -62,13 +62,8 @@ final class JsonRecordParser {
   private final Kind[] kinds;
   private byte[] utf8 = new byte[64];
   private final boolean direct;
-  /**
-   * The keys of the last line's object by position, and their column (-1: none): lines repeat
-   * their key order and Jackson hands out one String per name, so a key is mostly found by
-   * identity at its position, without hashing.
-   */
-  private String[] lastKeys = new String[8];
-  private int[] lastIndexes = new int[8];
+  /** The column of a top-level key (-1: none). */
+  private final KeyPositions positions;
   private final LineFeed feed = new LineFeed();
   private final LineFeed.Whitespace rest = new LineFeed.Whitespace();
   private final int maxJsonDepth;
@@ -114,6 +109,7 @@ final class JsonRecordParser {
     }
     this.maxJsonDepth = VariantBinary.MAX_NESTING_DEPTH + enclosing;
     this.encoders = new VariantEncoder[coercer.fieldCount()];
+    this.positions = new KeyPositions(coercer::indexOf);
     this.columnNames = coercer.schema().fields().stream().map(Field::name)
         .toArray(String[]::new);
     this.kinds = coercer.schema().fields().stream()
@@ -487,7 +483,7 @@ final class JsonRecordParser {
     boolean exact = true;
     for (int k = 0; (t = p.nextToken()) == JsonToken.FIELD_NAME; k++) {
       String name = p.currentName();
-      int i = k < lastKeys.length && lastKeys[k] == name ? lastIndexes[k] : indexOf(k, name);
+      int i = positions.find(k, name);
       if (i < 0) {
         throw new InvalidRecordException(0, name,
             "unknown column; the schema has " + coercer.columnNames(), null);
@@ -531,18 +527,6 @@ final class JsonRecordParser {
       }
     }
     return exact ? row : INEXACT;
-  }
-
-  /** The column index of key {@code name} (-1: none), remembered as the key at position k. */
-  private int indexOf(int k, String name) {
-    int i = coercer.indexOf(name);
-    if (k >= lastKeys.length) {
-      lastKeys = Arrays.copyOf(lastKeys, Math.max(k + 1, lastKeys.length * 2));
-      lastIndexes = Arrays.copyOf(lastIndexes, lastKeys.length);
-    }
-    lastKeys[k] = name;
-    lastIndexes[k] = i;
-    return i;
   }
 
   /** Column {@code i}'s encoder, reset for a new variant. */

@@ -3,13 +3,10 @@ package io.dendrite.parquet.write;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
-import io.dendrite.parquet.read.DendriteReader;
-import io.dendrite.parquet.read.DendriteRow;
 import io.dendrite.parquet.shred.ShreddingInference.InferenceOptions;
 import io.dendrite.parquet.shred.ShreddingReport;
-import io.dendrite.parquet.testing.JavaValues;
+import io.dendrite.parquet.testing.FileRows;
 import io.dendrite.parquet.variant.internal.VariantBinary;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -17,9 +14,7 @@ import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Random;
 import java.util.stream.Collectors;
 import java.util.stream.LongStream;
@@ -87,17 +82,9 @@ class JsonShreddingDifferentialTest {
       assertEquals(reportOne.columns(), lastReport.columns(), threads + " threads, " + what);
     }
 
-    List<Map<String, Object>> expected =
-        read(write("parquet-java.parquet", input, 1, true, bytes, inferred, document,
-            "parquet-java"));
-    List<Map<String, Object>> actual = read(dir.resolve("2.parquet"));
-    assertEquals(expected.size(), actual.size(), what);
-    for (int i = 0; i < expected.size(); i++) {
-      String d = JavaValues.difference(expected.get(i), actual.get(i));
-      if (d != null) {
-        fail("row " + i + ": " + d + ", " + what);
-      }
-    }
+    Path theirs = write("parquet-java.parquet", input, 1, true, bytes, inferred, document,
+        "parquet-java");
+    FileRows.assertSame(FileRows.read(theirs), FileRows.read(dir.resolve("2.parquet")), what);
   }
 
   /**
@@ -178,16 +165,6 @@ class JsonShreddingDifferentialTest {
   private static List<String> reasons(ShreddingReport report) {
     return report.skippedReasons().stream().map(s -> s.substring(s.indexOf(": row")))
         .collect(Collectors.toList());
-  }
-
-  private static List<Map<String, Object>> read(Path file) throws IOException {
-    List<Map<String, Object>> rows = new ArrayList<>();
-    try (DendriteReader r = DendriteReader.builder(file).build()) {
-      for (DendriteRow row : r) {
-        rows.add(row.toMap());
-      }
-    }
-    return rows;
   }
 
   /** {@code n} lines: runs of one shape, now and then a line that departs from it. */

@@ -5,13 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
-import io.dendrite.parquet.read.DendriteReader;
-import io.dendrite.parquet.read.DendriteRow;
 import io.dendrite.parquet.shred.ShreddingInference.InferenceOptions;
 import io.dendrite.parquet.shred.ShreddingReport;
-import io.dendrite.parquet.testing.JavaValues;
+import io.dendrite.parquet.testing.FileRows;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -19,7 +16,6 @@ import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -76,16 +72,9 @@ class StripedRowsDifferentialTest {
       assertEquals(reportOne.columns(), lastReport.columns(), threads + " threads, " + s);
     }
     Path theirs = write("parquet-java.parquet", input, s, 1, stream, "parquet-java");
-    List<Map<String, Object>> expected = read(theirs);
-    List<Map<String, Object>> actual = read(dir.resolve("4.parquet"));
+    List<Map<String, Object>> actual = FileRows.read(dir.resolve("4.parquet"));
     assertEquals(reportOne.rowsWritten(), actual.size());
-    assertEquals(expected.size(), actual.size(), s.toString());
-    for (int i = 0; i < expected.size(); i++) {
-      String d = JavaValues.difference(expected.get(i), actual.get(i));
-      if (d != null) {
-        fail("row " + i + ": " + d + ", " + s);
-      }
-    }
+    FileRows.assertSame(FileRows.read(theirs), actual, s.toString());
   }
 
   @ParameterizedTest(name = "seed {0}")
@@ -213,16 +202,6 @@ class StripedRowsDifferentialTest {
     try (ParquetFileReader reader = ParquetFileReader.open(new LocalInputFile(file))) {
       return reader.getRowGroups().size();
     }
-  }
-
-  private static List<Map<String, Object>> read(Path file) throws IOException {
-    List<Map<String, Object>> rows = new ArrayList<>();
-    try (DendriteReader r = DendriteReader.builder(file).build()) {
-      for (DendriteRow row : r) {
-        rows.add(row.toMap());
-      }
-    }
-    return rows;
   }
 
   /**

@@ -3,12 +3,10 @@ package io.dendrite.parquet.write;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.dendrite.parquet.read.DendriteReader;
-import io.dendrite.parquet.read.DendriteRow;
 import io.dendrite.parquet.testing.Documents;
+import io.dendrite.parquet.testing.FileRows;
 import io.dendrite.parquet.testing.JavaValues;
 import io.dendrite.parquet.testing.ParquetJavaRows;
 import io.dendrite.parquet.testing.ParquetPages;
@@ -40,7 +38,6 @@ import org.apache.parquet.internal.column.columnindex.OffsetIndex;
 import org.apache.parquet.io.LocalInputFile;
 import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -157,12 +154,12 @@ class WriteEngineDifferentialTest {
   private static void compareFiles(Path theirs, Path ours, String context) throws Exception {
     MessageType schema = footerSchema(theirs);
     assertEquals(schema, footerSchema(ours), context);
-    List<Map<String, Object>> oursOfTheirs = readOurs(theirs);
-    compareRows(oursOfTheirs, readOurs(ours), "our reader, " + context);
+    List<Map<String, Object>> oursOfTheirs = FileRows.read(theirs);
+    FileRows.assertSame(oursOfTheirs, FileRows.read(ours), "our reader, " + context);
     // parquet-java's rows of our file against our reader's rows of parquet-java's file (which
     // the read differential tests hold equal to parquet-java's): JavaValues compares
     // parquet-java's reassembled variants with ours, not with each other.
-    compareRows(ParquetJavaRows.read(ours), oursOfTheirs,
+    FileRows.assertSame(ParquetJavaRows.read(ours), oursOfTheirs,
         "parquet-java's reader of our file, " + context);
     compareStatistics(theirs, ours, schema, context);
     compareSizeStatistics(theirs, ours, schema, context);
@@ -175,27 +172,6 @@ class WriteEngineDifferentialTest {
   private static MessageType footerSchema(Path file) throws IOException {
     try (ParquetFileReader f = ParquetFileReader.open(new LocalInputFile(file))) {
       return f.getFooter().getFileMetaData().getSchema();
-    }
-  }
-
-  private static List<Map<String, Object>> readOurs(Path file) throws IOException {
-    List<Map<String, Object>> rows = new ArrayList<>();
-    try (DendriteReader r = DendriteReader.builder(file).build()) {
-      for (DendriteRow row : r) {
-        rows.add(row.toMap());
-      }
-    }
-    return rows;
-  }
-
-  private static void compareRows(List<Map<String, Object>> expected,
-      List<Map<String, Object>> actual, String context) {
-    assertEquals(expected.size(), actual.size(), "rows, " + context);
-    for (int i = 0; i < expected.size(); i++) {
-      String d = JavaValues.difference(expected.get(i), actual.get(i));
-      if (d != null) {
-        fail("row " + i + ": " + d + "\n" + context);
-      }
     }
   }
 

@@ -9,6 +9,7 @@ import io.dendrite.parquet.variant.VariantMetadata;
 import io.dendrite.parquet.variant.VariantType;
 import io.dendrite.parquet.variant.internal.JsonToVariant;
 import io.dendrite.parquet.variant.internal.KeyIds;
+import io.dendrite.parquet.variant.internal.KeyPositions;
 import io.dendrite.parquet.variant.internal.VariantBinary;
 import io.dendrite.parquet.variant.internal.VariantEncoder;
 import io.dendrite.parquet.variant.internal.VariantObjects;
@@ -33,15 +34,8 @@ final class ObjectShredder extends Shredder {
   private final KeyIds nameIds;
   private boolean[] shredded = new boolean[16];
   private int[] keep = new int[16];
-  /** Field index by name, for JSON keys. */
-  private final HashMap<String, Integer> indexes = new HashMap<>();
-  /**
-   * The keys of the last JSON object by position, and their field index (-1: residual): rows
-   * repeat their key order and Jackson hands out one String per name, so a key is mostly found
-   * by identity at its position, without hashing.
-   */
-  private String[] lastKeys = new String[8];
-  private int[] lastIndexes = new int[8];
+  /** Field index of a JSON key (-1: not shredded). */
+  private final KeyPositions positions;
   /** Ids of {@link #names} in {@link #idsIn}, for a variant shredded from JSON. */
   private final int[] jsonIds;
   private VariantMetadata idsIn;
@@ -53,9 +47,11 @@ final class ObjectShredder extends Shredder {
       PathCounter counter, int depth) {
     super(valueIndex, typedIndex, counter, depth);
     this.names = names;
+    HashMap<String, Integer> indexes = new HashMap<>();
     for (int i = 0; i < names.length; i++) {
       indexes.put(names[i], i);
     }
+    this.positions = new KeyPositions(key -> indexes.getOrDefault(key, -1));
     this.jsonIds = new int[names.length];
     this.seenIn = new long[names.length];
     this.children = children;
@@ -117,19 +113,6 @@ final class ObjectShredder extends Shredder {
     counter.typed++;
   }
 
-  /** The field index of key {@code name} (-1: none), remembered as the key at position k. */
-  private int index(int k, String name) {
-    Integer index = indexes.get(name);
-    int j = index == null ? -1 : index;
-    if (k >= lastKeys.length) {
-      lastKeys = Arrays.copyOf(lastKeys, Math.max(k + 1, lastKeys.length * 2));
-      lastIndexes = Arrays.copyOf(lastIndexes, lastKeys.length);
-    }
-    lastKeys[k] = name;
-    lastIndexes[k] = j;
-    return j;
-  }
-
   /**
    * Shredded fields go to their groups as their keys come; the others are encoded, in the order
    * they come, into one residual object (what {@link VariantObjects#subset} makes of the
@@ -153,7 +136,7 @@ final class ObjectShredder extends Shredder {
     rc.startGroup();
     for (int k = 0; p.nextToken() == JsonToken.FIELD_NAME; k++) {
       String name = p.currentName();
-      int j = k < lastKeys.length && lastKeys[k] == name ? lastIndexes[k] : index(k, name);
+      int j = positions.find(k, name);
       if (j < 0) {
         if (residual == null) {
           residual = part(parts);

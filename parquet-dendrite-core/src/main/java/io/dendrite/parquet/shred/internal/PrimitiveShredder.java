@@ -124,15 +124,8 @@ public final class PrimitiveShredder extends Shredder {
         if (nt != JsonParser.NumberType.INT && nt != JsonParser.NumberType.LONG) {
           return false;
         }
-        long x = p.getLongValue();
-        if (!fitsInt(x)) {
+        if (!writeInteger(rc, p.getLongValue())) {
           return false;
-        }
-        start(rc);
-        if (kind == VariantType.INT64) {
-          rc.addLong(x);
-        } else {
-          rc.addInteger((int) x);
         }
         break;
       }
@@ -169,15 +162,8 @@ public final class PrimitiveShredder extends Shredder {
         if (!t.isInteger()) {
           return false;
         }
-        long x = VariantBinary.getLong(v, pos);
-        if (!fitsInt(x)) {
+        if (!writeInteger(rc, VariantBinary.getLong(v, pos))) {
           return false;
-        }
-        start(rc);
-        if (kind == VariantType.INT64) {
-          rc.addLong(x);
-        } else {
-          rc.addInteger((int) x);
         }
         break;
       }
@@ -264,6 +250,20 @@ public final class PrimitiveShredder extends Shredder {
       case TIMESTAMP_NANOS: return VariantType.TIMESTAMP_NANOS;
       default: return VariantType.TIMESTAMP_NTZ_NANOS;
     }
+  }
+
+  /** Starts typed_value with {@code x} if it fits the column's integer type; false if not. */
+  private boolean writeInteger(RecordConsumer rc, long x) {
+    if (!fitsInt(x)) {
+      return false;
+    }
+    start(rc);
+    if (kind == VariantType.INT64) {
+      rc.addLong(x);
+    } else {
+      rc.addInteger((int) x);
+    }
+    return true;
   }
 
   private boolean fitsInt(long x) {
