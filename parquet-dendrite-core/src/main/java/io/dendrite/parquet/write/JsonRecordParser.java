@@ -13,12 +13,12 @@ import io.dendrite.parquet.schema.FieldType.PrimitiveFieldType;
 import io.dendrite.parquet.schema.FieldType.PrimitiveFieldType.Kind;
 import io.dendrite.parquet.schema.FieldType.StructType;
 import io.dendrite.parquet.schema.RecordSchema.Field;
+import io.dendrite.parquet.shred.internal.TokenUtf8;
 import io.dendrite.parquet.shred.internal.VariantColumnShredder;
 import io.dendrite.parquet.variant.EncodedVariant;
 import io.dendrite.parquet.variant.VariantFormatException;
 import io.dendrite.parquet.variant.internal.JsonToVariant;
 import io.dendrite.parquet.variant.internal.KeyPositions;
-import io.dendrite.parquet.variant.internal.Utf8;
 import io.dendrite.parquet.variant.internal.VariantBinary;
 import io.dendrite.parquet.variant.internal.VariantEncoder;
 import java.io.IOException;
@@ -28,7 +28,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.apache.parquet.io.api.Binary;
 import org.apache.parquet.io.api.RecordConsumer;
 
 /**
@@ -60,7 +59,7 @@ final class JsonRecordParser {
   private final String[] columnNames;
   /** Per top-level column, its primitive kind, or null ({@link #writePrimitive}). */
   private final Kind[] kinds;
-  private byte[] utf8 = new byte[64];
+  private final TokenUtf8 utf8 = new TokenUtf8();
   private final boolean direct;
   /** The column of a top-level key (-1: none). */
   private final KeyPositions positions;
@@ -455,14 +454,8 @@ final class JsonRecordParser {
         if (kind != Kind.STRING) {
           return false;
         }
-        // The bytes of String.getBytes(UTF_8), a lone surrogate's '?' included.
-        int n = p.getTextLength();
-        if (utf8.length < n * Utf8.MAX_BYTES_PER_CHAR) {
-          utf8 = new byte[Math.max(n * Utf8.MAX_BYTES_PER_CHAR, utf8.length * 2)];
-        }
-        int end = Utf8.encode(p.getTextCharacters(), p.getTextOffset(), n, utf8, 0);
         rc.startField(columnNames[i], i);
-        rc.addBinary(Binary.fromReusedByteArray(utf8, 0, end));
+        rc.addBinary(utf8.of(p)); // the bytes of String.getBytes(UTF_8)
         break;
       }
       default:

@@ -151,7 +151,13 @@ final class ObjectShredder extends Shredder {
         throw new VariantFormatException("duplicate key '" + name + "' in an object");
       }
       seenIn[j] = current;
-      parts.keyUse.usePlaced(jsonIds[j] < 0 ? Integer.MAX_VALUE : jsonIds[j]);
+      if (jsonIds[j] >= 0) {
+        parts.keyUse.usePlaced(jsonIds[j]);
+      } else {
+        // Not in the metadata (it holds every shredded name, so never): as a key an encoder
+        // added, the variant goes back to the encoding path.
+        parts.keyUse.use(Integer.MAX_VALUE);
+      }
       p.nextToken();
       rc.startField(names[j], j);
       rc.startGroup();

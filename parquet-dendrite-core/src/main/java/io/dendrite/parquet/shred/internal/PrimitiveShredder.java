@@ -9,7 +9,6 @@ import io.dendrite.parquet.schema.internal.DecimalBytes;
 import io.dendrite.parquet.variant.VariantMetadata;
 import io.dendrite.parquet.variant.VariantType;
 import io.dendrite.parquet.variant.internal.JsonToVariant;
-import io.dendrite.parquet.variant.internal.Utf8;
 import io.dendrite.parquet.variant.internal.VariantBinary;
 import io.dendrite.parquet.variant.internal.VariantEncoder;
 import java.io.IOException;
@@ -61,7 +60,7 @@ public final class PrimitiveShredder extends Shredder {
   private final int scale;
   private final boolean byValue;
   /** A string token's UTF-8 bytes ({@link #tryTypedToken}). */
-  private byte[] utf8 = new byte[64];
+  private final TokenUtf8 utf8 = new TokenUtf8();
 
   PrimitiveShredder(ShreddedPrimitive type, boolean byValue, int valueIndex, int typedIndex,
       PathCounter counter, int depth) {
@@ -107,13 +106,8 @@ public final class PrimitiveShredder extends Shredder {
         if (kind != VariantType.STRING) {
           return false;
         }
-        int n = p.getTextLength();
-        if (utf8.length < n * Utf8.MAX_BYTES_PER_CHAR) {
-          utf8 = new byte[Math.max(n * Utf8.MAX_BYTES_PER_CHAR, utf8.length * 2)];
-        }
-        int end = Utf8.encode(p.getTextCharacters(), p.getTextOffset(), n, utf8, 0);
         start(rc);
-        rc.addBinary(Binary.fromReusedByteArray(utf8, 0, end));
+        rc.addBinary(utf8.of(p));
         break;
       }
       case VALUE_NUMBER_INT: {
