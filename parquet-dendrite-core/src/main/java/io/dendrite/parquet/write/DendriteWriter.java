@@ -536,7 +536,7 @@ public final class DendriteWriter implements Closeable {
    */
   private boolean writtenFromTokens(String text, byte[] b, int off, int len) {
     JsonDirectRows direct = writer == null ? null : writer.jsonRows();
-    if (direct == null || JsonLinePipeline.isBlank(text, b, off, len)) {
+    if (direct == null) {
       return false;
     }
     if (text != null) {
@@ -545,11 +545,11 @@ public final class DendriteWriter implements Closeable {
       // and encoding a String of ASCII is one array copy. A lone surrogate becomes '?' either
       // way (String.getBytes here, the variant's UTF-8 there); a line given back is parsed as
       // text, as before.
-      byte[] utf8 = text.getBytes(StandardCharsets.UTF_8);
-      if (!direct.write(json, null, utf8, 0, utf8.length)) {
-        return false;
-      }
-    } else if (!direct.write(json, null, b, off, len)) {
+      b = text.getBytes(StandardCharsets.UTF_8);
+      off = 0;
+      len = b.length;
+    }
+    if (!direct.write(json, null, b, off, len)) {
       return false;
     }
     endJsonRow();
@@ -675,19 +675,19 @@ public final class DendriteWriter implements Closeable {
   }
 
   /**
-   * Where shredded values landed so far (final once closed). Before the shredding schema is
-   * fixed (while sampling for inference), columns report no paths. With
-   * {@link Builder#encodings encodings(AUTO)}, also the columns whose encoding was chosen
-   * otherwise than by default, and why ({@link ShreddingReport#encodings()}).
-   */
-  /**
-   * Rows written straight from their JSON lines by the parsing threads (issue 31, "one pass into
-   * columns"), the other rows having been parsed into rows first; for tests.
+   * Rows written straight from their JSON lines (issue 31, "one pass into columns"), on the
+   * parsing threads or this one, the other rows having been parsed into rows first; for tests.
    */
   long rowsShreddedFromJson() {
     return rowsShreddedFromJson + json.directRows();
   }
 
+  /**
+   * Where shredded values landed so far (final once closed). Before the shredding schema is
+   * fixed (while sampling for inference), columns report no paths. With
+   * {@link Builder#encodings encodings(AUTO)}, also the columns whose encoding was chosen
+   * otherwise than by default, and why ({@link ShreddingReport#encodings()}).
+   */
   public ShreddingReport report() {
     List<ShreddingReport.ColumnReport> columns = new ArrayList<>();
     for (VariantColumn c : variantColumns) {

@@ -22,13 +22,13 @@ final class JsonDirectRows implements JsonRecordParser.DirectTarget {
   }
 
   /**
-   * Records the row of a non-blank line, its text or when that is null its UTF-8 bytes {@code
-   * b[off, off + len)}, when {@code parser} can write it straight from its tokens; the caller
-   * then ends the row. False when it did not, with nothing recorded: the caller parses the line
-   * into a row (which reports what is wrong with it) and writes that.
+   * Records the row of a line, its text or when that is null its UTF-8 bytes {@code b[off, off +
+   * len)}, when {@code parser} can write it straight from its tokens; the caller then ends the
+   * row. False when it did not, with nothing recorded: the caller parses the line into a row
+   * (which reports what is wrong with it, or that a blank line is none) and writes that.
    */
   boolean write(JsonRecordParser parser, String text, byte[] b, int off, int len) {
-    if (!parser.directWorthTrying()) {
+    if (JsonLinePipeline.isBlank(text, b, off, len) || !parser.directWorthTrying()) {
       return false;
     }
     RecordConsumer rc = support.consumer();

@@ -241,8 +241,7 @@ final class JsonLinePipeline {
           if (length[i] < 0) {
             continue;
           }
-          if (batch != null && !isBlank(texts[i], bytes, from[i], length[i])
-              && batch.addDirect(parser, texts[i], bytes, from[i], length[i])) {
+          if (batch != null && batch.addDirect(parser, texts[i], bytes, from[i], length[i])) {
             results[i] = STRIPED;
             continue;
           }

@@ -161,7 +161,7 @@ final class JsonRecordParser {
    */
   Object[] parse(String line) {
     try {
-      Object[] row = parseStreaming(line);
+      Object[] row = parseStreaming(line, null, 0, 0);
       if (row != null) {
         return row;
       }
@@ -180,7 +180,7 @@ final class JsonRecordParser {
    */
   Object[] parse(byte[] b, int off, int len) {
     try {
-      Object[] row = parseStreamingBytes(b, off, len);
+      Object[] row = parseStreaming(null, b, off, len);
       if (row != null) {
         return row;
       }
@@ -197,20 +197,14 @@ final class JsonRecordParser {
     return linesParsedAlone;
   }
 
-  /** The row, or null when text follows the value (left to {@link #parseAlone} to report). */
-  private Object[] parseStreaming(String line) throws IOException {
-    Object[] row = readRecord(feedText(line), null);
-    if (textFollows(false)) {
-      return null;
-    }
-    coercer.checkRequired(row);
-    return row;
-  }
-
-  /** As {@link #parseStreaming}, for a line of bytes. */
-  private Object[] parseStreamingBytes(byte[] b, int off, int len) throws IOException {
-    Object[] row = readRecord(feedBytes(b, off, len), null);
-    if (textFollows(true)) {
+  /**
+   * The row of a line (its text, or when that is null its bytes), or null when text follows the
+   * value (left to {@link #parseAlone} to report).
+   */
+  private Object[] parseStreaming(String line, byte[] b, int off, int len) throws IOException {
+    boolean bytes = line == null;
+    Object[] row = readRecord(bytes ? feedBytes(b, off, len) : feedText(line), null);
+    if (textFollows(bytes)) {
       return null;
     }
     coercer.checkRequired(row);
@@ -317,11 +311,10 @@ final class JsonRecordParser {
   void directOutcome(boolean hit) {
     if (hit) {
       directRows++;
-    }
-    directTried++;
-    if (!hit) {
+    } else {
       directMissed++;
     }
+    directTried++;
     if (directTried == DIRECT_WINDOW) {
       if (directMissed * 4 > DIRECT_WINDOW) {
         directSkip = DIRECT_PAUSE;

@@ -172,7 +172,7 @@ final class RowWriteSupport extends WriteSupport<Object[]> {
   @Override
   public void write(Object[] row) {
     consumer.startMessage();
-    FieldWriters.writeSlots(consumer, row, names, writers);
+    writeFields(row);
     consumer.endMessage();
   }
 }

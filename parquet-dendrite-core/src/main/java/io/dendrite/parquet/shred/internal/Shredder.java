@@ -74,10 +74,7 @@ abstract class Shredder {
 
   /** Stores the value {@code e} holds (complete, never finished) in the residual column. */
   final void writeResidual(RecordConsumer rc, VariantEncoder e) {
-    rc.startField(VALUE, valueIndex);
-    rc.addBinary(Binary.fromReusedByteArray(e.buffer(), 0, e.valueLength()));
-    rc.endField(VALUE, valueIndex);
-    counter.residual++;
+    writeResidual(rc, Binary.fromReusedByteArray(e.buffer(), 0, e.valueLength()));
   }
 
   /** Stores the value unchanged in the residual {@code value} column. */
@@ -86,9 +83,13 @@ abstract class Shredder {
   }
 
   final void writeResidual(RecordConsumer rc, byte[] v, int pos, int length) {
-    rc.startField(VALUE, valueIndex);
     // The encoded row is never mutated after encoding, so parquet may keep a reference to it.
-    rc.addBinary(Binary.fromConstantByteArray(v, pos, length));
+    writeResidual(rc, Binary.fromConstantByteArray(v, pos, length));
+  }
+
+  private void writeResidual(RecordConsumer rc, Binary value) {
+    rc.startField(VALUE, valueIndex);
+    rc.addBinary(value);
     rc.endField(VALUE, valueIndex);
     counter.residual++;
   }
