@@ -1,6 +1,7 @@
 package io.dendrite.parquet.write.internal.column;
 
 import java.io.IOException;
+import java.util.Arrays;
 import org.apache.parquet.bytes.BytesInput;
 import org.apache.parquet.column.Encoding;
 import org.apache.parquet.column.page.DictionaryPage;
@@ -39,6 +40,10 @@ final class ChunkEncoder {
   private final DeltaLengthByteArrayEncoder deltaLengths = new DeltaLengthByteArrayEncoder();
   private final AutoEncodings auto = new AutoEncodings();
   private int[] bits = new int[64];
+  /** Per dictionary id, the mark of the last page that used it ({@link #distinctValues}). */
+  private int[] seenOnPage = new int[64];
+  private int pageMark;
+  private int[] distinct = new int[64];
   /** Whether {@link #dictionary} holds this chunk's complete dictionary. */
   private boolean dictionaryBuilt;
 
@@ -122,7 +127,13 @@ final class ChunkEncoder {
       }
       int size = page.size();
       BytesInput compressed = compressor.compress(page.array(), size);
-      Statistics<?> pageStatistics = statistics.of(leaf, valueFrom, valueTo, nulls);
+      Statistics<?> pageStatistics;
+      if (dict && leaf.valueEnds != null) { // byte arrays
+        int count = distinctValues(valueFrom, valueTo); // may grow the distinct array
+        pageStatistics = statistics.ofDistinct(leaf, distinct, count, nulls);
+      } else {
+        pageStatistics = statistics.of(leaf, valueFrom, valueTo, nulls);
+      }
       SizeStatistics pageSizes = sizes.of(leaf, entryFrom, entryTo, valueFrom, valueTo);
       if (v2) {
         // Data page v2: levels without length prefixes and uncompressed, apart from values.
@@ -137,6 +148,36 @@ final class ChunkEncoder {
     }
     out.endColumn();
     return changed;
+  }
+
+  /**
+   * Puts in {@link #distinct} the buffer index of each dictionary entry that values
+   * {@code [from, to)} use, once each, and returns how many: a page's statistics then compare
+   * distinct values only.
+   */
+  private int distinctValues(int from, int to) {
+    int entries = dictionary.size;
+    if (seenOnPage.length < entries) {
+      seenOnPage = new int[Math.max(entries, seenOnPage.length * 2)];
+      distinct = new int[seenOnPage.length];
+    }
+    if (++pageMark == 0) { // wrapped: the old marks would read as this page's
+      Arrays.fill(seenOnPage, 0);
+      pageMark = 1;
+    }
+    int mark = pageMark;
+    int[] seen = seenOnPage;
+    int[] ids = dictionary.ids;
+    int[] first = dictionary.firstIndex;
+    int count = 0;
+    for (int i = from; i < to; i++) {
+      int id = ids[i];
+      if (seen[id] != mark) {
+        seen[id] = mark;
+        distinct[count++] = first[id];
+      }
+    }
+    return count;
   }
 
   /** parquet-java's v2 encodings where there is no dictionary. */

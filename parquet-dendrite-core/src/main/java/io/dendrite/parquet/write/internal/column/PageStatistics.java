@@ -76,6 +76,45 @@ final class PageStatistics {
     }
   }
 
+  /**
+   * The statistics of a dictionary-encoded page of byte arrays: {@code first[0..count)} are
+   * the buffer indexes of the distinct values the page holds, so each distinct value is compared
+   * once instead of every value (a page of a low-cardinality string column compared each of its
+   * values twice). Min and max are values, not positions: the same statistics as {@link #of}.
+   */
+  Statistics<?> ofDistinct(LeafBuffer leaf, int[] first, int count, long nulls) {
+    Statistics.Builder b = Statistics.getBuilderForReading(type);
+    if (order == Order.NONE) {
+      return b.build();
+    }
+    b.withNumNulls(nulls);
+    if (count == 0) {
+      return b.build();
+    }
+    byte[] d = leaf.bytes;
+    int[] ends = leaf.valueEnds;
+    boolean signed = order == Order.SIGNED_BYTES;
+    int minStart = leaf.valueStart(first[0]);
+    int minEnd = ends[first[0]];
+    int maxStart = minStart;
+    int maxEnd = minEnd;
+    for (int k = 1; k < count; k++) {
+      int i = first[k];
+      int start = leaf.valueStart(i);
+      int end = ends[i];
+      if (compare(signed, d, start, end, d, minStart, minEnd) < 0) {
+        minStart = start;
+        minEnd = end;
+      } else if (compare(signed, d, start, end, d, maxStart, maxEnd) > 0) {
+        maxStart = start;
+        maxEnd = end;
+      }
+    }
+    b.withMin(Arrays.copyOfRange(d, minStart, minEnd));
+    b.withMax(Arrays.copyOfRange(d, maxStart, maxEnd));
+    return b.build();
+  }
+
   private Statistics<?> booleans(LeafBuffer leaf, int from, int to, Statistics.Builder b) {
     boolean anyFalse = false;
     boolean anyTrue = false;

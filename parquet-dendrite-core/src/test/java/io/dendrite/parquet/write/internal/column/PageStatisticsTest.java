@@ -6,6 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.math.BigInteger;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.List;
 import java.util.Random;
 import org.apache.parquet.column.ColumnDescriptor;
@@ -69,8 +74,29 @@ class PageStatisticsTest {
         assertArrayEquals(theirs.getMinBytes(), ours.getMinBytes(), at + " min");
         assertArrayEquals(theirs.getMaxBytes(), ours.getMaxBytes(), at + " max");
         assertEquals(nulls, ours.getNumNulls(), at);
+        if (leaf.valueEnds != null) {
+          // A dictionary page's statistics from its distinct values, in any order.
+          int[] distinct = distinctIndexes(leaf, from, r);
+          Statistics<?> ofDistinct =
+              new PageStatistics(type).ofDistinct(leaf, distinct, distinct.length, nulls);
+          assertArrayEquals(theirs.getMinBytes(), ofDistinct.getMinBytes(), at + " min");
+          assertArrayEquals(theirs.getMaxBytes(), ofDistinct.getMaxBytes(), at + " max");
+          assertEquals(nulls, ofDistinct.getNumNulls(), at);
+        }
       }
     }
+  }
+
+  /** The buffer index of each distinct value from {@code from} on, shuffled. */
+  private static int[] distinctIndexes(LeafBuffer leaf, int from, Random r) {
+    Map<ByteBuffer, Integer> first = new HashMap<>();
+    for (int i = from; i < leaf.values; i++) {
+      int start = leaf.valueStart(i);
+      first.putIfAbsent(ByteBuffer.wrap(leaf.bytes, start, leaf.valueEnds[i] - start), i);
+    }
+    List<Integer> indexes = new ArrayList<>(first.values());
+    Collections.shuffle(indexes, r);
+    return indexes.stream().mapToInt(Integer::intValue).toArray();
   }
 
   @Test
