@@ -42,7 +42,8 @@ class JsonShreddingDifferentialTest {
   private static final String SCHEMA = "id int64 not null, kind string, n int32, flag boolean, "
       + "meta struct<a struct<b int32>>, payload variant";
   private static final String SHREDDING = "payload: {user: {id: int64, name: string}, "
-      + "score: int64, tags: [string], items: [{k: int64, v: string}]}";
+      + "score: int64, tags: [string], items: [{k: int64, v: string}], ok: boolean, "
+      + "rank: int16}";
 
   @TempDir
   Path dir;
@@ -222,6 +223,10 @@ class JsonShreddingDifferentialTest {
     String items = "[{\"k\": " + r.nextInt(10) + ", \"v\": \"x\"}, {\"v\": \"y\", \"k\": "
         + r.nextInt(10) + "}]";
     switch (shape) {
+      case 0: // the common shape: a rank beyond int16 now and then
+        return "{\"user\": " + user + ", \"score\": " + score + ", \"tags\": " + tags
+            + ", \"items\": " + items + ", \"ok\": " + r.nextBoolean() + ", \"rank\": "
+            + (r.nextInt(30) == 0 ? 40000 : r.nextInt(200) - 100) + "}";
       case 1: // the same keys in another order, and in the nested object
         return "{\"tags\": " + tags + ", \"score\": " + score + ", \"items\": " + items
             + ", \"user\": {\"name\": \"n\", \"id\": 3}}";
@@ -237,7 +242,7 @@ class JsonShreddingDifferentialTest {
         return "{\"score\": " + score + ", \"tags\": []}";
       case 5: // values of other types than the shredded ones
         return "{\"user\": \"anonymous\", \"score\": " + (r.nextBoolean() ? "\"n/a\"" : "1.5")
-            + ", \"tags\": {\"t\": 1}, \"items\": \"none\"}";
+            + ", \"tags\": {\"t\": 1}, \"items\": \"none\", \"ok\": \"yes\", \"rank\": 2.5}";
       case 6: // nulls inside the variant
         return "{\"user\": {\"id\": null, \"name\": null}, \"score\": null, \"tags\": [null, "
             + "\"a\"], \"items\": [null]}";

@@ -11,10 +11,13 @@ import io.dendrite.parquet.variant.internal.KeyUse;
 final class JsonParts {
   final KeyUse keyUse = new KeyUse();
   VariantMetadata metadata;
+  /** The consumer's one-call writes of field groups, or null. */
+  FieldGroups groups;
 
   /** Starts a variant expected to have exactly the keys {@code [0, expectedKeys)} of {@code m}. */
-  void start(VariantMetadata m, int expectedKeys) {
+  void start(VariantMetadata m, int expectedKeys, FieldGroups g) {
     metadata = m;
+    groups = g;
     keyUse.start(expectedKeys, m.size());
   }
 }

@@ -131,6 +131,7 @@ final class ObjectShredder extends Shredder {
       idsIn = parts.metadata;
     }
     long current = ++object;
+    FieldGroups groups = parts.groups;
     VariantEncoder residual = null;
     rc.startField(TYPED_VALUE, typedIndex);
     rc.startGroup();
@@ -159,6 +160,9 @@ final class ObjectShredder extends Shredder {
         parts.keyUse.use(Integer.MAX_VALUE);
       }
       p.nextToken();
+      if (groups != null && children[j].writeGroupToken(groups, j, p)) {
+        continue;
+      }
       rc.startField(names[j], j);
       rc.startGroup();
       children[j].writeJson(rc, p, parts);
@@ -167,10 +171,14 @@ final class ObjectShredder extends Shredder {
     }
     for (int j = 0; j < names.length; j++) {
       if (seenIn[j] != current) {
-        rc.startField(names[j], j);
-        rc.startGroup();
-        rc.endGroup();
-        rc.endField(names[j], j);
+        if (groups != null) {
+          groups.emptyGroup(j);
+        } else {
+          rc.startField(names[j], j);
+          rc.startGroup();
+          rc.endGroup();
+          rc.endField(names[j], j);
+        }
         children[j].counter.missing++;
       }
     }

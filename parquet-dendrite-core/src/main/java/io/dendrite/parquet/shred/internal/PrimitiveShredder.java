@@ -3,7 +3,6 @@ package io.dendrite.parquet.shred.internal;
 import static io.dendrite.parquet.schema.internal.VariantSchemas.TYPED_VALUE;
 
 import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonToken;
 import io.dendrite.parquet.schema.ShreddedType.ShreddedPrimitive;
 import io.dendrite.parquet.schema.internal.DecimalBytes;
 import io.dendrite.parquet.variant.VariantMetadata;
@@ -94,6 +93,14 @@ public final class PrimitiveShredder extends Shredder {
     }
   }
 
+  /** What {@link #tokenAs} finds the current token to be: not typed here, or its leaf value. */
+  private static final int NOT_TYPED = 0;
+  private static final int UTF8 = 1;
+  private static final int INT64 = 2;
+  private static final int INT32 = 3;
+  private static final int TRUE = 4;
+  private static final int FALSE = 5;
+
   /**
    * Types the commonest tokens without encoding them, as {@link #tryTyped} takes their
    * encodings: a string in a string column (its UTF-8 bytes, encoded as the encoder encodes
@@ -101,42 +108,83 @@ public final class PrimitiveShredder extends Shredder {
    * False for anything else, with nothing written.
    */
   private boolean tryTypedToken(RecordConsumer rc, JsonParser p) throws IOException {
-    switch (p.currentToken()) {
-      case VALUE_STRING: {
-        if (kind != VariantType.STRING) {
-          return false;
-        }
-        start(rc);
+    int as = tokenAs(p);
+    if (as == NOT_TYPED) {
+      return false;
+    }
+    start(rc);
+    switch (as) {
+      case UTF8:
         rc.addBinary(utf8.of(p));
         break;
-      }
-      case VALUE_NUMBER_INT: {
-        if (!kind.isInteger()) {
-          return false;
-        }
-        JsonParser.NumberType nt = p.getNumberType();
-        if (nt != JsonParser.NumberType.INT && nt != JsonParser.NumberType.LONG) {
-          return false;
-        }
-        if (!writeInteger(rc, p.getLongValue())) {
-          return false;
-        }
+      case INT64:
+        rc.addLong(p.getLongValue());
         break;
-      }
-      case VALUE_TRUE:
-      case VALUE_FALSE:
-        if (kind != VariantType.BOOLEAN) {
-          return false;
-        }
-        start(rc);
-        rc.addBoolean(p.currentToken() == JsonToken.VALUE_TRUE);
+      case INT32:
+        rc.addInteger((int) p.getLongValue());
         break;
       default:
-        return false;
+        rc.addBoolean(as == TRUE);
+        break;
     }
     rc.endField(TYPED_VALUE, typedIndex);
     counter.typed++;
     return true;
+  }
+
+  /**
+   * Writes object field {@code field}'s whole group, this path's, in one call when
+   * {@link #tryTypedToken} would type the token: the value to {@code typed_value}, a null to
+   * {@code value}. False, with nothing written, otherwise.
+   */
+  @Override
+  boolean writeGroupToken(FieldGroups g, int field, JsonParser p) throws IOException {
+    switch (tokenAs(p)) {
+      case UTF8:
+        g.groupBytes(field, typedIndex, utf8.encode(p), 0, utf8.length());
+        break;
+      case INT64:
+        g.groupLong(field, typedIndex, p.getLongValue());
+        break;
+      case INT32:
+        g.groupInteger(field, typedIndex, (int) p.getLongValue());
+        break;
+      case TRUE:
+        g.groupBoolean(field, typedIndex, true);
+        break;
+      case FALSE:
+        g.groupBoolean(field, typedIndex, false);
+        break;
+      default:
+        return false;
+    }
+    counter.typed++;
+    return true;
+  }
+
+  /** How this path's {@code typed_value} takes the current token, if it does. */
+  private int tokenAs(JsonParser p) throws IOException {
+    switch (p.currentToken()) {
+      case VALUE_STRING:
+        return kind == VariantType.STRING ? UTF8 : NOT_TYPED;
+      case VALUE_NUMBER_INT: {
+        if (!kind.isInteger()) {
+          return NOT_TYPED;
+        }
+        JsonParser.NumberType nt = p.getNumberType();
+        if (nt != JsonParser.NumberType.INT && nt != JsonParser.NumberType.LONG
+            || !fitsInt(p.getLongValue())) {
+          return NOT_TYPED;
+        }
+        return kind == VariantType.INT64 ? INT64 : INT32;
+      }
+      case VALUE_TRUE:
+        return kind == VariantType.BOOLEAN ? TRUE : NOT_TYPED;
+      case VALUE_FALSE:
+        return kind == VariantType.BOOLEAN ? FALSE : NOT_TYPED;
+      default:
+        return NOT_TYPED;
+    }
   }
 
   private boolean tryTyped(RecordConsumer rc, byte[] v, int pos) {

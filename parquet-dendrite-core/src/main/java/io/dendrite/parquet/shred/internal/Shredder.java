@@ -52,6 +52,15 @@ abstract class Shredder {
   abstract void writeJson(RecordConsumer rc, JsonParser p, JsonParts parts) throws IOException;
 
   /**
+   * Writes the JSON value at {@code p}, the value of object field {@code field} whose group is
+   * this path's, as that field's whole group in one call, when this path can without encoding
+   * anything (a typed primitive); false, with nothing written, when it cannot.
+   */
+  boolean writeGroupToken(FieldGroups g, int field, JsonParser p) throws IOException {
+    return false;
+  }
+
+  /**
    * This path's encoder, reset for a part of the variant under {@code parts}' metadata; its
    * keys count in {@code parts}' key use, and its nesting stops where the variant's would.
    */

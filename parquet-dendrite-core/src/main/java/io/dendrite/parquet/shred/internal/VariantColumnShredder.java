@@ -140,15 +140,17 @@ public final class VariantColumnShredder {
    * returns true. Otherwise it returns false, leaving the group open: the caller takes back
    * what was written (and {@link #undoJson()}) and writes the row again by the encoding path,
    * as it does when this throws. The consumer must copy values as it gets them, as the column
-   * engine's recorder does.
+   * engine's recorder does; {@code groups}, when not null, writes field groups into it in one
+   * call.
    *
    * @throws IOException malformed JSON
    * @throws io.dendrite.parquet.variant.VariantFormatException a repeated key, too deep, a
    *     number no variant holds
    */
-  public boolean writeJson(RecordConsumer rc, JsonParser p) throws IOException {
+  public boolean writeJson(RecordConsumer rc, FieldGroups groups, JsonParser p)
+      throws IOException {
     saveCounts();
-    parts.start(last.parsed, last.keyCount);
+    parts.start(last.parsed, last.keyCount, groups);
     rc.startGroup();
     root.writeJson(rc, p, parts);
     KeyUse keys = parts.keyUse;

@@ -8,7 +8,6 @@ import org.apache.parquet.conf.ParquetConfiguration;
 import org.apache.parquet.hadoop.ParquetFileWriter;
 import org.apache.parquet.hadoop.ParquetWriter;
 import org.apache.parquet.io.OutputFile;
-import org.apache.parquet.io.api.RecordConsumer;
 import org.apache.parquet.schema.MessageType;
 
 /**
@@ -117,7 +116,8 @@ public final class ColumnFileWriter implements AutoCloseable, RewindableRows {
   }
 
   /** Where records go, one {@code startMessage}..{@code endMessage} each, then {@link #endRow}. */
-  public RecordConsumer recordConsumer() {
+  @Override
+  public LevelRecorder recordConsumer() {
     return recorder;
   }
 

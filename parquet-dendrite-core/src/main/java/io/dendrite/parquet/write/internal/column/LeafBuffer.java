@@ -215,6 +215,13 @@ final class LeafBuffer {
     endValue(r, start);
   }
 
+  /** Adds a value of bytes {@code [off, off + len)} of {@code b}. */
+  void addBytes(int r, byte[] b, int off, int len) {
+    int start = byteCount;
+    appendBytes(b, off, len);
+    endValue(r, start);
+  }
+
   /** Ends the value whose bytes were appended from {@code start} on. */
   private void endValue(int r, int start) {
     int len = byteCount - start;

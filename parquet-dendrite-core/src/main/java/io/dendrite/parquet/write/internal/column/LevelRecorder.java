@@ -17,7 +17,7 @@ import org.apache.parquet.schema.Type;
  * gets that field's repetition level, every other the level the enclosing element started
  * with.
  */
-final class LevelRecorder extends RecordConsumer {
+public final class LevelRecorder extends RecordConsumer {
   /** A schema node compiled once per file. */
   private static final class Node {
     final String path;
@@ -37,6 +37,11 @@ final class LevelRecorder extends RecordConsumer {
     final long[] writtenIn;
     long instance;
     int writtenCount;
+    /**
+     * Per child, the leaves of the other children (for a group whose children are all
+     * optional and not repeated), else null: what a one-call group write fills with nulls.
+     */
+    LeafBuffer[][] othersOf;
 
     Node(String path, Node[] children, boolean repeated, int repLevel, int defLevel,
         LeafBuffer leaf, LeafBuffer[] leaves) {
@@ -48,6 +53,27 @@ final class LevelRecorder extends RecordConsumer {
       this.leaf = leaf;
       this.leaves = leaves;
       this.writtenIn = children == null ? null : new long[children.length];
+      if (children != null && !repeated && allOptional(children, defLevel)) {
+        othersOf = new LeafBuffer[children.length][];
+        for (int c = 0; c < children.length; c++) {
+          List<LeafBuffer> others = new ArrayList<>();
+          for (int o = 0; o < children.length; o++) {
+            if (o != c) {
+              others.addAll(Arrays.asList(children[o].leaves));
+            }
+          }
+          othersOf[c] = others.toArray(new LeafBuffer[0]);
+        }
+      }
+    }
+
+    private static boolean allOptional(Node[] children, int defLevel) {
+      for (Node c : children) {
+        if (c.repeated || c.defLevel == defLevel) {
+          return false;
+        }
+      }
+      return true;
     }
   }
 
@@ -204,6 +230,76 @@ final class LevelRecorder extends RecordConsumer {
     Node f = fields[depth];
     f.leaf.addDouble(rep[depth], value);
     afterElement(f);
+  }
+
+  // One-call writes of a field whose group holds one primitive value or none (the shredder's
+  // field groups): the entries the seven or four events would record, without the events.
+
+  /** The events startField(field) ... addLong(v) ... endField(field) of {@link #groupOf}. */
+  public void groupLong(int field, int child, long v) {
+    Node f = groupOf(field);
+    int r = rep[depth];
+    f.children[child].leaf.addLong(r, v);
+    endGroupOf(f, child, r);
+  }
+
+  public void groupInteger(int field, int child, int v) {
+    Node f = groupOf(field);
+    int r = rep[depth];
+    f.children[child].leaf.addInt(r, v);
+    endGroupOf(f, child, r);
+  }
+
+  public void groupBoolean(int field, int child, boolean v) {
+    Node f = groupOf(field);
+    int r = rep[depth];
+    f.children[child].leaf.addBoolean(r, v);
+    endGroupOf(f, child, r);
+  }
+
+  /** As {@link #groupLong} with bytes {@code [off, off + len)} of {@code b}, copied. */
+  public void groupBytes(int field, int child, byte[] b, int off, int len) {
+    Node f = groupOf(field);
+    int r = rep[depth];
+    f.children[child].leaf.addBytes(r, b, off, len);
+    endGroupOf(f, child, r);
+  }
+
+  /** The events startField(field), startGroup(), endGroup(), endField(field). */
+  public void emptyGroup(int field) {
+    Node f = groupOf(field);
+    int r = rep[depth];
+    for (LeafBuffer leaf : f.leaves) {
+      leaf.addNull(r, f.defLevel);
+    }
+    elements++;
+  }
+
+  /**
+   * Child {@code field} of the open group, marked written: a group that is not repeated and
+   * whose children are optional and not repeated ({@link Node#othersOf}), as one-call writes
+   * need; anything else is a caller's error.
+   */
+  private Node groupOf(int field) {
+    Node group = groups[depth];
+    Node f = group.children[field];
+    if (f.othersOf == null) {
+      throw new IllegalStateException("field " + f.path
+          + " is not a group of optional, unrepeated fields");
+    }
+    if (group.writtenIn[field] != group.instance) {
+      group.writtenIn[field] = group.instance;
+      group.writtenCount++;
+    }
+    return f;
+  }
+
+  /** Nulls in the leaves of {@code f}'s children but {@code child}, as closing it writes. */
+  private void endGroupOf(Node f, int child, int r) {
+    for (LeafBuffer leaf : f.othersOf[child]) {
+      leaf.addNull(r, f.defLevel);
+    }
+    elements++;
   }
 
   /** The next element of a repeated field repeats at that field's level. */

@@ -6,6 +6,9 @@ package io.dendrite.parquet.write.internal.column;
  * ones) marks where it starts and rolls back to there.
  */
 public interface RewindableRows {
+  /** Where rows are recorded. */
+  LevelRecorder recordConsumer();
+
   /** Remembers where the next row starts. */
   void markRow();
 

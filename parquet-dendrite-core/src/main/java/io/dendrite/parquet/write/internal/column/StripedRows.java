@@ -1,7 +1,6 @@
 package io.dendrite.parquet.write.internal.column;
 
 import java.util.Arrays;
-import org.apache.parquet.io.api.RecordConsumer;
 import org.apache.parquet.schema.MessageType;
 
 /**
@@ -45,7 +44,8 @@ public final class StripedRows implements RewindableRows {
   }
 
   /** Where a row goes, one {@code startMessage}..{@code endMessage}, then {@link #endRow}. */
-  public RecordConsumer recordConsumer() {
+  @Override
+  public LevelRecorder recordConsumer() {
     return recorder;
   }
 

@@ -1,0 +1,31 @@
+package io.dendrite.parquet.shred.internal;
+
+/**
+ * A record consumer's shortcut for a shredded object field's group (the required group of
+ * {@code value} and {@code typed_value} that VariantShredding.md gives each field): the group
+ * with one typed value, or empty, in one call instead of seven events. Each method writes what
+ * the events in its description write, {@code field} being a child of the open group. The
+ * column engine's recorder takes these; a consumer without them gets the events.
+ */
+public interface FieldGroups {
+  /**
+   * {@code startField(field)}, {@code startGroup()}, {@code startField(child)},
+   * {@code addLong(v)}, {@code endField(child)}, {@code endGroup()}, {@code endField(field)}.
+   */
+  void groupLong(int field, int child, long v);
+
+  /** As {@link #groupLong} with {@code addInteger(v)}. */
+  void groupInteger(int field, int child, int v);
+
+  /** As {@link #groupLong} with {@code addBoolean(v)}. */
+  void groupBoolean(int field, int child, boolean v);
+
+  /**
+   * As {@link #groupLong} with {@code addBinary} of bytes {@code [off, off + len)} of
+   * {@code b}, which are copied before the call returns.
+   */
+  void groupBytes(int field, int child, byte[] b, int off, int len);
+
+  /** {@code startField(field)}, {@code startGroup()}, {@code endGroup()}, {@code endField(field)}. */
+  void emptyGroup(int field);
+}
