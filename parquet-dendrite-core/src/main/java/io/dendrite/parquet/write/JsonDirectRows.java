@@ -1,6 +1,5 @@
 package io.dendrite.parquet.write;
 
-import io.dendrite.parquet.shred.internal.FieldGroups;
 import io.dendrite.parquet.shred.internal.VariantColumnShredder;
 import io.dendrite.parquet.write.internal.column.RewindableRows;
 import org.apache.parquet.io.api.RecordConsumer;
@@ -15,13 +14,11 @@ import org.apache.parquet.io.api.RecordConsumer;
 final class JsonDirectRows implements JsonRecordParser.DirectTarget {
   private final RowWriteSupport support;
   private final RewindableRows buffers;
-  private final FieldGroups groups;
 
   /** {@code support} writes into {@code buffers}' recorder ({@link RowWriteSupport#consumer()}). */
   JsonDirectRows(RowWriteSupport support, RewindableRows buffers) {
     this.support = support;
     this.buffers = buffers;
-    this.groups = new RecorderFieldGroups(buffers.recordConsumer());
   }
 
   /**
@@ -60,11 +57,6 @@ final class JsonDirectRows implements JsonRecordParser.DirectTarget {
   @Override
   public RecordConsumer consumer() {
     return support.consumer();
-  }
-
-  @Override
-  public FieldGroups groups() {
-    return groups;
   }
 
   @Override

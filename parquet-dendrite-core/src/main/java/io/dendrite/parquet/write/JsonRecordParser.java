@@ -13,7 +13,6 @@ import io.dendrite.parquet.schema.FieldType.PrimitiveFieldType;
 import io.dendrite.parquet.schema.FieldType.PrimitiveFieldType.Kind;
 import io.dendrite.parquet.schema.FieldType.StructType;
 import io.dendrite.parquet.schema.RecordSchema.Field;
-import io.dendrite.parquet.shred.internal.FieldGroups;
 import io.dendrite.parquet.shred.internal.TokenUtf8;
 import io.dendrite.parquet.shred.internal.VariantColumnShredder;
 import io.dendrite.parquet.variant.EncodedVariant;
@@ -84,9 +83,6 @@ final class JsonRecordParser {
   interface DirectTarget {
     /** The consumer whose record is open for the row. */
     RecordConsumer consumer();
-
-    /** The consumer's one-call writes of shredded field groups. */
-    FieldGroups groups();
 
     /** The shredder of top-level VARIANT column {@code i} if it can write from JSON now. */
     VariantColumnShredder jsonShredder(int i);
@@ -390,7 +386,7 @@ final class JsonRecordParser {
     VariantColumnShredder direct = target == null ? null : target.jsonShredder(documentColumn);
     if (direct != null) {
       row[documentColumn] = WRITTEN;
-      return writeDirect(target, direct, p, documentColumn) ? row : INEXACT;
+      return writeDirect(target.consumer(), direct, p, documentColumn) ? row : INEXACT;
     }
     VariantEncoder encoder = encoder(documentColumn);
     JsonToVariant.parse(p, encoder);
@@ -402,11 +398,10 @@ final class JsonRecordParser {
    * Writes column {@code i}'s variant, at {@code p}, into the open record; false when it could
    * not (the record is then left inside it, to be taken back).
    */
-  private boolean writeDirect(DirectTarget target, VariantColumnShredder shredder, JsonParser p,
+  private boolean writeDirect(RecordConsumer rc, VariantColumnShredder shredder, JsonParser p,
       int i) throws IOException {
-    RecordConsumer rc = target.consumer();
     rc.startField(columnNames[i], i);
-    if (!shredder.writeJson(rc, target.groups(), p)) {
+    if (!shredder.writeJson(rc, p)) {
       return false;
     }
     rc.endField(columnNames[i], i);
@@ -493,7 +488,7 @@ final class JsonRecordParser {
           VariantColumnShredder direct = target == null ? null : target.jsonShredder(i);
           if (direct != null) {
             if (exact) {
-              exact = writeDirect(target, direct, p, i);
+              exact = writeDirect(target.consumer(), direct, p, i);
             } else {
               p.skipChildren(); // the row is taken back: only the rest of the line is checked
             }

@@ -6,7 +6,9 @@ import io.dendrite.parquet.schema.RecordSchema;
 import io.dendrite.parquet.schema.RecordSchema.Field;
 import io.dendrite.parquet.schema.ShreddedType;
 import io.dendrite.parquet.schema.ShreddingSchema;
+import io.dendrite.parquet.shred.internal.FieldGroups;
 import io.dendrite.parquet.shred.internal.VariantColumnShredder;
+import io.dendrite.parquet.write.internal.column.LevelRecorder;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -164,9 +166,20 @@ final class RowWriteSupport extends WriteSupport<Object[]> {
     return new WriteContext(schema, footer);
   }
 
+  /**
+   * {@inheritDoc} Into the column engine's recorder, the top-level VARIANT columns write their
+   * shredded field groups in one call each ({@link RecorderFieldGroups}).
+   */
   @Override
   public void prepareForWrite(RecordConsumer recordConsumer) {
     this.consumer = recordConsumer;
+    FieldGroups groups = recordConsumer instanceof LevelRecorder
+        ? new RecorderFieldGroups((LevelRecorder) recordConsumer) : null;
+    for (VariantColumnShredder s : topVariants) {
+      if (s != null) {
+        s.writeFieldGroupsTo(groups);
+      }
+    }
   }
 
   @Override

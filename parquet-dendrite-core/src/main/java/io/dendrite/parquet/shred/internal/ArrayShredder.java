@@ -29,7 +29,7 @@ final class ArrayShredder extends Shredder {
   }
 
   @Override
-  void write(RecordConsumer rc, VariantMetadata m, byte[] v, int pos) {
+  void write(RecordConsumer rc, FieldGroups g, VariantMetadata m, byte[] v, int pos) {
     if (VariantBinary.type(v, pos) != VariantType.ARRAY) {
       writeResidual(rc, v, pos);
       return;
@@ -40,10 +40,14 @@ final class ArrayShredder extends Shredder {
     if (n > 0) {
       rc.startField(LIST, 0);
       for (int i = 0; i < n; i++) {
+        int at = VariantArrays.elementPos(v, pos, i);
+        if (g != null && element.writeGroup(g, FieldGroups.ELEMENT, v, at)) {
+          continue;
+        }
         rc.startGroup();
         rc.startField(ELEMENT, 0);
         rc.startGroup();
-        element.write(rc, m, v, VariantArrays.elementPos(v, pos, i));
+        element.write(rc, g, m, v, at);
         rc.endGroup();
         rc.endField(ELEMENT, 0);
         rc.endGroup();
@@ -61,6 +65,7 @@ final class ArrayShredder extends Shredder {
       writeJsonResidual(rc, p, parts);
       return;
     }
+    FieldGroups groups = parts.groups;
     rc.startField(TYPED_VALUE, typedIndex);
     rc.startGroup();
     boolean any = false;
@@ -68,6 +73,9 @@ final class ArrayShredder extends Shredder {
       if (!any) {
         rc.startField(LIST, 0);
         any = true;
+      }
+      if (groups != null && element.writeGroupToken(groups, FieldGroups.ELEMENT, p)) {
+        continue;
       }
       rc.startGroup();
       rc.startField(ELEMENT, 0);

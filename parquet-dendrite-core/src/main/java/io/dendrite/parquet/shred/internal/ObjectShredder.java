@@ -64,7 +64,7 @@ final class ObjectShredder extends Shredder {
   }
 
   @Override
-  void write(RecordConsumer rc, VariantMetadata m, byte[] v, int pos) {
+  void write(RecordConsumer rc, FieldGroups g, VariantMetadata m, byte[] v, int pos) {
     if (VariantBinary.type(v, pos) != VariantType.OBJECT) {
       writeResidual(rc, v, pos);
       return;
@@ -98,10 +98,20 @@ final class ObjectShredder extends Shredder {
     rc.startField(TYPED_VALUE, typedIndex);
     rc.startGroup();
     for (int j = 0; j < names.length; j++) {
+      int at = found[j] >= 0 ? VariantObjects.fieldValuePos(v, pos, found[j]) : -1;
+      if (g != null) {
+        if (at < 0) {
+          emptyGroup(g, j);
+          continue;
+        }
+        if (children[j].writeGroup(g, j, v, at)) {
+          continue;
+        }
+      }
       rc.startField(names[j], j);
       rc.startGroup();
-      if (found[j] >= 0) {
-        children[j].write(rc, m, v, VariantObjects.fieldValuePos(v, pos, found[j]));
+      if (at >= 0) {
+        children[j].write(rc, g, m, v, at);
       } else {
         children[j].counter.missing++;
       }
@@ -111,6 +121,12 @@ final class ObjectShredder extends Shredder {
     rc.endGroup();
     rc.endField(TYPED_VALUE, typedIndex);
     counter.typed++;
+  }
+
+  /** Field {@code j}'s empty group, for a value without it. */
+  private void emptyGroup(FieldGroups g, int j) {
+    g.emptyGroup(j);
+    children[j].counter.missing++;
   }
 
   /**
@@ -172,13 +188,13 @@ final class ObjectShredder extends Shredder {
     for (int j = 0; j < names.length; j++) {
       if (seenIn[j] != current) {
         if (groups != null) {
-          groups.emptyGroup(j);
-        } else {
-          rc.startField(names[j], j);
-          rc.startGroup();
-          rc.endGroup();
-          rc.endField(names[j], j);
+          emptyGroup(groups, j);
+          continue;
         }
+        rc.startField(names[j], j);
+        rc.startGroup();
+        rc.endGroup();
+        rc.endField(names[j], j);
         children[j].counter.missing++;
       }
     }

@@ -71,7 +71,7 @@ public final class PrimitiveShredder extends Shredder {
   }
 
   @Override
-  void write(RecordConsumer rc, VariantMetadata m, byte[] v, int pos) {
+  void write(RecordConsumer rc, FieldGroups g, VariantMetadata m, byte[] v, int pos) {
     if (!tryTyped(rc, v, pos)) {
       writeResidual(rc, v, pos);
     }
@@ -93,13 +93,18 @@ public final class PrimitiveShredder extends Shredder {
     }
   }
 
-  /** What {@link #tokenAs} finds the current token to be: not typed here, or its leaf value. */
+  /**
+   * What {@link #tokenAs} and {@link #valueAs} find a value to be: not typed here, or how its
+   * leaf takes it.
+   */
   private static final int NOT_TYPED = 0;
   private static final int UTF8 = 1;
   private static final int INT64 = 2;
   private static final int INT32 = 3;
   private static final int TRUE = 4;
   private static final int FALSE = 5;
+  /** What {@link #valueAs} says of a path that is no boolean, integer or string. */
+  private static final int OTHER_KIND = 6;
 
   /**
    * Types the commonest tokens without encoding them, as {@link #tryTyped} takes their
@@ -133,9 +138,9 @@ public final class PrimitiveShredder extends Shredder {
   }
 
   /**
-   * Writes object field {@code field}'s whole group, this path's, in one call when
-   * {@link #tryTypedToken} would type the token: the value to {@code typed_value}, a null to
-   * {@code value}. False, with nothing written, otherwise.
+   * Writes the group of object field {@code field} (or array element), this path's, in one
+   * call when {@link #tryTypedToken} would type the token: the value to {@code typed_value}, a
+   * null to {@code value}. False, with nothing written, otherwise.
    */
   @Override
   boolean writeGroupToken(FieldGroups g, int field, JsonParser p) throws IOException {
@@ -187,28 +192,91 @@ public final class PrimitiveShredder extends Shredder {
     }
   }
 
-  private boolean tryTyped(RecordConsumer rc, byte[] v, int pos) {
+  /**
+   * Writes the group of object field {@code field} (or array element), this path's, in one
+   * call when {@link #tryTyped} would type the encoded value and this path is a boolean,
+   * integer or string. False, with nothing written, otherwise.
+   */
+  @Override
+  boolean writeGroup(FieldGroups g, int field, byte[] v, int pos) {
+    switch (valueAs(v, pos)) {
+      case UTF8:
+        g.groupBytes(field, typedIndex, v, VariantBinary.stringOffset(v, pos),
+            VariantBinary.stringLength(v, pos));
+        break;
+      case INT64:
+        g.groupLong(field, typedIndex, VariantBinary.getLong(v, pos));
+        break;
+      case INT32:
+        g.groupInteger(field, typedIndex, (int) VariantBinary.getLong(v, pos));
+        break;
+      case TRUE:
+        g.groupBoolean(field, typedIndex, true);
+        break;
+      case FALSE:
+        g.groupBoolean(field, typedIndex, false);
+        break;
+      default:
+        return false;
+    }
+    counter.typed++;
+    return true;
+  }
+
+  /**
+   * How this path's {@code typed_value} takes the encoded value when the path is a boolean,
+   * an integer or a string: as {@link #tokenAs} says of tokens; {@link #OTHER_KIND} for a path
+   * of another type.
+   */
+  private int valueAs(byte[] v, int pos) {
     VariantType t = VariantBinary.type(v, pos);
     switch (kind) {
       case BOOLEAN:
-        if (t != VariantType.BOOLEAN) {
-          return false;
-        }
-        start(rc);
-        rc.addBoolean(VariantBinary.getBoolean(v, pos));
-        break;
+        return t != VariantType.BOOLEAN ? NOT_TYPED
+            : VariantBinary.getBoolean(v, pos) ? TRUE : FALSE;
       case INT8:
       case INT16:
       case INT32:
-      case INT64: {
-        if (!t.isInteger()) {
-          return false;
+      case INT64:
+        if (!t.isInteger() || !fitsInt(VariantBinary.getLong(v, pos))) {
+          return NOT_TYPED;
         }
-        if (!writeInteger(rc, VariantBinary.getLong(v, pos))) {
-          return false;
-        }
-        break;
+        return kind == VariantType.INT64 ? INT64 : INT32;
+      case STRING:
+        return t == VariantType.STRING ? UTF8 : NOT_TYPED;
+      default:
+        return OTHER_KIND;
+    }
+  }
+
+  private boolean tryTyped(RecordConsumer rc, byte[] v, int pos) {
+    int as = valueAs(v, pos);
+    if (as == NOT_TYPED) {
+      return false;
+    }
+    if (as != OTHER_KIND) {
+      start(rc);
+      switch (as) {
+        case UTF8:
+          rc.addBinary(Binary.fromConstantByteArray(
+              v, VariantBinary.stringOffset(v, pos), VariantBinary.stringLength(v, pos)));
+          break;
+        case INT64:
+          rc.addLong(VariantBinary.getLong(v, pos));
+          break;
+        case INT32:
+          rc.addInteger((int) VariantBinary.getLong(v, pos));
+          break;
+        default:
+          rc.addBoolean(as == TRUE);
+          break;
       }
+      rc.endField(TYPED_VALUE, typedIndex);
+      counter.typed++;
+      return true;
+    }
+    VariantType t = VariantBinary.type(v, pos);
+    switch (kind) {
       case FLOAT:
         if (t != VariantType.FLOAT) {
           return false;
@@ -247,14 +315,6 @@ public final class PrimitiveShredder extends Shredder {
         }
         start(rc);
         rc.addLong(VariantBinary.getTimestamp(v, pos));
-        break;
-      case STRING:
-        if (t != VariantType.STRING) {
-          return false;
-        }
-        start(rc);
-        rc.addBinary(Binary.fromConstantByteArray(
-            v, VariantBinary.stringOffset(v, pos), VariantBinary.stringLength(v, pos)));
         break;
       case BINARY:
         if (t != VariantType.BINARY) {
@@ -295,19 +355,6 @@ public final class PrimitiveShredder extends Shredder {
   }
 
   /** Starts typed_value with {@code x} if it fits the column's integer type; false if not. */
-  private boolean writeInteger(RecordConsumer rc, long x) {
-    if (!fitsInt(x)) {
-      return false;
-    }
-    start(rc);
-    if (kind == VariantType.INT64) {
-      rc.addLong(x);
-    } else {
-      rc.addInteger((int) x);
-    }
-    return true;
-  }
-
   private boolean fitsInt(long x) {
     switch (kind) {
       case INT8: return x >= Byte.MIN_VALUE && x <= Byte.MAX_VALUE;

@@ -36,8 +36,11 @@ abstract class Shredder {
     this.depth = depth;
   }
 
-  /** Writes the value encoded at {@code v[pos]}; {@code m} is the row's metadata. */
-  abstract void write(RecordConsumer rc, VariantMetadata m, byte[] v, int pos);
+  /**
+   * Writes the value encoded at {@code v[pos]}; {@code m} is the row's metadata, {@code g} the
+   * consumer's one-call writes of field groups or null.
+   */
+  abstract void write(RecordConsumer rc, FieldGroups g, VariantMetadata m, byte[] v, int pos);
 
   /**
    * Writes the JSON value starting at {@code p}'s current token as {@link #write} writes its
@@ -52,11 +55,17 @@ abstract class Shredder {
   abstract void writeJson(RecordConsumer rc, JsonParser p, JsonParts parts) throws IOException;
 
   /**
-   * Writes the JSON value at {@code p}, the value of object field {@code field} whose group is
-   * this path's, as that field's whole group in one call, when this path can without encoding
-   * anything (a typed primitive); false, with nothing written, when it cannot.
+   * Writes the JSON value at {@code p}, the value of object field {@code field} (or an array's
+   * element: {@link FieldGroups#ELEMENT}) whose group is this path's, as that whole group in
+   * one call, when this path can without encoding anything (a typed primitive); false, with
+   * nothing written, when it cannot.
    */
   boolean writeGroupToken(FieldGroups g, int field, JsonParser p) throws IOException {
+    return false;
+  }
+
+  /** As {@link #writeGroupToken}, for the value encoded at {@code v[pos]}. */
+  boolean writeGroup(FieldGroups g, int field, byte[] v, int pos) {
     return false;
   }
 

@@ -13,7 +13,7 @@ final class ValueOnlyShredder extends Shredder {
   }
 
   @Override
-  void write(RecordConsumer rc, VariantMetadata m, byte[] v, int pos) {
+  void write(RecordConsumer rc, FieldGroups g, VariantMetadata m, byte[] v, int pos) {
     writeResidual(rc, v, pos);
   }
 

@@ -57,6 +57,8 @@ public final class VariantColumnShredder {
   private final WrittenMetadata[] recent = new WrittenMetadata[8];
   private int recentNext;
   private final JsonParts parts = new JsonParts();
+  /** The consumer's one-call writes of field groups ({@link #writeFieldGroupsTo}), or null. */
+  private FieldGroups groups;
   /** The counts before the variant {@link #writeJson} wrote last, until it is kept or undone. */
   private final long[] countsBefore;
   private boolean undoable;
@@ -107,6 +109,15 @@ public final class VariantColumnShredder {
     return new VariantColumnShredder(column, schema, root, Collections.unmodifiableList(counters));
   }
 
+  /**
+   * Writes field groups through {@code g} from now on, one call each where a path can (a typed
+   * boolean, integer or string; a missing field): {@code g} writes into the consumer the writes
+   * get. Null goes back to record-consumer events only.
+   */
+  public void writeFieldGroupsTo(FieldGroups g) {
+    groups = g;
+  }
+
   /** Writes one non-null variant as the content of the current VARIANT group. */
   public void write(RecordConsumer rc, EncodedVariant variant) {
     byte[] metadata = variant.metadata();
@@ -117,7 +128,7 @@ public final class VariantColumnShredder {
     rc.startField(METADATA, 0);
     rc.addBinary(last.binary);
     rc.endField(METADATA, 0);
-    root.write(rc, last.parsed, variant.value(), 0);
+    root.write(rc, groups, last.parsed, variant.value(), 0);
     rc.endGroup();
   }
 
@@ -140,15 +151,13 @@ public final class VariantColumnShredder {
    * returns true. Otherwise it returns false, leaving the group open: the caller takes back
    * what was written (and {@link #undoJson()}) and writes the row again by the encoding path,
    * as it does when this throws. The consumer must copy values as it gets them, as the column
-   * engine's recorder does; {@code groups}, when not null, writes field groups into it in one
-   * call.
+   * engine's recorder does.
    *
    * @throws IOException malformed JSON
    * @throws io.dendrite.parquet.variant.VariantFormatException a repeated key, too deep, a
    *     number no variant holds
    */
-  public boolean writeJson(RecordConsumer rc, FieldGroups groups, JsonParser p)
-      throws IOException {
+  public boolean writeJson(RecordConsumer rc, JsonParser p) throws IOException {
     saveCounts();
     parts.start(last.parsed, last.keyCount, groups);
     rc.startGroup();

@@ -42,6 +42,11 @@ public final class LevelRecorder extends RecordConsumer {
      * optional and not repeated), else null: what a one-call group write fills with nulls.
      */
     LeafBuffer[][] othersOf;
+    /**
+     * For a repeated group whose one child is a required group that has {@link #othersOf}
+     * (a LIST's {@code list} and its {@code element}): that child, else null.
+     */
+    Node element;
 
     Node(String path, Node[] children, boolean repeated, int repLevel, int defLevel,
         LeafBuffer leaf, LeafBuffer[] leaves) {
@@ -64,6 +69,14 @@ public final class LevelRecorder extends RecordConsumer {
           }
           othersOf[c] = others.toArray(new LeafBuffer[0]);
         }
+      }
+    }
+
+    /** Links a LIST's {@code list} to its element group: once its children are compiled. */
+    void linkElement() {
+      if (repeated && children != null && children.length == 1 && !children[0].repeated
+          && children[0].defLevel == defLevel && children[0].othersOf != null) {
+        element = children[0];
       }
     }
 
@@ -115,8 +128,10 @@ public final class LevelRecorder extends RecordConsumer {
           repLevel + (rep ? 1 : 0), defLevel + (opt ? 1 : 0), leaves, next);
       below.addAll(Arrays.asList(children[i].leaves));
     }
-    return new Node(path, children, repeated, repLevel, defLevel, null,
+    Node group = new Node(path, children, repeated, repLevel, defLevel, null,
         below.toArray(new LeafBuffer[0]));
+    group.linkElement();
+    return group;
   }
 
   private static int maxDepth(Type type) {
@@ -232,43 +247,51 @@ public final class LevelRecorder extends RecordConsumer {
     afterElement(f);
   }
 
-  // One-call writes of a field whose group holds one primitive value or none (the shredder's
-  // field groups): the entries the seven or four events would record, without the events.
+  // One-call writes of a field group that holds one primitive value or none (the shredder's
+  // object fields and array elements: FieldGroups): the entries the seven to nine events would
+  // record, without the events.
 
-  /** The events startField(field) ... addLong(v) ... endField(field) of {@link #groupOf}. */
+  /** A {@code field} of the one-call writes: a new element of the open repeated field. */
+  public static final int ELEMENT = -1;
+
+  /**
+   * The events startField(field), startGroup(), startField(child), addLong(v), endField(child),
+   * endGroup(), endField(field); for {@link #ELEMENT} startGroup(), startField(element, 0),
+   * startGroup() .. endGroup(), endField(element, 0), endGroup() around the value.
+   */
   public void groupLong(int field, int child, long v) {
-    Node f = groupOf(field);
     int r = rep[depth];
+    Node f = groupOf(field);
     f.children[child].leaf.addLong(r, v);
-    endGroupOf(f, child, r);
+    endGroupOf(f, field, child, r);
   }
 
   public void groupInteger(int field, int child, int v) {
-    Node f = groupOf(field);
     int r = rep[depth];
+    Node f = groupOf(field);
     f.children[child].leaf.addInt(r, v);
-    endGroupOf(f, child, r);
+    endGroupOf(f, field, child, r);
   }
 
   public void groupBoolean(int field, int child, boolean v) {
-    Node f = groupOf(field);
     int r = rep[depth];
+    Node f = groupOf(field);
     f.children[child].leaf.addBoolean(r, v);
-    endGroupOf(f, child, r);
+    endGroupOf(f, field, child, r);
   }
 
   /** As {@link #groupLong} with bytes {@code [off, off + len)} of {@code b}, copied. */
   public void groupBytes(int field, int child, byte[] b, int off, int len) {
-    Node f = groupOf(field);
     int r = rep[depth];
+    Node f = groupOf(field);
     f.children[child].leaf.addBytes(r, b, off, len);
-    endGroupOf(f, child, r);
+    endGroupOf(f, field, child, r);
   }
 
   /** The events startField(field), startGroup(), endGroup(), endField(field). */
   public void emptyGroup(int field) {
-    Node f = groupOf(field);
     int r = rep[depth];
+    Node f = groupOf(field);
     for (LeafBuffer leaf : f.leaves) {
       leaf.addNull(r, f.defLevel);
     }
@@ -276,11 +299,20 @@ public final class LevelRecorder extends RecordConsumer {
   }
 
   /**
-   * Child {@code field} of the open group, marked written: a group that is not repeated and
-   * whose children are optional and not repeated ({@link Node#othersOf}), as one-call writes
-   * need; anything else is a caller's error.
+   * The group a one-call write fills: child {@code field} of the open group, marked written,
+   * or for {@link #ELEMENT} the element group of the open repeated field. Either must be a
+   * group whose children are optional and not repeated ({@link Node#othersOf}); anything else
+   * is a caller's error.
    */
   private Node groupOf(int field) {
+    if (field == ELEMENT) {
+      Node list = fields[depth];
+      if (list.element == null) {
+        throw new IllegalStateException("field " + list.path
+            + " is not a repeated group of one group of optional, unrepeated fields");
+      }
+      return list.element;
+    }
     Node group = groups[depth];
     Node f = group.children[field];
     if (f.othersOf == null) {
@@ -294,12 +326,19 @@ public final class LevelRecorder extends RecordConsumer {
     return f;
   }
 
-  /** Nulls in the leaves of {@code f}'s children but {@code child}, as closing it writes. */
-  private void endGroupOf(Node f, int child, int r) {
+  /**
+   * Nulls in the leaves of {@code f}'s children but {@code child}, as closing it writes; after
+   * an element, the next one repeats at the repeated field's level.
+   */
+  private void endGroupOf(Node f, int field, int child, int r) {
     for (LeafBuffer leaf : f.othersOf[child]) {
       leaf.addNull(r, f.defLevel);
     }
     elements++;
+    if (field == ELEMENT) {
+      elements++; // the element's repeated group
+      rep[depth] = fields[depth].repLevel;
+    }
   }
 
   /** The next element of a repeated field repeats at that field's level. */

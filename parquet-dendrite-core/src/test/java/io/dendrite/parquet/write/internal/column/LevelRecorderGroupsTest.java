@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import io.dendrite.parquet.shred.internal.FieldGroups;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
@@ -39,13 +40,18 @@ class LevelRecorderGroupsTest {
           + "            required group e { optional binary value; optional group typed_value {\n"
           + "              required group x { optional binary value; optional int64 typed_value; }\n"
           + "            } }\n"
+          + "            required group f { optional binary value;"
+          + " optional group typed_value (LIST) {\n"
+          + "              repeated group list { required group element {\n"
+          + "                optional binary value; optional binary typed_value (STRING); } }\n"
+          + "            } }\n"
           + "          }\n"
           + "        }\n"
           + "      }\n"
           + "    }\n"
           + "  }\n"
           + "}");
-  private static final String[] FIELDS = {"a", "b", "c", "d", "e"};
+  private static final String[] FIELDS = {"a", "b", "c", "d", "e", "f"};
 
   @Test
   void oneCallWritesRecordWhatTheirEventsRecord() {
@@ -67,6 +73,11 @@ class LevelRecorderGroupsTest {
         assertEquals(values(events[i]), values(oneCall[i]), at + " values");
       }
     }
+  }
+
+  @Test
+  void theElementFieldIsTheShreddersOwn() {
+    assertEquals(FieldGroups.ELEMENT, LevelRecorder.ELEMENT);
   }
 
   @Test
@@ -133,14 +144,16 @@ class LevelRecorderGroupsTest {
   /** Fields a..e in random order, each typed, residual, or missing (written last). */
   private static void object(LevelRecorder rc, boolean oneCall, Random r) {
     boolean[] written = new boolean[FIELDS.length];
-    for (int j : new int[] {3, 0, 4, 2, 1}) {
+    for (int j : new int[] {3, 0, 5, 4, 2, 1}) {
       int how = r.nextInt(4);
       if (how == 0) {
         continue; // missing
       }
       written[j] = true;
       long x = r.nextInt(1000);
-      if (how == 1 || j == 4 && how == 2) {
+      if (j == 5 && how > 1) {
+        array(rc, oneCall, r);
+      } else if (how == 1 || j == 4 && how == 2) {
         rc.startField(FIELDS[j], j);
         rc.startGroup();
         if (how == 1) {
@@ -184,6 +197,45 @@ class LevelRecorderGroupsTest {
         }
       }
     }
+  }
+
+  /** Field f: an array of strings, some elements residual, or empty. */
+  private static void array(LevelRecorder rc, boolean oneCall, Random r) {
+    rc.startField("f", 5);
+    rc.startGroup();
+    rc.startField("typed_value", 1);
+    rc.startGroup();
+    int n = r.nextInt(4);
+    if (n > 0) {
+      rc.startField("list", 0);
+      for (int k = 0; k < n; k++) {
+        String s = "t" + r.nextInt(9);
+        boolean residual = r.nextInt(4) == 0;
+        if (oneCall && !residual) {
+          byte[] b = s.getBytes(StandardCharsets.UTF_8);
+          rc.groupBytes(LevelRecorder.ELEMENT, 1, b, 0, b.length);
+          continue;
+        }
+        rc.startGroup();
+        rc.startField("element", 0);
+        rc.startGroup();
+        if (residual) {
+          binary(rc, "value", 0, "element residual " + s);
+        } else {
+          rc.startField("typed_value", 1);
+          rc.addBinary(Binary.fromString(s));
+          rc.endField("typed_value", 1);
+        }
+        rc.endGroup();
+        rc.endField("element", 0);
+        rc.endGroup();
+      }
+      rc.endField("list", 0);
+    }
+    rc.endGroup();
+    rc.endField("typed_value", 1);
+    rc.endGroup();
+    rc.endField("f", 5);
   }
 
   /** A field group's typed_value, written by events. */
