@@ -37,7 +37,7 @@ public interface FieldGroups {
 
   /**
    * {@code startField(field)}, {@code startGroup()}, {@code endGroup()}, {@code endField(field)}
-   * ({@code field} a child of the open group).
+   * (for {@link #ELEMENT}, an element whose group holds nothing).
    */
   void emptyGroup(int field);
 }

@@ -14,7 +14,10 @@ final class JsonParts {
   /** The consumer's one-call writes of field groups, or null. */
   FieldGroups groups;
 
-  /** Starts a variant expected to have exactly the keys {@code [0, expectedKeys)} of {@code m}. */
+  /**
+   * Starts a variant expected to have exactly the keys {@code [0, expectedKeys)} of {@code m},
+   * its field groups written through {@code g} where they can be (null: events only).
+   */
   void start(VariantMetadata m, int expectedKeys, FieldGroups g) {
     metadata = m;
     groups = g;

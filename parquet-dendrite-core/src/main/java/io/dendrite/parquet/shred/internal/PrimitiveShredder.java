@@ -42,6 +42,19 @@ import org.apache.parquet.io.api.RecordConsumer;
  * changes.
  */
 public final class PrimitiveShredder extends Shredder {
+  /**
+   * What {@link #tokenAs} and {@link #valueAs} find a value to be: not typed here, or how its
+   * leaf takes it.
+   */
+  private static final int NOT_TYPED = 0;
+  private static final int UTF8 = 1;
+  private static final int INT64 = 2;
+  private static final int INT32 = 3;
+  private static final int TRUE = 4;
+  private static final int FALSE = 5;
+  /** What {@link #valueAs} says of a path that is no boolean, integer or string. */
+  private static final int OTHER_KIND = 6;
+
   private static final BigInteger[] POW10 = new BigInteger[39];
   private static final long[] POW10_LONG = new long[19];
 
@@ -92,19 +105,6 @@ public final class PrimitiveShredder extends Shredder {
       writeResidual(rc, e);
     }
   }
-
-  /**
-   * What {@link #tokenAs} and {@link #valueAs} find a value to be: not typed here, or how its
-   * leaf takes it.
-   */
-  private static final int NOT_TYPED = 0;
-  private static final int UTF8 = 1;
-  private static final int INT64 = 2;
-  private static final int INT32 = 3;
-  private static final int TRUE = 4;
-  private static final int FALSE = 5;
-  /** What {@link #valueAs} says of a path that is no boolean, integer or string. */
-  private static final int OTHER_KIND = 6;
 
   /**
    * Types the commonest tokens without encoding them, as {@link #tryTyped} takes their

@@ -288,14 +288,17 @@ public final class LevelRecorder extends RecordConsumer {
     endGroupOf(f, field, child, r);
   }
 
-  /** The events startField(field), startGroup(), endGroup(), endField(field). */
+  /**
+   * The events startField(field), startGroup(), endGroup(), endField(field) (for
+   * {@link #ELEMENT}, an element whose group holds nothing).
+   */
   public void emptyGroup(int field) {
     int r = rep[depth];
     Node f = groupOf(field);
     for (LeafBuffer leaf : f.leaves) {
       leaf.addNull(r, f.defLevel);
     }
-    elements++;
+    ended(field);
   }
 
   /**
@@ -326,14 +329,19 @@ public final class LevelRecorder extends RecordConsumer {
     return f;
   }
 
-  /**
-   * Nulls in the leaves of {@code f}'s children but {@code child}, as closing it writes; after
-   * an element, the next one repeats at the repeated field's level.
-   */
+  /** Nulls in the leaves of {@code f}'s children but {@code child}, as closing it writes. */
   private void endGroupOf(Node f, int field, int child, int r) {
     for (LeafBuffer leaf : f.othersOf[child]) {
       leaf.addNull(r, f.defLevel);
     }
+    ended(field);
+  }
+
+  /**
+   * Counts the group (and an element's repeated group) written; after an element, the next one
+   * repeats at the repeated field's level.
+   */
+  private void ended(int field) {
     elements++;
     if (field == ELEMENT) {
       elements++; // the element's repeated group

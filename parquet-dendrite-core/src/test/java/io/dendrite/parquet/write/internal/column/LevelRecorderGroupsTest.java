@@ -199,7 +199,7 @@ class LevelRecorderGroupsTest {
     }
   }
 
-  /** Field f: an array of strings, some elements residual, or empty. */
+  /** Field f: an array of strings, some elements residual or empty groups, or no elements. */
   private static void array(LevelRecorder rc, boolean oneCall, Random r) {
     rc.startField("f", 5);
     rc.startGroup();
@@ -210,8 +210,12 @@ class LevelRecorderGroupsTest {
       rc.startField("list", 0);
       for (int k = 0; k < n; k++) {
         String s = "t" + r.nextInt(9);
-        boolean residual = r.nextInt(4) == 0;
-        if (oneCall && !residual) {
+        int how = r.nextInt(8); // 0, 1: residual; 2: an empty element group; else typed
+        if (oneCall && how == 2) {
+          rc.emptyGroup(LevelRecorder.ELEMENT);
+          continue;
+        }
+        if (oneCall && how > 2) {
           byte[] b = s.getBytes(StandardCharsets.UTF_8);
           rc.groupBytes(LevelRecorder.ELEMENT, 1, b, 0, b.length);
           continue;
@@ -219,9 +223,9 @@ class LevelRecorderGroupsTest {
         rc.startGroup();
         rc.startField("element", 0);
         rc.startGroup();
-        if (residual) {
+        if (how < 2) {
           binary(rc, "value", 0, "element residual " + s);
-        } else {
+        } else if (how > 2) {
           rc.startField("typed_value", 1);
           rc.addBinary(Binary.fromString(s));
           rc.endField("typed_value", 1);
