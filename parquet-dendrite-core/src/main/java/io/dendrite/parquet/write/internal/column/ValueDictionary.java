@@ -94,6 +94,10 @@ final class ValueDictionary {
   private boolean buildNumbers(long[] k, int n, int width, long maxBytes) {
     for (int i = 0; i < n; i++) {
       long key = k[i];
+      if (i > 0 && key == k[i - 1]) {
+        ids[i] = ids[i - 1]; // a run: no lookup
+        continue;
+      }
       int mask = slots.length - 1;
       int s = mix(Long.hashCode(key)) & mask;
       int id;
@@ -124,6 +128,11 @@ final class ValueDictionary {
   private boolean buildByteArrays(LeafBuffer leaf, int n, long maxBytes) {
     int width = leaf.fixedLength;
     for (int i = 0; i < n; i++) {
+      if (i > 0 && same(leaf, i - 1, i)) {
+        // A run (a VARIANT column's metadata is one value row after row): no hash or lookup.
+        ids[i] = ids[i - 1];
+        continue;
+      }
       int mask = slots.length - 1;
       int s = mix(hash(leaf, i)) & mask;
       int id;

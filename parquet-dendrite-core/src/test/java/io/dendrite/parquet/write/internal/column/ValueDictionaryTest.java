@@ -24,7 +24,8 @@ class ValueDictionaryTest {
     LeafBuffer leaf = PlainEncoderTest.leaf(PrimitiveTypeName.BINARY, 0);
     List<String> values = new ArrayList<>();
     for (int i = 0; i < 5000; i++) {
-      String s = "v" + r.nextInt(700);
+      // Now and then a run of one value (the lookup is skipped for a repeat of the previous).
+      String s = i > 0 && r.nextInt(3) == 0 ? values.get(i - 1) : "v" + r.nextInt(700);
       byte[] b = s.getBytes(StandardCharsets.UTF_8);
       leaf.addBinary(0, Binary.fromConstantByteArray(b));
       values.add(s);
@@ -45,6 +46,29 @@ class ValueDictionaryTest {
       plain += 4 + e.getKey().length();
     }
     assertEquals(plain, d.plainBytes);
+  }
+
+  @Test
+  void numbersInRunsGetTheIdsOfTheirFirstAppearance() {
+    Random r = new Random(37);
+    LeafBuffer leaf = PlainEncoderTest.leaf(PrimitiveTypeName.INT64, 0);
+    List<Long> values = new ArrayList<>();
+    for (int i = 0; i < 5000; i++) {
+      long v = i > 0 && r.nextInt(3) == 0 ? values.get(i - 1) : r.nextInt(700) - 350;
+      leaf.addLong(0, v);
+      values.add(v);
+    }
+    ValueDictionary d = new ValueDictionary();
+    assertTrue(d.build(leaf, Long.MAX_VALUE));
+    Map<Long, Integer> expected = new HashMap<>();
+    for (long v : values) {
+      expected.putIfAbsent(v, expected.size());
+    }
+    assertEquals(expected.size(), d.size);
+    for (int i = 0; i < values.size(); i++) {
+      assertEquals(expected.get(values.get(i)), d.ids[i], "value " + i);
+    }
+    assertEquals(8L * expected.size(), d.plainBytes);
   }
 
   @Test
