@@ -98,23 +98,17 @@ final class ObjectShredder extends Shredder {
     rc.startField(TYPED_VALUE, typedIndex);
     rc.startGroup();
     for (int j = 0; j < names.length; j++) {
-      int at = found[j] >= 0 ? VariantObjects.fieldValuePos(v, pos, found[j]) : -1;
-      if (g != null) {
-        if (at < 0) {
-          emptyGroup(g, j);
-          continue;
-        }
-        if (children[j].writeGroup(g, j, v, at)) {
-          continue;
-        }
+      if (found[j] < 0) {
+        writeMissing(rc, g, j);
+        continue;
+      }
+      int at = VariantObjects.fieldValuePos(v, pos, found[j]);
+      if (g != null && children[j].writeGroup(g, j, v, at)) {
+        continue;
       }
       rc.startField(names[j], j);
       rc.startGroup();
-      if (at >= 0) {
-        children[j].write(rc, g, m, v, at);
-      } else {
-        children[j].counter.missing++;
-      }
+      children[j].write(rc, g, m, v, at);
       rc.endGroup();
       rc.endField(names[j], j);
     }
@@ -123,9 +117,16 @@ final class ObjectShredder extends Shredder {
     counter.typed++;
   }
 
-  /** Field {@code j}'s empty group, for a value without it. */
-  private void emptyGroup(FieldGroups g, int j) {
-    g.emptyGroup(j);
+  /** Field {@code j}'s empty group, for an object without it (in one call through {@code g}). */
+  private void writeMissing(RecordConsumer rc, FieldGroups g, int j) {
+    if (g != null) {
+      g.emptyGroup(j);
+    } else {
+      rc.startField(names[j], j);
+      rc.startGroup();
+      rc.endGroup();
+      rc.endField(names[j], j);
+    }
     children[j].counter.missing++;
   }
 
@@ -187,15 +188,7 @@ final class ObjectShredder extends Shredder {
     }
     for (int j = 0; j < names.length; j++) {
       if (seenIn[j] != current) {
-        if (groups != null) {
-          emptyGroup(groups, j);
-          continue;
-        }
-        rc.startField(names[j], j);
-        rc.startGroup();
-        rc.endGroup();
-        rc.endField(names[j], j);
-        children[j].counter.missing++;
+        writeMissing(rc, groups, j);
       }
     }
     rc.endGroup();
