@@ -44,8 +44,20 @@ final class ChunkEncoder {
   private int[] seenOnPage = new int[64];
   private int pageMark;
   private int[] distinct = new int[64];
-  /** Whether {@link #dictionary} holds this chunk's complete dictionary. */
+  /** Whether this chunk has a complete dictionary (below), whether or not it pays. */
   private boolean dictionaryBuilt;
+  /**
+   * This chunk's dictionary: its size and PLAIN bytes, each value's id, and where each id's
+   * value is: {@code dictionaryValues}' value {@code dictionaryIndex[id]}. Numbers' dictionary
+   * is built here ({@link #dictionary}, indexes into the leaf); byte arrays' was kept as they
+   * were added ({@link ByteArrayDictionary}, its distinct values in id order).
+   */
+  private int dictionarySize;
+  private long dictionaryPlainBytes;
+  private int[] ids;
+  private LeafBuffer dictionaryValues;
+  private int[] dictionaryIndex;
+  private int[] identity = new int[64];
 
   /**
    * Writes {@code leaf}'s chunk between {@code startColumn} and {@code endColumn}. Returns what
@@ -58,9 +70,12 @@ final class ChunkEncoder {
     boolean split = options.byteStreamSplit() && leaf.type != PrimitiveTypeName.BOOLEAN
         && leaf.type != PrimitiveTypeName.BINARY;
     boolean dict = useDictionary(leaf, options);
+    if (!dict && leaf.dictionary != null) {
+      leaf.leaveDictionary(); // the values' bytes, for the other encodings
+    }
     Encoding valuesEncoding = split ? Encoding.BYTE_STREAM_SPLIT
         : v2 ? v2Fallback(leaf.type) : Encoding.PLAIN;
-    int idBits = dict ? RleHybridEncoder.bitWidth(dictionary.size - 1) : 0;
+    int idBits = dict ? RleHybridEncoder.bitWidth(dictionarySize - 1) : 0;
     int valueBits = dict ? Math.max(1, idBits) : plainBits(leaf);
     double byteArrayScale = 1;
     AutoEncodings.Choice changed = null;
@@ -72,7 +87,7 @@ final class ChunkEncoder {
         if (choice.dictionary()) {
           // The dictionary built to estimate it is this chunk's; ids and bits as by default.
           dict = true;
-          idBits = RleHybridEncoder.bitWidth(dictionary.size - 1);
+          idBits = RleHybridEncoder.bitWidth(dictionarySize - 1);
           valueBits = Math.max(1, idBits);
         } else {
           dict = false;
@@ -86,11 +101,11 @@ final class ChunkEncoder {
     out.startColumn(leaf.column, leaf.entries, options.codec());
     if (dict) {
       page.reset();
-      plain.encodeAt(leaf, dictionary.firstIndex, dictionary.size, page);
+      plain.encodeAt(dictionaryValues, dictionaryIndex, dictionarySize, page);
       int size = page.size();
       BytesInput compressed = compressor.compress(page.array(), size);
       // Data page v1 files name the dictionary page PLAIN_DICTIONARY, v2 files PLAIN.
-      out.writeDictionaryPage(new DictionaryPage(compressed, size, dictionary.size,
+      out.writeDictionaryPage(new DictionaryPage(compressed, size, dictionarySize,
           v2 ? Encoding.PLAIN : Encoding.PLAIN_DICTIONARY));
     }
     if (options.bloomFilter() && leaf.type != PrimitiveTypeName.BOOLEAN) {
@@ -121,7 +136,7 @@ final class ChunkEncoder {
       }
       if (dict) {
         page.writeByte(idBits);
-        rle.encode(dictionary.ids, valueFrom, valueTo, idBits, page);
+        rle.encode(ids, valueFrom, valueTo, idBits, page);
       } else {
         values(leaf, valuesEncoding, valueFrom, valueTo, page);
       }
@@ -130,11 +145,12 @@ final class ChunkEncoder {
       Statistics<?> pageStatistics;
       if (dict && leaf.valueEnds != null) { // byte arrays
         int count = distinctValues(valueFrom, valueTo); // may grow the distinct array
-        pageStatistics = statistics.ofDistinct(leaf, distinct, count, nulls);
+        pageStatistics = statistics.ofDistinct(dictionaryValues, distinct, count, nulls);
       } else {
         pageStatistics = statistics.of(leaf, valueFrom, valueTo, nulls);
       }
-      SizeStatistics pageSizes = sizes.of(leaf, entryFrom, entryTo, valueFrom, valueTo);
+      SizeStatistics pageSizes =
+          sizes.of(leaf, entryFrom, entryTo, leaf.unencodedBytes(valueFrom, valueTo));
       if (v2) {
         // Data page v2: levels without length prefixes and uncompressed, apart from values.
         out.writeDataPageV2(cuts.rows[p], nulls, entryTo - entryFrom,
@@ -151,12 +167,12 @@ final class ChunkEncoder {
   }
 
   /**
-   * Puts in {@link #distinct} the buffer index of each dictionary entry that values
-   * {@code [from, to)} use, once each, and returns how many: a page's statistics then compare
-   * distinct values only.
+   * Puts in {@link #distinct} the index in {@code dictionaryValues} of each dictionary entry
+   * that values {@code [from, to)} use, once each, and returns how many: a page's statistics
+   * then compare distinct values only.
    */
   private int distinctValues(int from, int to) {
-    int entries = dictionary.size;
+    int entries = dictionarySize;
     if (seenOnPage.length < entries) {
       seenOnPage = new int[Math.max(entries, seenOnPage.length * 2)];
       distinct = new int[seenOnPage.length];
@@ -167,8 +183,8 @@ final class ChunkEncoder {
     }
     int mark = pageMark;
     int[] seen = seenOnPage;
-    int[] ids = dictionary.ids;
-    int[] first = dictionary.firstIndex;
+    int[] ids = this.ids;
+    int[] first = dictionaryIndex;
     int count = 0;
     for (int i = from; i < to; i++) {
       int id = ids[i];
@@ -260,12 +276,39 @@ final class ChunkEncoder {
         || leaf.type == PrimitiveTypeName.BOOLEAN) {
       return false;
     }
-    if (!dictionary.build(leaf, options.pageSize())) {
-      return false;
+    if (leaf.valueEnds != null) { // byte arrays
+      ByteArrayDictionary kept = leaf.dictionary;
+      if (kept == null) {
+        if (!leaf.dictionaryGivenUp()) {
+          throw new IllegalStateException("column " + String.join(".", leaf.column.getPath())
+              + ": a byte-array buffer made without its dictionary options");
+        }
+        return false; // it passed the page size
+      }
+      dictionarySize = kept.size();
+      dictionaryPlainBytes = kept.plainBytes;
+      ids = kept.ids;
+      dictionaryValues = kept.distinct;
+      if (identity.length < dictionarySize) {
+        identity = new int[Math.max(dictionarySize, identity.length * 2)];
+      }
+      for (int k = 0; k < dictionarySize; k++) {
+        identity[k] = k;
+      }
+      dictionaryIndex = identity;
+    } else {
+      if (!dictionary.build(leaf, options.pageSize())) {
+        return false;
+      }
+      dictionarySize = dictionary.size;
+      dictionaryPlainBytes = dictionary.plainBytes;
+      ids = dictionary.ids;
+      dictionaryValues = leaf;
+      dictionaryIndex = dictionary.firstIndex;
     }
     dictionaryBuilt = true;
-    long idBytes = ((long) leaf.values * RleHybridEncoder.bitWidth(dictionary.size - 1) + 7) / 8;
-    return dictionary.plainBytes + idBytes < leaf.plainBytes();
+    long idBytes = ((long) leaf.values * RleHybridEncoder.bitWidth(dictionarySize - 1) + 7) / 8;
+    return dictionaryPlainBytes + idBytes < leaf.plainBytes();
   }
 
   /**
@@ -278,8 +321,8 @@ final class ChunkEncoder {
         || leaf.type == PrimitiveTypeName.BOOLEAN || !dictionaryBuilt) {
       return -1;
     }
-    return dictionary.plainBytes
-        + ((long) leaf.values * RleHybridEncoder.bitWidth(dictionary.size - 1) + 7) / 8;
+    return dictionaryPlainBytes
+        + ((long) leaf.values * RleHybridEncoder.bitWidth(dictionarySize - 1) + 7) / 8;
   }
 
   /** PLAIN bits per value, 0 for BYTE_ARRAY (whose size varies). */
@@ -289,13 +332,13 @@ final class ChunkEncoder {
 
   /** A filter sized for the chunk's distinct values (all values when there is no dictionary). */
   private BloomFilter bloomFilter(LeafBuffer leaf, boolean dict) {
-    int distinct = dict ? dictionary.size : leaf.values;
+    int distinct = dict ? dictionarySize : leaf.values;
     int bytes = Math.min(MAX_BLOOM_FILTER_BYTES,
         BlockSplitBloomFilter.optimalNumOfBits(Math.max(1, distinct), BLOOM_FILTER_FPP) / 8);
     BlockSplitBloomFilter filter = new BlockSplitBloomFilter(bytes, MAX_BLOOM_FILTER_BYTES);
+    LeafBuffer values = dict ? dictionaryValues : leaf;
     for (int k = 0; k < distinct; k++) {
-      int i = dict ? dictionary.firstIndex[k] : k;
-      filter.insertHash(hash(filter, leaf, i));
+      filter.insertHash(hash(filter, values, dict ? dictionaryIndex[k] : k));
     }
     return filter;
   }

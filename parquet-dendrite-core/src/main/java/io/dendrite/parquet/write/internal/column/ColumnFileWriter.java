@@ -67,7 +67,7 @@ public final class ColumnFileWriter implements AutoCloseable, RewindableRows {
     leaves = new LeafBuffer[chunks.count()];
     unscaled = new long[leaves.length];
     for (int i = 0; i < leaves.length; i++) {
-      leaves[i] = new LeafBuffer(chunks.column(i));
+      leaves[i] = new LeafBuffer(chunks.column(i), chunks.options(i));
     }
     recorder = new LevelRecorder(schema, leaves);
     marks = new RowMarks(leaves, recorder);

@@ -12,7 +12,9 @@ import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
  * One leaf column's entries of the row group being written: repetition and definition levels
  * per entry (kept only when the column can have them), and the values of the entries whose
  * definition level is the maximum, in an array of their physical type. Byte-array values are
- * one byte array and the end offset of each value.
+ * one byte array and the end offset of each value ("raw"), or, while a dictionary is kept for
+ * the column ({@link #dictionary}), an id per value and each distinct value once: then
+ * {@link #bytes} and {@link #valueEnds} hold nothing of this row group.
  */
 final class LeafBuffer {
   final ColumnDescriptor column;
@@ -38,6 +40,13 @@ final class LeafBuffer {
   /** {@code valueEnds[i]}: where value i's bytes end; value i starts at the end of i - 1. */
   int[] valueEnds;
   int byteCount;
+  /**
+   * The dictionary this row group's byte-array values are added to, null while they are raw:
+   * when none is kept for the column, or once it passed its limit in this row group.
+   */
+  ByteArrayDictionary dictionary;
+  /** The column's dictionary object, reused row group after row group; null when none is kept. */
+  private ByteArrayDictionary keptDictionary;
   /** Appends a {@link Binary}'s bytes to the value being added ({@link #addBinary}). */
   private final OutputStream appender = new OutputStream() {
     @Override
@@ -52,7 +61,19 @@ final class LeafBuffer {
     }
   };
 
+  /**
+   * A buffer whose byte-array values are kept raw (a thread's stripe of rows, a dictionary's
+   * distinct values, tests).
+   */
   LeafBuffer(ColumnDescriptor column) {
+    this(column, null);
+  }
+
+  /**
+   * A buffer of a file's leaf, which keeps a dictionary of its byte-array values when
+   * {@code options} allow the chunk one.
+   */
+  LeafBuffer(ColumnDescriptor column, ChunkOptions options) {
     this.column = column;
     this.type = column.getPrimitiveType().getPrimitiveTypeName();
     this.maxRep = column.getMaxRepetitionLevel();
@@ -84,6 +105,10 @@ final class LeafBuffer {
       case FIXED_LEN_BYTE_ARRAY:
         bytes = new byte[1024];
         valueEnds = new int[initial];
+        if (options != null && options.dictionary() && !options.byteStreamSplit()) {
+          keptDictionary = new ByteArrayDictionary(column, options.pageSize());
+          dictionary = keptDictionary;
+        }
         break;
       default:
         throw new UnsupportedOperationException("column " + String.join(".", column.getPath())
@@ -96,16 +121,30 @@ final class LeafBuffer {
     entries = 0;
     values = 0;
     byteCount = 0;
+    if (keptDictionary != null) {
+      keptDictionary.clear();
+      dictionary = keptDictionary;
+    }
+  }
+
+  /** Whether a dictionary was kept for this row group's values and passed its limit. */
+  boolean dictionaryGivenUp() {
+    return keptDictionary != null && dictionary == null;
   }
 
   /**
-   * Drops the entries after the first {@code entryCount} (whose values are the first {@code
-   * valueCount}, their bytes the first {@code bytes}): a row being written is taken back.
+   * Drops the entries after the first {@code entryCount}, whose values are the first {@code
+   * valueCount}: a row being written is taken back. A dictionary given up while the row was
+   * written stays given up (the chunk is written without one).
    */
-  void truncate(int entryCount, int valueCount, int bytes) {
+  void truncate(int entryCount, int valueCount) {
+    if (dictionary != null) {
+      dictionary.truncate(values, valueCount);
+    } else if (valueEnds != null) {
+      byteCount = valueCount == 0 ? 0 : valueEnds[valueCount - 1];
+    }
     entries = entryCount;
     values = valueCount;
-    byteCount = bytes;
   }
 
   /**
@@ -153,6 +192,12 @@ final class LeafBuffer {
     byte[] b = bytes;
     bytes = other.bytes;
     other.bytes = b;
+    ByteArrayDictionary k = dictionary;
+    dictionary = other.dictionary;
+    other.dictionary = k;
+    k = keptDictionary;
+    keptDictionary = other.keptDictionary;
+    other.keptDictionary = k;
   }
 
   /** An entry without a value: {@code d} is below the maximum definition level. */
@@ -212,11 +257,28 @@ final class LeafBuffer {
     } catch (IOException e) {
       throw new UncheckedIOException(e); // the appender throws none
     }
-    endValue(r, start);
+    if (dictionary == null) {
+      endValue(r, start);
+      return;
+    }
+    // The bytes went where raw values' bytes go, which hold nothing while a dictionary is kept.
+    int len = byteCount - start;
+    byteCount = start;
+    if (!addToDictionary(r, bytes, start, len)) {
+      byte[] copy = Arrays.copyOfRange(bytes, start, start + len); // leaving rewrites the bytes
+      leaveDictionary();
+      addBytes(r, copy, 0, len);
+    }
   }
 
   /** Adds a value of bytes {@code [off, off + len)} of {@code b}. */
   void addBytes(int r, byte[] b, int off, int len) {
+    if (dictionary != null) {
+      if (addToDictionary(r, b, off, len)) {
+        return;
+      }
+      leaveDictionary();
+    }
     int start = byteCount;
     appendBytes(b, off, len);
     endValue(r, start);
@@ -227,8 +289,7 @@ final class LeafBuffer {
     int len = byteCount - start;
     if (fixedLength > 0 && len != fixedLength) {
       byteCount = start;
-      throw new IllegalArgumentException("column " + String.join(".", column.getPath())
-          + ": a FIXED_LEN_BYTE_ARRAY(" + fixedLength + ") value of " + len + " bytes");
+      throw fixedLengthMismatch(len);
     }
     levels(r, maxDef);
     if (values == valueEnds.length) {
@@ -237,7 +298,40 @@ final class LeafBuffer {
     valueEnds[values++] = byteCount;
   }
 
-  private void appendBytes(byte[] src, int off, int len) {
+  /** Adds a value to the dictionary; false, with nothing added, when it passed its limit. */
+  private boolean addToDictionary(int r, byte[] b, int off, int len) {
+    if (fixedLength > 0 && len != fixedLength) {
+      throw fixedLengthMismatch(len);
+    }
+    if (!dictionary.add(values, b, off, len)) {
+      return false;
+    }
+    levels(r, maxDef);
+    values++;
+    return true;
+  }
+
+  private IllegalArgumentException fixedLengthMismatch(int len) {
+    return new IllegalArgumentException("column " + String.join(".", column.getPath())
+        + ": a FIXED_LEN_BYTE_ARRAY(" + fixedLength + ") value of " + len + " bytes");
+  }
+
+  /**
+   * Gives up the dictionary for the rest of the row group: the values added so far are written
+   * out raw, from their ids.
+   */
+  void leaveDictionary() {
+    ByteArrayDictionary d = dictionary;
+    dictionary = null;
+    byteCount = 0;
+    valueEnds = ensure(valueEnds, values);
+    for (int i = 0; i < values; i++) {
+      d.appendValueTo(i, this);
+      valueEnds[i] = byteCount;
+    }
+  }
+
+  void appendBytes(byte[] src, int off, int len) {
     reserveBytes(len);
     System.arraycopy(src, off, bytes, byteCount, len);
     byteCount += len;
@@ -293,6 +387,13 @@ final class LeafBuffer {
         System.arraycopy(src.doubles, valueFrom, doubles, values, m);
         break;
       default: {
+        if (src.dictionary != null) {
+          throw new IllegalArgumentException("rows are appended from raw values only");
+        }
+        if (dictionary != null) {
+          appendToDictionary(src, valueFrom, valueTo);
+          return;
+        }
         int start = src.valueStart(valueFrom);
         int len = src.valueEnds[valueTo - 1] - start;
         reserveBytes(len);
@@ -307,6 +408,22 @@ final class LeafBuffer {
       }
     }
     values += m;
+  }
+
+  /**
+   * Adds {@code src}'s raw values {@code [from, to)} to the dictionary; when it passes its limit
+   * on the way, leaves it and appends the rest raw.
+   */
+  private void appendToDictionary(LeafBuffer src, int from, int to) {
+    for (int i = from; i < to; i++) {
+      int start = src.valueStart(i);
+      if (!dictionary.add(values, src.bytes, start, src.valueEnds[i] - start)) {
+        leaveDictionary();
+        append(src, 0, 0, i, to); // the rest, raw; their entries are in already
+        return;
+      }
+      values++;
+    }
   }
 
   private static int[] ensure(int[] a, int size) {
@@ -326,6 +443,19 @@ final class LeafBuffer {
     }
   }
 
+  /**
+   * The bytes of BINARY values {@code [from, to)} without their length prefixes (size
+   * statistics); 0 for other types.
+   */
+  long unencodedBytes(int from, int to) {
+    if (type != PrimitiveTypeName.BINARY || to <= from) {
+      return 0;
+    }
+    return dictionary != null ? dictionary.bytesOf(from, to)
+        : valueEnds[to - 1] - valueStart(from);
+  }
+
+  /** Where raw value {@code i}'s bytes start (not while a dictionary is kept). */
   int valueStart(int i) {
     return i == 0 ? 0 : valueEnds[i - 1];
   }
@@ -336,7 +466,7 @@ final class LeafBuffer {
       case BOOLEAN:
         return (values + 7) / 8;
       case BINARY:
-        return byteCount + 4L * values;
+        return (dictionary != null ? dictionary.valueBytes : byteCount) + 4L * values;
       default:
         return (long) plainWidth * values;
     }

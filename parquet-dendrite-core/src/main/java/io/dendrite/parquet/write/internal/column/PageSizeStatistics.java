@@ -5,7 +5,6 @@ import java.util.List;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.statistics.SizeStatistics;
 import org.apache.parquet.schema.PrimitiveType;
-import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 
 /**
  * A page's size statistics (the spec's {@code SizeStatistics}): how many entries have each
@@ -30,15 +29,16 @@ final class PageSizeStatistics {
     this.definition = !shape.getDefinitionLevelHistogram().isEmpty();
   }
 
-  /** Of {@code leaf}'s entries [entryFrom, entryTo), which hold its values [valueFrom, valueTo). */
-  SizeStatistics of(LeafBuffer leaf, int entryFrom, int entryTo, int valueFrom, int valueTo) {
+  /**
+   * Of {@code leaf}'s entries [entryFrom, entryTo), whose BINARY values take
+   * {@code unencodedBytes} without their length prefixes.
+   */
+  SizeStatistics of(LeafBuffer leaf, int entryFrom, int entryTo, long unencodedBytes) {
     long[] rep = new long[repetition ? leaf.maxRep + 1 : 0];
     long[] def = new long[definition ? leaf.maxDef + 1 : 0];
     count(leaf.rep, entryFrom, entryTo, rep);
     count(leaf.def, entryFrom, entryTo, def);
-    long bytes = type.getPrimitiveTypeName() == PrimitiveTypeName.BINARY && valueTo > valueFrom
-        ? leaf.valueEnds[valueTo - 1] - leaf.valueStart(valueFrom) : 0;
-    return new SizeStatistics(type, bytes, list(rep), list(def));
+    return new SizeStatistics(type, unencodedBytes, list(rep), list(def));
   }
 
   /** Adds each level's entries to {@code histogram}; levels absent from the buffer are all 0. */

@@ -63,7 +63,7 @@ final class ParallelRowGroups {
     encoded = new BufferedChunk[n];
     unscaled = new long[n];
     for (int i = 0; i < n; i++) {
-      encoding[i] = new LeafBuffer(chunks.column(i));
+      encoding[i] = new LeafBuffer(chunks.column(i), chunks.options(i));
       encoded[i] = new BufferedChunk();
     }
     String name = "dendrite-encode-" + WRITERS.incrementAndGet() + "-";

@@ -11,14 +11,12 @@ final class RowMarks {
   private final LevelRecorder recorder;
   private final int[] entries;
   private final int[] values;
-  private final int[] bytes;
 
   RowMarks(LeafBuffer[] leaves, LevelRecorder recorder) {
     this.leaves = leaves;
     this.recorder = recorder;
     this.entries = new int[leaves.length];
     this.values = new int[leaves.length];
-    this.bytes = new int[leaves.length];
   }
 
   /** Remembers where the next row starts. */
@@ -27,14 +25,13 @@ final class RowMarks {
       LeafBuffer leaf = leaves[i];
       entries[i] = leaf.entries;
       values[i] = leaf.values;
-      bytes[i] = leaf.byteCount;
     }
   }
 
   /** Takes back what was recorded since {@link #mark()}. */
   void rollBack() {
     for (int i = 0; i < leaves.length; i++) {
-      leaves[i].truncate(entries[i], values[i], bytes[i]);
+      leaves[i].truncate(entries[i], values[i]);
     }
     recorder.abandonMessage();
   }

@@ -5,49 +5,17 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-import org.apache.parquet.io.api.Binary;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 import org.junit.jupiter.api.Test;
 
-/** Dictionary ids against a HashMap of the same values, and the size limit. */
+/** Numbers' dictionary ids against a HashMap of the same values, and the size limit. */
 class ValueDictionaryTest {
-  @Test
-  void idsNumberDistinctValuesInOrderOfFirstAppearance() {
-    Random r = new Random(31);
-    LeafBuffer leaf = PlainEncoderTest.leaf(PrimitiveTypeName.BINARY, 0);
-    List<String> values = new ArrayList<>();
-    for (int i = 0; i < 5000; i++) {
-      // Now and then a run of one value (the lookup is skipped for a repeat of the previous).
-      String s = i > 0 && r.nextInt(3) == 0 ? values.get(i - 1) : "v" + r.nextInt(700);
-      byte[] b = s.getBytes(StandardCharsets.UTF_8);
-      leaf.addBinary(0, Binary.fromConstantByteArray(b));
-      values.add(s);
-    }
-    ValueDictionary d = new ValueDictionary();
-    assertTrue(d.build(leaf, Long.MAX_VALUE));
-    Map<String, Integer> expected = new HashMap<>();
-    for (String s : values) {
-      expected.putIfAbsent(s, expected.size());
-    }
-    assertEquals(expected.size(), d.size);
-    long plain = 0;
-    for (int i = 0; i < values.size(); i++) {
-      assertEquals(expected.get(values.get(i)), d.ids[i], "value " + i);
-    }
-    for (Map.Entry<String, Integer> e : expected.entrySet()) {
-      assertEquals(e.getKey(), values.get(d.firstIndex[e.getValue()]));
-      plain += 4 + e.getKey().length();
-    }
-    assertEquals(plain, d.plainBytes);
-  }
-
   @Test
   void numbersInRunsGetTheIdsOfTheirFirstAppearance() {
     Random r = new Random(37);

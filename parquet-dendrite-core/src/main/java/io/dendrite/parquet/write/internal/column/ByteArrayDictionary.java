@@ -1,0 +1,200 @@
+package io.dendrite.parquet.write.internal.column;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+import java.util.Arrays;
+import org.apache.parquet.column.ColumnDescriptor;
+
+/**
+ * The dictionary of a byte-array leaf, kept as its values are added: each value is looked up
+ * once, while its bytes are at hand, and only its id is stored; each distinct value's bytes are
+ * kept once, in order of first appearance ({@link #distinct}). A row group of low-cardinality
+ * strings then holds 4 bytes per value instead of the strings, and is not hashed again when
+ * encoded. The ids and the limit are those of a dictionary built from the raw values after the
+ * fact, so the pages are the same. {@link #add} refuses a new value that would take the
+ * dictionary's PLAIN size past the limit: the leaf then goes back to raw bytes
+ * ({@link LeafBuffer}) for the rest of the row group, and its chunk has no dictionary.
+ */
+final class ByteArrayDictionary {
+  /** Byte arrays hashed eight bytes at a time. */
+  private static final VarHandle LONGS =
+      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+
+  /** The distinct values in id order: value {@code k} of this buffer is id {@code k}'s. */
+  final LeafBuffer distinct;
+  /** The id of each value of the leaf. */
+  int[] ids = new int[64];
+  /** The leaf's values' bytes, length prefixes not counted (what raw bytes would hold). */
+  long valueBytes;
+  /** The dictionary page's PLAIN size. */
+  long plainBytes;
+  private final long limit;
+  /** Per id, the leaf value where it first appeared: what a taken-back row drops. */
+  private int[] firstValue = new int[64];
+  /** Open addressing: slot holds id + 1, 0 when empty. */
+  private int[] slots = new int[128];
+
+  /**
+   * @param column the leaf's column (a byte-array type)
+   * @param limit the PLAIN size past which the dictionary is given up (the page size)
+   */
+  ByteArrayDictionary(ColumnDescriptor column, long limit) {
+    // The distinct values have no levels: one entry per value.
+    this.distinct = new LeafBuffer(
+        new ColumnDescriptor(column.getPath(), column.getPrimitiveType(), 0, 0));
+    this.limit = limit;
+  }
+
+  /** The number of distinct values. */
+  int size() {
+    return distinct.values;
+  }
+
+  /** Empties the dictionary for the next row group, keeping its arrays. */
+  void clear() {
+    distinct.clear();
+    valueBytes = 0;
+    plainBytes = 0;
+    Arrays.fill(slots, 0);
+  }
+
+  /**
+   * Gives the leaf's value {@code index} (the next) the id of bytes {@code [off, off + len)} of
+   * {@code b}, a new id when they are new. False, with nothing changed, when a new value would
+   * take the PLAIN size past the limit.
+   */
+  boolean add(int index, byte[] b, int off, int len) {
+    int id;
+    if (index > 0 && equals(ids[index - 1], b, off, len)) {
+      // A run (a VARIANT column's metadata is one value row after row): no hash or lookup.
+      id = ids[index - 1];
+    } else {
+      int mask = slots.length - 1;
+      int s = mix(hash(b, off, off + len)) & mask;
+      while (true) {
+        int slot = slots[s];
+        if (slot == 0) {
+          long bytes = plainBytes + (distinct.fixedLength > 0 ? distinct.fixedLength : 4L + len);
+          if (bytes > limit) {
+            return false;
+          }
+          plainBytes = bytes;
+          id = distinct.values;
+          distinct.addBytes(0, b, off, len);
+          if (id == firstValue.length) {
+            firstValue = Arrays.copyOf(firstValue, id * 2);
+          }
+          firstValue[id] = index;
+          slots[s] = id + 1;
+          if (distinct.values * 2 > slots.length) {
+            rehash();
+          }
+          break;
+        }
+        if (equals(slot - 1, b, off, len)) {
+          id = slot - 1;
+          break;
+        }
+        s = (s + 1) & mask;
+      }
+    }
+    if (index == ids.length) {
+      ids = Arrays.copyOf(ids, index * 2);
+    }
+    ids[index] = id;
+    valueBytes += len;
+    return true;
+  }
+
+  /**
+   * Takes back the leaf's values from {@code valueCount} up to {@code values}, and the ids that
+   * first appeared among them: the dictionary is as if those values were never added.
+   */
+  void truncate(int values, int valueCount) {
+    for (int i = valueCount; i < values; i++) {
+      valueBytes -= length(ids[i]);
+    }
+    int size = distinct.values;
+    int keep = size;
+    while (keep > 0 && firstValue[keep - 1] >= valueCount) {
+      keep--;
+    }
+    // Ids are removed last-added first: an earlier id's probe never passed a later one's slot,
+    // so emptying the later slots breaks no other lookup.
+    int mask = slots.length - 1;
+    for (int id = size - 1; id >= keep; id--) {
+      int start = distinct.valueStart(id);
+      int end = distinct.valueEnds[id];
+      int s = mix(hash(distinct.bytes, start, end)) & mask;
+      while (slots[s] != id + 1) {
+        s = (s + 1) & mask;
+      }
+      slots[s] = 0;
+      plainBytes -= distinct.fixedLength > 0 ? distinct.fixedLength : 4L + end - start;
+    }
+    distinct.truncate(keep, keep);
+  }
+
+  /** Appends the bytes of the leaf's value {@code i} to {@code leaf}'s raw bytes. */
+  void appendValueTo(int i, LeafBuffer leaf) {
+    int id = ids[i];
+    int start = distinct.valueStart(id);
+    leaf.appendBytes(distinct.bytes, start, distinct.valueEnds[id] - start);
+  }
+
+  /** The bytes of values {@code [from, to)} of the leaf, length prefixes not counted. */
+  long bytesOf(int from, int to) {
+    long n = 0;
+    for (int i = from; i < to; i++) {
+      n += length(ids[i]);
+    }
+    return n;
+  }
+
+  private int length(int id) {
+    return distinct.valueEnds[id] - distinct.valueStart(id);
+  }
+
+  private boolean equals(int id, byte[] b, int off, int len) {
+    int start = distinct.valueStart(id);
+    int end = distinct.valueEnds[id];
+    return end - start == len && Arrays.equals(distinct.bytes, start, end, b, off, off + len);
+  }
+
+  private void rehash() {
+    slots = new int[slots.length * 2];
+    int mask = slots.length - 1;
+    for (int id = 0; id < distinct.values; id++) {
+      int s = mix(hash(distinct.bytes, distinct.valueStart(id), distinct.valueEnds[id])) & mask;
+      while (slots[s] != 0) {
+        s = (s + 1) & mask;
+      }
+      slots[s] = id + 1;
+    }
+  }
+
+  static int mix(int h) {
+    h *= 0x9E3779B9;
+    return h ^ (h >>> 16);
+  }
+
+  /**
+   * Bytes {@code [k, end)} of {@code b} hashed eight bytes per multiply: a byte at a time,
+   * hashing long strings took most of the lookups. Only the table's slots depend on the hash,
+   * never the ids or the output.
+   */
+  private static int hash(byte[] b, int k, int end) {
+    long h = end - k;
+    for (; k <= end - 8; k += 8) {
+      h = (h ^ (long) LONGS.get(b, k)) * 0x9E3779B97F4A7C15L;
+    }
+    for (; k < end; k++) {
+      h = (h ^ b[k]) * 0x100000001B3L;
+    }
+    // A multiply carries each bit only upwards: the product's high half depends on every bit,
+    // so values differing in one high byte do not share the table's low slot bits.
+    h ^= h >>> 32;
+    return (int) ((h * 0x9E3779B97F4A7C15L) >>> 32);
+  }
+}
