@@ -11,6 +11,7 @@ import io.dendrite.parquet.schema.RecordSchema.Field;
 import io.dendrite.parquet.schema.internal.DecimalBytes;
 import io.dendrite.parquet.shred.internal.VariantColumnShredder;
 import io.dendrite.parquet.variant.EncodedVariant;
+import io.dendrite.parquet.write.internal.column.LevelRecorder;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -161,8 +162,15 @@ final class FieldWriters {
       case STRING:
         // Array-backed: Binary.fromString wraps a ByteBuffer, whose hashing and comparing in the
         // dictionary and statistics writers is slower than an array's. Same bytes either way.
-        return (rc, v) -> rc.addBinary(
-            Binary.fromConstantByteArray(((String) v).getBytes(StandardCharsets.UTF_8)));
+        // The column engine's recorder takes the bytes without a Binary.
+        return (rc, v) -> {
+          byte[] b = ((String) v).getBytes(StandardCharsets.UTF_8);
+          if (rc instanceof LevelRecorder recorder) {
+            recorder.addBytes(b, 0, b.length);
+          } else {
+            rc.addBinary(Binary.fromConstantByteArray(b));
+          }
+        };
       case BINARY:
       case UUID:
         return (rc, v) -> rc.addBinary(Binary.fromConstantByteArray((byte[]) v));

@@ -21,6 +21,7 @@ import io.dendrite.parquet.variant.internal.JsonToVariant;
 import io.dendrite.parquet.variant.internal.KeyPositions;
 import io.dendrite.parquet.variant.internal.VariantBinary;
 import io.dendrite.parquet.variant.internal.VariantEncoder;
+import io.dendrite.parquet.write.internal.column.LevelRecorder;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
@@ -448,7 +449,11 @@ final class JsonRecordParser {
           return false;
         }
         rc.startField(columnNames[i], i);
-        rc.addBinary(utf8.of(p)); // the bytes of String.getBytes(UTF_8)
+        if (rc instanceof LevelRecorder recorder) { // the column engine: no Binary
+          recorder.addBytes(utf8.encode(p), 0, utf8.length());
+        } else {
+          rc.addBinary(utf8.of(p)); // the bytes of String.getBytes(UTF_8)
+        }
         break;
       }
       default:

@@ -233,6 +233,16 @@ public final class LevelRecorder extends RecordConsumer {
     afterElement(f);
   }
 
+  /**
+   * {@link #addBinary} of bytes {@code [off, off + len)} of {@code b}, without a {@link Binary}
+   * around them (a string's UTF-8 bytes, a parser's token buffer).
+   */
+  public void addBytes(byte[] b, int off, int len) {
+    Node f = fields[depth];
+    f.leaf.addBytes(rep[depth], b, off, len);
+    afterElement(f);
+  }
+
   @Override
   public void addFloat(float value) {
     Node f = fields[depth];
