@@ -764,10 +764,12 @@ public final class DendriteWriter implements Closeable {
      * it. parquet-java's writer holds about this many bytes of encoded pages per open file.
      * Our own column writing (the default; the internal {@code dendrite.write.engine} property
      * can choose parquet-java's instead) holds a row group's values unencoded until it ends,
-     * so it also ends a row group when those buffers reach twice this size: its heap per open
-     * file is at most 2x this (plus the headroom of arrays grown by doubling), and where data
-     * encodes to less than half its unencoded size (levels are buffered as 4-byte ints) its
-     * row groups come out smaller than this. With
+     * so it also ends a row group when those buffers, counted with every value's bytes, reach
+     * twice this size: its heap per open file is at most 2x this (plus the headroom of arrays
+     * grown by doubling), and where data encodes to less than half its unencoded size (levels
+     * are buffered as 4-byte ints) its row groups come out smaller than this. A string or
+     * binary column whose dictionary stays within the page size holds each distinct value once
+     * and a 4-byte id per value, so its heap is usually far below that bound. With
      * {@link #parallelism} above 1 it holds one row group being filled and one being encoded
      * (with that one's encoded chunks until they are written), so up to about twice that again.
      */

@@ -7,14 +7,13 @@ import java.util.Arrays;
 import org.apache.parquet.column.ColumnDescriptor;
 
 /**
- * The dictionary of a byte-array leaf, kept as its values are added: each value is looked up
- * once, while its bytes are at hand, and only its id is stored; each distinct value's bytes are
- * kept once, in order of first appearance ({@link #distinct}). A row group of low-cardinality
- * strings then holds 4 bytes per value instead of the strings, and is not hashed again when
- * encoded. The ids and the limit are those of a dictionary built from the raw values after the
- * fact, so the pages are the same. {@link #add} refuses a new value that would take the
- * dictionary's PLAIN size past the limit: the leaf then goes back to raw bytes
- * ({@link LeafBuffer}) for the rest of the row group, and its chunk has no dictionary.
+ * The dictionary of a byte-array chunk: an id per value, in order of first appearance, and each
+ * distinct value's bytes once ({@link #distinct}). A leaf keeps it as its values are added
+ * while it is small ({@link LeafBuffer}): each value is looked up while its bytes are at hand
+ * and only its id is stored, so a row group of low-cardinality strings holds 4 bytes per value
+ * instead of the strings and is not hashed again when encoded. Otherwise the encoding thread
+ * builds it from the raw values, a column at a time. Either way the same ids. {@link #add}
+ * refuses a new value that would take the dictionary's PLAIN size past a limit.
  */
 final class ByteArrayDictionary {
   /** Byte arrays hashed eight bytes at a time. */
@@ -29,21 +28,16 @@ final class ByteArrayDictionary {
   long valueBytes;
   /** The dictionary page's PLAIN size. */
   long plainBytes;
-  private final long limit;
   /** Per id, the leaf value where it first appeared: what a taken-back row drops. */
   private int[] firstValue = new int[64];
   /** Open addressing: slot holds id + 1, 0 when empty. */
   private int[] slots = new int[128];
 
-  /**
-   * @param column the leaf's column (a byte-array type)
-   * @param limit the PLAIN size past which the dictionary is given up (the page size)
-   */
-  ByteArrayDictionary(ColumnDescriptor column, long limit) {
+  /** A dictionary of {@code column}'s values (a byte-array type). */
+  ByteArrayDictionary(ColumnDescriptor column) {
     // The distinct values have no levels: one entry per value.
     this.distinct = new LeafBuffer(
         new ColumnDescriptor(column.getPath(), column.getPrimitiveType(), 0, 0));
-    this.limit = limit;
   }
 
   /** The number of distinct values. */
@@ -62,9 +56,9 @@ final class ByteArrayDictionary {
   /**
    * Gives the leaf's value {@code index} (the next) the id of bytes {@code [off, off + len)} of
    * {@code b}, a new id when they are new. False, with nothing changed, when a new value would
-   * take the PLAIN size past the limit.
+   * take the PLAIN size past {@code limit}.
    */
-  boolean add(int index, byte[] b, int off, int len) {
+  boolean add(int index, byte[] b, int off, int len, long limit) {
     int id;
     if (index > 0 && equals(ids[index - 1], b, off, len)) {
       // A run (a VARIANT column's metadata is one value row after row): no hash or lookup.

@@ -277,12 +277,8 @@ final class ChunkEncoder {
       return false;
     }
     if (leaf.valueEnds != null) { // byte arrays
-      ByteArrayDictionary kept = leaf.dictionary;
+      ByteArrayDictionary kept = leaf.buildDictionary();
       if (kept == null) {
-        if (!leaf.dictionaryGivenUp()) {
-          throw new IllegalStateException("column " + String.join(".", leaf.column.getPath())
-              + ": a byte-array buffer made without its dictionary options");
-        }
         return false; // it passed the page size
       }
       dictionarySize = kept.size();

@@ -17,6 +17,14 @@ import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
  * {@link #bytes} and {@link #valueEnds} hold nothing of this row group.
  */
 final class LeafBuffer {
+  /**
+   * The distinct bytes of a dictionary kept as values are added. Each value is looked up in
+   * the middle of a row, the leaves' tables taking turns in the cache: a small table (the
+   * low-cardinality columns that gain most) stays there, a larger one cost more per value
+   * than building it a column at a time when encoding (a TPC-H row's 30 string columns).
+   */
+  static final long KEPT_DICTIONARY_BYTES = 16 << 10;
+
   final ColumnDescriptor column;
   final PrimitiveTypeName type;
   final int maxRep;
@@ -42,11 +50,19 @@ final class LeafBuffer {
   int byteCount;
   /**
    * The dictionary this row group's byte-array values are added to, null while they are raw:
-   * when none is kept for the column, or once it passed its limit in this row group.
+   * when none is kept for the column, once it grew past {@link #KEPT_DICTIONARY_BYTES} or its
+   * limit in this row group, or once rows striped by other threads were appended (a lookup per value on the appending thread, which
+   * is the one thread every row passes through, cost more than the encoding threads building
+   * the dictionary from the raw values, a column at a time: {@link #buildDictionary}).
    */
   ByteArrayDictionary dictionary;
   /** The column's dictionary object, reused row group after row group; null when none is kept. */
   private ByteArrayDictionary keptDictionary;
+  /** Whether this row group's dictionary passed its limit: its chunk gets none. */
+  private boolean dictionaryPassedLimit;
+  /** The dictionary's limit (the page size: parquet-java's rule), and the size kept as added. */
+  private long dictionaryLimit;
+  private long keptLimit;
   /** Appends a {@link Binary}'s bytes to the value being added ({@link #addBinary}). */
   private final OutputStream appender = new OutputStream() {
     @Override
@@ -106,8 +122,10 @@ final class LeafBuffer {
         bytes = new byte[1024];
         valueEnds = new int[initial];
         if (options != null && options.dictionary() && !options.byteStreamSplit()) {
-          keptDictionary = new ByteArrayDictionary(column, options.pageSize());
+          keptDictionary = new ByteArrayDictionary(column);
           dictionary = keptDictionary;
+          dictionaryLimit = options.pageSize();
+          keptLimit = Math.min(dictionaryLimit, KEPT_DICTIONARY_BYTES);
         }
         break;
       default:
@@ -125,11 +143,37 @@ final class LeafBuffer {
       keptDictionary.clear();
       dictionary = keptDictionary;
     }
+    dictionaryPassedLimit = false;
   }
 
-  /** Whether a dictionary was kept for this row group's values and passed its limit. */
-  boolean dictionaryGivenUp() {
-    return keptDictionary != null && dictionary == null;
+  /** Whether the chunk's byte arrays may have a dictionary: one is kept, within its limit. */
+  boolean dictionaryAllowed() {
+    return keptDictionary != null && !dictionaryPassedLimit;
+  }
+
+  /**
+   * The dictionary of this row group's byte arrays: the one kept as they were added, else one
+   * built now from the raw values (which stay raw); null when none is kept for the column or
+   * it passes its limit.
+   */
+  ByteArrayDictionary buildDictionary() {
+    if (keptDictionary == null) {
+      throw new IllegalStateException("column " + String.join(".", column.getPath())
+          + ": a byte-array buffer made without its dictionary options");
+    }
+    if (dictionary != null || dictionaryPassedLimit) {
+      return dictionary;
+    }
+    ByteArrayDictionary d = keptDictionary;
+    d.clear();
+    for (int i = 0; i < values; i++) {
+      int start = valueStart(i);
+      if (!d.add(i, bytes, start, valueEnds[i] - start, dictionaryLimit)) {
+        dictionaryPassedLimit = true;
+        return null;
+      }
+    }
+    return d;
   }
 
   /**
@@ -198,6 +242,9 @@ final class LeafBuffer {
     k = keptDictionary;
     keptDictionary = other.keptDictionary;
     other.keptDictionary = k;
+    boolean passed = dictionaryPassedLimit;
+    dictionaryPassedLimit = other.dictionaryPassedLimit;
+    other.dictionaryPassedLimit = passed;
   }
 
   /** An entry without a value: {@code d} is below the maximum definition level. */
@@ -266,7 +313,7 @@ final class LeafBuffer {
     byteCount = start;
     if (!addToDictionary(r, bytes, start, len)) {
       byte[] copy = Arrays.copyOfRange(bytes, start, start + len); // leaving rewrites the bytes
-      leaveDictionary();
+      leaveDictionaryPastLimit();
       addBytes(r, copy, 0, len);
     }
   }
@@ -277,7 +324,7 @@ final class LeafBuffer {
       if (addToDictionary(r, b, off, len)) {
         return;
       }
-      leaveDictionary();
+      leaveDictionaryPastLimit();
     }
     int start = byteCount;
     appendBytes(b, off, len);
@@ -303,7 +350,7 @@ final class LeafBuffer {
     if (fixedLength > 0 && len != fixedLength) {
       throw fixedLengthMismatch(len);
     }
-    if (!dictionary.add(values, b, off, len)) {
+    if (!dictionary.add(values, b, off, len, keptLimit)) {
       return false;
     }
     levels(r, maxDef);
@@ -317,8 +364,17 @@ final class LeafBuffer {
   }
 
   /**
-   * Gives up the dictionary for the rest of the row group: the values added so far are written
-   * out raw, from their ids.
+   * Leaves the dictionary kept as values are added, past its size kept: when that is the
+   * chunk's limit, the chunk gets no dictionary; else the encoding thread builds it.
+   */
+  private void leaveDictionaryPastLimit() {
+    dictionaryPassedLimit = keptLimit == dictionaryLimit;
+    leaveDictionary();
+  }
+
+  /**
+   * Holds the values raw for the rest of the row group: those added so far are written out
+   * from their ids.
    */
   void leaveDictionary() {
     ByteArrayDictionary d = dictionary;
@@ -391,8 +447,7 @@ final class LeafBuffer {
           throw new IllegalArgumentException("rows are appended from raw values only");
         }
         if (dictionary != null) {
-          appendToDictionary(src, valueFrom, valueTo);
-          return;
+          leaveDictionary(); // the encoding thread builds it (see the field)
         }
         int start = src.valueStart(valueFrom);
         int len = src.valueEnds[valueTo - 1] - start;
@@ -408,22 +463,6 @@ final class LeafBuffer {
       }
     }
     values += m;
-  }
-
-  /**
-   * Adds {@code src}'s raw values {@code [from, to)} to the dictionary; when it passes its limit
-   * on the way, leaves it and appends the rest raw.
-   */
-  private void appendToDictionary(LeafBuffer src, int from, int to) {
-    for (int i = from; i < to; i++) {
-      int start = src.valueStart(i);
-      if (!dictionary.add(values, src.bytes, start, src.valueEnds[i] - start)) {
-        leaveDictionary();
-        append(src, 0, 0, i, to); // the rest, raw; their entries are in already
-        return;
-      }
-      values++;
-    }
   }
 
   private static int[] ensure(int[] a, int size) {
@@ -472,7 +511,10 @@ final class LeafBuffer {
     }
   }
 
-  /** What the buffer holds in memory, to cut row groups by size. */
+  /**
+   * What the buffer holds with its values raw, to cut row groups by size: the bound of its
+   * heap, which byte arrays kept as dictionary ids make smaller (the cuts stay the same).
+   */
   long bufferedBytes() {
     long levels = (maxRep > 0 ? 4L : 0) * entries + (maxDef > 0 ? 4L : 0) * entries;
     return levels + plainBytes();

@@ -142,7 +142,8 @@ class ByteArrayDictionaryTest {
         assertNull(leaf.dictionary, "value " + i);
       }
     }
-    assertTrue(leaf.dictionaryGivenUp());
+    assertFalse(leaf.dictionaryAllowed());
+    assertNull(leaf.buildDictionary());
     assertRaw(leaf, values);
     // Taking a row back after leaving the dictionary cuts the raw bytes.
     leaf.truncate(50, 50);
@@ -150,8 +151,33 @@ class ByteArrayDictionaryTest {
     // The next row group keeps a dictionary again.
     leaf.clear();
     leaf.addBinary(0, Binary.fromConstantByteArray(utf8("b")));
-    assertFalse(leaf.dictionaryGivenUp());
+    assertTrue(leaf.dictionaryAllowed());
     assertMatchesModel(leaf, List.of("b"), "after clear");
+  }
+
+  /**
+   * Past the size kept as values are added, but within the chunk's limit, the values go raw
+   * and the dictionary built from them when encoding has the model's ids.
+   */
+  @Test
+  void aLargerDictionaryIsBuiltWhenEncoding() {
+    LeafBuffer leaf = keeping(STRINGS, Integer.MAX_VALUE);
+    List<String> values = new ArrayList<>();
+    Random r = new Random(41);
+    for (int i = 0; i < 20_000; i++) {
+      String s = "value-" + r.nextInt(5_000);
+      leaf.addBinary(0, Binary.fromConstantByteArray(utf8(s)));
+      values.add(s);
+    }
+    // 5,000 distinct values of about 14 bytes PLAIN pass the 16 KiB kept.
+    assertNull(leaf.dictionary);
+    assertTrue(leaf.dictionaryAllowed());
+    assertRaw(leaf, values);
+    ByteArrayDictionary built = leaf.buildDictionary();
+    assertNotNull(built);
+    Map<String, Integer> model = new HashMap<>();
+    assertArrayEquals(modelIds(values, model), Arrays.copyOf(built.ids, values.size()));
+    assertEquals(model.size(), built.size());
   }
 
   private static void assertRaw(LeafBuffer leaf, List<String> values) {
@@ -168,18 +194,25 @@ class ByteArrayDictionaryTest {
   }
 
   /**
-   * Rows striped by another thread (raw) appended to a leaf keeping a dictionary get the ids
-   * they would have had added one by one; the limit passed in the middle of an append leaves
-   * the rest raw.
+   * Rows striped by another thread (raw) appended to a leaf keeping a dictionary leave it raw
+   * (the values added before among them); the dictionary built from them at encoding has the
+   * ids the values would have had added one by one, or none past the limit.
    */
   @Test
-  void appendedRowsGetTheIdsOfValuesAddedOneByOne() {
+  void appendedRowsAreRawAndGetTheIdsOfValuesAddedOneByOne() {
     for (int limit : new int[] {Integer.MAX_VALUE, 400}) {
       Random r = new Random(limit);
       LeafBuffer stripe = new LeafBuffer(STRINGS);
       LeafBuffer appended = keeping(STRINGS, limit);
       LeafBuffer added = keeping(STRINGS, limit);
       List<String> values = new ArrayList<>();
+      // The first rows go straight to the leaf (as the rows written before striping starts).
+      for (int i = 0; i < 50; i++) {
+        String s = "s" + i % 7;
+        appended.addBinary(0, Binary.fromConstantByteArray(utf8(s)));
+        added.addBinary(0, Binary.fromConstantByteArray(utf8(s)));
+        values.add(s);
+      }
       for (int i = 0; i < 3000; i++) {
         if (r.nextInt(7) == 0) {
           stripe.addNull(0, 0);
@@ -206,11 +239,20 @@ class ByteArrayDictionaryTest {
       }
       assertArrayEquals(Arrays.copyOf(added.def, added.entries),
           Arrays.copyOf(appended.def, appended.entries));
+      assertNull(appended.dictionary);
+      assertRaw(appended, values);
+      ByteArrayDictionary built = appended.buildDictionary();
       if (limit == Integer.MAX_VALUE) {
-        assertMatchesModel(appended, values, "appended");
+        assertNotNull(built);
+        assertMatchesModel(added, values, "added one by one");
+        assertArrayEquals(Arrays.copyOf(added.dictionary.ids, values.size()),
+            Arrays.copyOf(built.ids, values.size()));
+        assertEquals(added.dictionary.plainBytes, built.plainBytes);
+        assertRaw(appended, values); // the values stay raw
       } else {
-        assertTrue(appended.dictionaryGivenUp());
-        assertRaw(appended, values);
+        assertFalse(added.dictionaryAllowed());
+        assertNull(built);
+        assertFalse(appended.dictionaryAllowed());
       }
     }
   }
