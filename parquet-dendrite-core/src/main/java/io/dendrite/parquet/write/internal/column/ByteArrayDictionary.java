@@ -5,6 +5,7 @@ import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
 import java.util.Arrays;
 import org.apache.parquet.column.ColumnDescriptor;
+import org.apache.parquet.schema.PrimitiveType;
 
 /**
  * The dictionary of a byte-array chunk: an id per value, in order of first appearance, and each
@@ -35,9 +36,17 @@ final class ByteArrayDictionary {
 
   /** A dictionary of {@code column}'s values (a byte-array type). */
   ByteArrayDictionary(ColumnDescriptor column) {
+    this(column.getPath(), column.getPrimitiveType());
+  }
+
+  /** A dictionary of values of {@code type} (BINARY, or FIXED_LEN_BYTE_ARRAY of a length). */
+  ByteArrayDictionary(PrimitiveType type) {
+    this(new String[] {"dictionary"}, type);
+  }
+
+  private ByteArrayDictionary(String[] path, PrimitiveType type) {
     // The distinct values have no levels: one entry per value.
-    this.distinct = new LeafBuffer(
-        new ColumnDescriptor(column.getPath(), column.getPrimitiveType(), 0, 0));
+    this.distinct = new LeafBuffer(new ColumnDescriptor(path, type, 0, 0));
   }
 
   /** The number of distinct values. */

@@ -2,6 +2,8 @@ package io.dendrite.parquet.write.internal.column;
 
 import java.io.IOException;
 import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Map;
 import org.apache.parquet.bytes.BytesInput;
 import org.apache.parquet.column.Encoding;
 import org.apache.parquet.column.page.DictionaryPage;
@@ -11,6 +13,7 @@ import org.apache.parquet.column.values.bloomfilter.BlockSplitBloomFilter;
 import org.apache.parquet.column.values.bloomfilter.BloomFilter;
 import org.apache.parquet.io.api.Binary;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
+import org.apache.parquet.schema.Types;
 
 /**
  * Encodes one leaf's buffered entries as a column chunk of data page v1 or v2 pages, with
@@ -49,8 +52,9 @@ final class ChunkEncoder {
   /**
    * This chunk's dictionary: its size and PLAIN bytes, each value's id, and where each id's
    * value is: {@code dictionaryValues}' value {@code dictionaryIndex[id]}. Numbers' dictionary
-   * is built here ({@link #dictionary}, indexes into the leaf); byte arrays' was kept as they
-   * were added ({@link ByteArrayDictionary}, its distinct values in id order).
+   * is built here ({@link #dictionary}, indexes into the leaf); byte arrays' is the leaf's own
+   * ({@link ByteArrayDictionary}, kept as values were added or built now from the raw ones;
+   * its distinct values in id order).
    */
   private int dictionarySize;
   private long dictionaryPlainBytes;
@@ -58,6 +62,8 @@ final class ChunkEncoder {
   private LeafBuffer dictionaryValues;
   private int[] dictionaryIndex;
   private int[] identity = new int[64];
+  /** This thread's dictionaries built from raw byte arrays, by fixed length (0: BINARY). */
+  private final Map<Integer, ByteArrayDictionary> byteArrayDictionaries = new HashMap<>();
 
   /**
    * Writes {@code leaf}'s chunk between {@code startColumn} and {@code endColumn}. Returns what
@@ -196,6 +202,15 @@ final class ChunkEncoder {
     return count;
   }
 
+  /** The dictionary a raw byte-array chunk of {@code leaf}'s type is built into. */
+  private ByteArrayDictionary byteArrayDictionary(LeafBuffer leaf) {
+    return byteArrayDictionaries.computeIfAbsent(leaf.fixedLength,
+        length -> new ByteArrayDictionary(length == 0
+            ? Types.required(PrimitiveTypeName.BINARY).named("dictionary")
+            : Types.required(PrimitiveTypeName.FIXED_LEN_BYTE_ARRAY).length(length)
+                .named("dictionary")));
+  }
+
   /** parquet-java's v2 encodings where there is no dictionary. */
   private static Encoding v2Fallback(PrimitiveTypeName type) {
     switch (type) {
@@ -277,14 +292,14 @@ final class ChunkEncoder {
       return false;
     }
     if (leaf.valueEnds != null) { // byte arrays
-      ByteArrayDictionary kept = leaf.buildDictionary();
-      if (kept == null) {
+      ByteArrayDictionary d = leaf.buildDictionary(byteArrayDictionary(leaf));
+      if (d == null) {
         return false; // it passed the page size
       }
-      dictionarySize = kept.size();
-      dictionaryPlainBytes = kept.plainBytes;
-      ids = kept.ids;
-      dictionaryValues = kept.distinct;
+      dictionarySize = d.size();
+      dictionaryPlainBytes = d.plainBytes;
+      ids = d.ids;
+      dictionaryValues = d.distinct;
       if (identity.length < dictionarySize) {
         identity = new int[Math.max(dictionarySize, identity.length * 2)];
       }

@@ -51,9 +51,10 @@ final class LeafBuffer {
   /**
    * The dictionary this row group's byte-array values are added to, null while they are raw:
    * when none is kept for the column, once it grew past {@link #KEPT_DICTIONARY_BYTES} or its
-   * limit in this row group, or once rows striped by other threads were appended (a lookup per value on the appending thread, which
-   * is the one thread every row passes through, cost more than the encoding threads building
-   * the dictionary from the raw values, a column at a time: {@link #buildDictionary}).
+   * limit in this row group, or once rows striped by other threads were appended (a lookup
+   * per value on the appending thread, which every row passes through, cost more than the
+   * encoding threads building the dictionary from the raw values, a column at a time:
+   * {@link #buildDictionary}).
    */
   ByteArrayDictionary dictionary;
   /** The column's dictionary object, reused row group after row group; null when none is kept. */
@@ -153,10 +154,11 @@ final class LeafBuffer {
 
   /**
    * The dictionary of this row group's byte arrays: the one kept as they were added, else one
-   * built now from the raw values (which stay raw); null when none is kept for the column or
-   * it passes its limit.
+   * built now from the raw values (which stay raw) into {@code into}, an encoding thread's
+   * (a dictionary per leaf would hold an id per value of every byte-array leaf); null when
+   * none is kept for the column or it passes its limit.
    */
-  ByteArrayDictionary buildDictionary() {
+  ByteArrayDictionary buildDictionary(ByteArrayDictionary into) {
     if (keptDictionary == null) {
       throw new IllegalStateException("column " + String.join(".", column.getPath())
           + ": a byte-array buffer made without its dictionary options");
@@ -164,7 +166,7 @@ final class LeafBuffer {
     if (dictionary != null || dictionaryPassedLimit) {
       return dictionary;
     }
-    ByteArrayDictionary d = keptDictionary;
+    ByteArrayDictionary d = into;
     d.clear();
     for (int i = 0; i < values; i++) {
       int start = valueStart(i);

@@ -143,7 +143,7 @@ class ByteArrayDictionaryTest {
       }
     }
     assertFalse(leaf.dictionaryAllowed());
-    assertNull(leaf.buildDictionary());
+    assertNull(leaf.buildDictionary(new ByteArrayDictionary(STRINGS)));
     assertRaw(leaf, values);
     // Taking a row back after leaving the dictionary cuts the raw bytes.
     leaf.truncate(50, 50);
@@ -173,7 +173,7 @@ class ByteArrayDictionaryTest {
     assertNull(leaf.dictionary);
     assertTrue(leaf.dictionaryAllowed());
     assertRaw(leaf, values);
-    ByteArrayDictionary built = leaf.buildDictionary();
+    ByteArrayDictionary built = leaf.buildDictionary(new ByteArrayDictionary(STRINGS));
     assertNotNull(built);
     Map<String, Integer> model = new HashMap<>();
     assertArrayEquals(modelIds(values, model), Arrays.copyOf(built.ids, values.size()));
@@ -241,7 +241,7 @@ class ByteArrayDictionaryTest {
           Arrays.copyOf(appended.def, appended.entries));
       assertNull(appended.dictionary);
       assertRaw(appended, values);
-      ByteArrayDictionary built = appended.buildDictionary();
+      ByteArrayDictionary built = appended.buildDictionary(new ByteArrayDictionary(STRINGS));
       if (limit == Integer.MAX_VALUE) {
         assertNotNull(built);
         assertMatchesModel(added, values, "added one by one");
