@@ -147,11 +147,6 @@ final class LeafBuffer {
     dictionaryPassedLimit = false;
   }
 
-  /** Whether the chunk's byte arrays may have a dictionary: one is kept, within its limit. */
-  boolean dictionaryAllowed() {
-    return keptDictionary != null && !dictionaryPassedLimit;
-  }
-
   /**
    * The dictionary of this row group's byte arrays: the one kept as they were added, else one
    * built now from the raw values (which stay raw) into {@code into}, an encoding thread's

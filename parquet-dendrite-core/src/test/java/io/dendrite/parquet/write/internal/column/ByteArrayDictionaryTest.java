@@ -2,7 +2,6 @@ package io.dendrite.parquet.write.internal.column;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -142,7 +141,6 @@ class ByteArrayDictionaryTest {
         assertNull(leaf.dictionary, "value " + i);
       }
     }
-    assertFalse(leaf.dictionaryAllowed());
     assertNull(leaf.buildDictionary(new ByteArrayDictionary(STRINGS)));
     assertRaw(leaf, values);
     // Taking a row back after leaving the dictionary cuts the raw bytes.
@@ -151,7 +149,6 @@ class ByteArrayDictionaryTest {
     // The next row group keeps a dictionary again.
     leaf.clear();
     leaf.addBinary(0, Binary.fromConstantByteArray(utf8("b")));
-    assertTrue(leaf.dictionaryAllowed());
     assertMatchesModel(leaf, List.of("b"), "after clear");
   }
 
@@ -171,7 +168,6 @@ class ByteArrayDictionaryTest {
     }
     // 5,000 distinct values of about 14 bytes PLAIN pass the 16 KiB kept.
     assertNull(leaf.dictionary);
-    assertTrue(leaf.dictionaryAllowed());
     assertRaw(leaf, values);
     ByteArrayDictionary built = leaf.buildDictionary(new ByteArrayDictionary(STRINGS));
     assertNotNull(built);
@@ -250,9 +246,11 @@ class ByteArrayDictionaryTest {
         assertEquals(added.dictionary.plainBytes, built.plainBytes);
         assertRaw(appended, values); // the values stay raw
       } else {
-        assertFalse(added.dictionaryAllowed());
+        assertNull(added.dictionary);
+        assertNull(added.buildDictionary(new ByteArrayDictionary(STRINGS)));
         assertNull(built);
-        assertFalse(appended.dictionaryAllowed());
+        // Once past the limit, the chunk has none without building it again.
+        assertNull(appended.buildDictionary(null));
       }
     }
   }
