@@ -15,6 +15,7 @@ final class ColumnRowSink implements RowSink {
   private final ColumnFileWriter file;
   private final RowStriping striping;
   private final JsonDirectRows jsonRows;
+  private final DirectRecords records;
 
   ColumnRowSink(RowWriteSupport support, ColumnFileWriter file) {
     this.support = support;
@@ -22,6 +23,7 @@ final class ColumnRowSink implements RowSink {
     this.striping = new RowStriping(support, file);
     support.prepareForWrite(file.recordConsumer());
     this.jsonRows = new JsonDirectRows(support, file);
+    this.records = DirectRecords.of(support, file);
   }
 
   @Override
@@ -41,7 +43,12 @@ final class ColumnRowSink implements RowSink {
   }
 
   @Override
-  public void endJsonRow() throws IOException {
+  public DirectRecords records() {
+    return records;
+  }
+
+  @Override
+  public void endRow() throws IOException {
     file.endRow();
   }
 

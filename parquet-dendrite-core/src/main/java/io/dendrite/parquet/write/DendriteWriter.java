@@ -87,6 +87,8 @@ public final class DendriteWriter implements Closeable {
   private long rowsSeen;
   /** Rows the JSON parsing threads shredded straight from JSON, summed as each run ends. */
   private long rowsShreddedFromJson;
+  /** Records written by a generated writer ({@link DirectRecords}). */
+  private long recordsGenerated;
   private long rowsWritten;
   private long rowsSkipped;
   private final List<String> skippedReasons = new ArrayList<>();
@@ -101,7 +103,7 @@ public final class DendriteWriter implements Closeable {
     this.variantColumns = VariantColumn.of(schema, options.infer(), given, givenOrigin);
     this.file = new InProgressFile(target);
     target.checkWritable(options.overwrite());
-    if (options.infer() != null) {
+    if (options.infer() != null && !variantColumns.isEmpty()) {
       sample = new InferenceBuffer(options.infer(), variantColumns);
     } else {
       try {
@@ -235,7 +237,36 @@ public final class DendriteWriter implements Closeable {
    *     schema, or has components of unsupported types
    */
   public void write(Record record) {
-    writeOne(record, r -> recordRows(r).row(r, coercer));
+    DirectRecords direct =
+        writer == null || !options.generatedRecords() ? null : writer.records();
+    if (direct == null) {
+      writeOne(record, r -> recordRows(r).row(r, coercer));
+      return;
+    }
+    ensureOpen();
+    try {
+      if (record == null) {
+        throw new IllegalArgumentException(target.displayName() + ": record must not be null");
+      }
+      long row = ++rowsSeen;
+      RecordRows rows = recordRows(record);
+      RuntimeException failed = direct.write(record);
+      if (failed != null) {
+        // Taken back: the interpreted normalization says what is wrong, naming the field.
+        try {
+          rows.row(record, coercer);
+        } catch (InvalidRecordException e) {
+          rejected(e, row);
+          return;
+        }
+        throw writeFailed(failed);
+      }
+      endDirectRow();
+      recordsGenerated++;
+    } catch (RuntimeException | Error e) {
+      abandon();
+      throw e;
+    }
   }
 
   private <T> void writeOne(T record, Function<T, Object[]> normalize) {
@@ -552,14 +583,17 @@ public final class DendriteWriter implements Closeable {
     if (!direct.write(json, null, b, off, len)) {
       return false;
     }
-    endJsonRow();
+    endDirectRow();
     return true;
   }
 
-  /** Ends a row recorded straight from its JSON line ({@link RowSink#jsonRows()}). */
-  private void endJsonRow() {
+  /**
+   * Ends a row recorded straight into the columns, from its JSON line ({@link RowSink#jsonRows()})
+   * or a Java record ({@link RowSink#records()}).
+   */
+  private void endDirectRow() {
     try {
-      writer.endJsonRow();
+      writer.endRow();
       rowsWritten++;
     } catch (IOException e) {
       throw writeFailed(e);
@@ -682,6 +716,11 @@ public final class DendriteWriter implements Closeable {
     return rowsShreddedFromJson + json.directRows();
   }
 
+  /** Records written by a generated writer ({@link DirectRecords}), not as rows; for tests. */
+  long recordsGenerated() {
+    return recordsGenerated;
+  }
+
   /**
    * Where shredded values landed so far (final once closed). Before the shredding schema is
    * fixed (while sampling for inference), columns report no paths. With
@@ -725,6 +764,7 @@ public final class DendriteWriter implements Closeable {
     private String documentColumn;
     private boolean variantAnnotation = true;
     private boolean shredFromJson = true;
+    private boolean generatedRecords = true;
     private int parallelism = 1;
 
     private Builder(java.nio.file.Path localPath, org.apache.hadoop.fs.Path hadoopPath,
@@ -1023,6 +1063,17 @@ public final class DendriteWriter implements Closeable {
     }
 
     /**
+     * Whether Java records are written by a writer generated for their class where the column
+     * engine can take them (default true, unless {@code dendrite.records.interpret} is set);
+     * false normalizes each into a row first, as the parquet-java engine writes them. Both make
+     * the same file: tests compare them.
+     */
+    Builder generatedRecords(boolean generated) {
+      this.generatedRecords = generated;
+      return this;
+    }
+
+    /**
      * Threads that parse JSON lines ({@link DendriteWriter#writeJsonLines}) while the calling
      * thread reads the input and writes the rows (default 1: everything on the calling thread,
      * no thread started). The file, the rows and the errors are the same for every count; lines
@@ -1089,7 +1140,7 @@ public final class DendriteWriter implements Closeable {
       WriterOptions options = new WriterOptions(codec, rowGroupSize, pageSize, overwrite,
           skipInvalid, infer == null ? null : infer.withWidenExactNumerics(widen), widen,
           documentColumn, rowGroupRows, pageRows, bloomFilterPaths, encodings, variantAnnotation,
-          parallelism, shredFromJson);
+          parallelism, shredFromJson, generatedRecords);
       return new DendriteWriter(options, target, schema, shredding, origin);
     }
   }

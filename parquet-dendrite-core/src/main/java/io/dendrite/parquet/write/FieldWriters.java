@@ -45,7 +45,8 @@ final class FieldWriters {
     return out;
   }
 
-  private static FieldWriter forType(FieldType type, Type parquet, String path,
+  /** The writer of a field of {@code type}, whose Parquet node is {@code parquet}, at {@code path}. */
+  static FieldWriter forType(FieldType type, Type parquet, String path,
       VariantWriters variants) {
     if (type instanceof VariantFieldType) {
       VariantColumnShredder shredder = variants.forPath(path);

@@ -39,7 +39,7 @@ final class RecordRows {
       Float.class, Double.class, String.class, byte[].class);
 
   /** Converts one non-null value; variants are encoded with the writer's encoder. */
-  private interface Node {
+  interface Node {
     Object convert(Object value, RecordCoercer writer);
   }
 
@@ -70,7 +70,8 @@ final class RecordRows {
     return root.convert(record, writer);
   }
 
-  private static Node node(FieldType type, Type java) {
+  /** The conversion of a value of column type {@code type} given as Java type {@code java}. */
+  static Node node(FieldType type, Type java) {
     if (type instanceof StructType s) {
       return new RecordNode(rawClass(java), s.fields());
     }

@@ -19,15 +19,23 @@ interface RowSink {
   }
 
   /**
-   * Where the writing thread records rows straight from JSON lines (then {@link #endJsonRow()}),
+   * Where the writing thread records rows straight from JSON lines (then {@link #endRow()}),
    * or null when this engine takes whole rows only.
    */
   default JsonDirectRows jsonRows() {
     return null;
   }
 
-  /** Ends a row {@link #jsonRows()} recorded. */
-  default void endJsonRow() throws IOException {
+  /**
+   * Where the writing thread records Java records straight into the columns (then
+   * {@link #endRow()}), or null when they are to be written as whole rows.
+   */
+  default DirectRecords records() {
+    return null;
+  }
+
+  /** Ends a row {@link #jsonRows()} or {@link #records()} recorded. */
+  default void endRow() throws IOException {
     throw new UnsupportedOperationException("this engine takes whole rows only");
   }
 

@@ -23,9 +23,12 @@ import org.apache.parquet.schema.MessageType;
 final class RowWriteSupport extends WriteSupport<Object[]> {
   private static final String MESSAGE_NAME = "schema";
 
+  private final RecordSchema records;
   private final MessageType schema;
   private final Map<String, String> footer;
   private final FieldWriter[] writers;
+  /** Every VARIANT field's shredder, by path. */
+  private final FieldWriters.VariantWriters variants;
   /** Per top-level field, its VARIANT column's shredder, or null for other fields. */
   private final VariantColumnShredder[] topVariants;
   /** Field writers with shredders of their own, for {@link #forAnotherThread()}. */
@@ -33,24 +36,32 @@ final class RowWriteSupport extends WriteSupport<Object[]> {
   private final String[] names;
   private RecordConsumer consumer;
 
-  /** The field writers of one write support and its top-level VARIANT columns' shredders. */
+  /**
+   * The field writers of one write support, its top-level VARIANT columns' shredders and every
+   * VARIANT field's shredder by path.
+   */
   private static final class Writers {
     final FieldWriter[] fields;
     final VariantColumnShredder[] topVariants;
+    final FieldWriters.VariantWriters variants;
 
-    Writers(FieldWriter[] fields, VariantColumnShredder[] topVariants) {
+    Writers(FieldWriter[] fields, VariantColumnShredder[] topVariants,
+        FieldWriters.VariantWriters variants) {
       this.fields = fields;
       this.topVariants = topVariants;
+      this.variants = variants;
     }
   }
 
-  private RowWriteSupport(MessageType schema, Map<String, String> footer,
+  private RowWriteSupport(RecordSchema records, MessageType schema, Map<String, String> footer,
       Supplier<Writers> moreWriters, Writers writers) {
+    this.records = records;
     this.schema = schema;
     this.footer = footer;
     this.moreWriters = moreWriters;
     this.writers = writers.fields;
     this.topVariants = writers.topVariants;
+    this.variants = writers.variants;
     this.names = FieldWriters.names(schema);
   }
 
@@ -78,7 +89,7 @@ final class RowWriteSupport extends WriteSupport<Object[]> {
     if (!shredding.isEmpty()) {
       footer.put(FooterKeys.SHREDDING, ShreddingSchema.of(shredding).toString());
     }
-    return new RowWriteSupport(parquetSchema, footer, () -> fieldWriters(records, parquetSchema,
+    return new RowWriteSupport(records, parquetSchema, footer, () -> fieldWriters(records, parquetSchema,
         variantColumns, c -> c.addShredder(widenExactNumerics)), writers);
   }
 
@@ -90,8 +101,9 @@ final class RowWriteSupport extends WriteSupport<Object[]> {
     for (VariantColumn c : variantColumns) {
       byPath.put(c.path, shredders.apply(c));
     }
-    FieldWriter[] fields = FieldWriters.forStruct(records.fields(), parquetSchema, "",
-        path -> byPath.computeIfAbsent(path, p -> VariantColumnShredder.create(p, null)));
+    FieldWriters.VariantWriters variants =
+        path -> byPath.computeIfAbsent(path, p -> VariantColumnShredder.create(p, null));
+    FieldWriter[] fields = FieldWriters.forStruct(records.fields(), parquetSchema, "", variants);
     VariantColumnShredder[] top = new VariantColumnShredder[fields.length];
     for (int i = 0; i < top.length; i++) {
       Field f = records.fields().get(i);
@@ -99,7 +111,7 @@ final class RowWriteSupport extends WriteSupport<Object[]> {
         top[i] = byPath.get(FieldPath.child("", f.name()));
       }
     }
-    return new Writers(fields, top);
+    return new Writers(fields, top, variants);
   }
 
   /**
@@ -109,6 +121,16 @@ final class RowWriteSupport extends WriteSupport<Object[]> {
    */
   VariantColumnShredder topVariant(int i) {
     return topVariants[i];
+  }
+
+  /** The shredder of the VARIANT field at {@code path} ({@link FieldPath}), the field writers'. */
+  VariantColumnShredder shredder(String path) {
+    return variants.forPath(path);
+  }
+
+  /** The field writers' shredders by path, to write VARIANT fields as they do. */
+  FieldWriters.VariantWriters variantWriters() {
+    return variants;
   }
 
   /** The record consumer rows go to ({@link #prepareForWrite}). */
@@ -128,7 +150,7 @@ final class RowWriteSupport extends WriteSupport<Object[]> {
   void undoJson() {
     for (VariantColumnShredder s : topVariants) {
       if (s != null) {
-        s.undoJson();
+        s.undoCounts();
       }
     }
   }
@@ -137,7 +159,7 @@ final class RowWriteSupport extends WriteSupport<Object[]> {
   void keepJson() {
     for (VariantColumnShredder s : topVariants) {
       if (s != null) {
-        s.keepJson();
+        s.keepCounts();
       }
     }
   }
@@ -148,7 +170,12 @@ final class RowWriteSupport extends WriteSupport<Object[]> {
    * reports. Any thread may call this.
    */
   RowWriteSupport forAnotherThread() {
-    return new RowWriteSupport(schema, footer, moreWriters, moreWriters.get());
+    return new RowWriteSupport(records, schema, footer, moreWriters, moreWriters.get());
+  }
+
+  /** The record schema of the file. */
+  RecordSchema recordSchema() {
+    return records;
   }
 
   /** The Parquet schema of the file. */

@@ -23,9 +23,12 @@ import java.util.List;
  * @param shredFromJson whether JSON lines' variants are shredded straight from their tokens
  *     when the column engine can take them ({@link JsonDirectRows}); off only in tests that
  *     compare with the encoding path
+ * @param generatedRecords whether Java records are written by generated writers
+ *     ({@link DirectRecords}) when the column engine can take them; off only in tests that
+ *     compare with the normalizing path
  */
 record WriterOptions(Codec codec, long rowGroupSize, int pageSize, boolean overwrite,
     boolean skipInvalid, InferenceOptions infer, boolean widenExactNumerics,
     String documentColumn, int rowGroupRows, int pageRows, List<String> bloomFilterPaths,
     ColumnEncodings encodings, boolean variantAnnotation, int parallelism,
-    boolean shredFromJson) {}
+    boolean shredFromJson, boolean generatedRecords) {}

@@ -119,7 +119,7 @@ class WriteEngineTest {
       LocalOutputTarget target = new LocalOutputTarget(dir.resolve("engine.parquet"));
       WriterOptions options = new WriterOptions(Codec.SNAPPY, 1 << 20, 1 << 16, true, false,
           null, false, null, Integer.MAX_VALUE, 20_000, List.of(),
-          ColumnEncodings.DEFAULTS.withPageVersion(pageVersion), true, 1, true);
+          ColumnEncodings.DEFAULTS.withPageVersion(pageVersion), true, 1, true, true);
       RowWriteSupport support = RowWriteSupport.forFile(RecordSchema.parse("id int64"),
           List.of(), false, true);
       out[0] = ParquetWriters.create(target, support, options);

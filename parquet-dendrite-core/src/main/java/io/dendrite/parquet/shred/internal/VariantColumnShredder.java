@@ -149,7 +149,7 @@ public final class VariantColumnShredder {
    * key (the keys are all shredded fields' names), the metadata is made from the keys used.
    * Either way the result is what encoding the variant and {@link #write} make, and this
    * returns true. Otherwise it returns false, leaving the group open: the caller takes back
-   * what was written (and {@link #undoJson()}) and writes the row again by the encoding path,
+   * what was written (and {@link #undoCounts()}) and writes the row again by the encoding path,
    * as it does when this throws. The consumer must copy values as it gets them, as the column
    * engine's recorder does.
    *
@@ -158,7 +158,7 @@ public final class VariantColumnShredder {
    *     number no variant holds
    */
   public boolean writeJson(RecordConsumer rc, JsonParser p) throws IOException {
-    saveCounts();
+    markCounts();
     parts.start(last.parsed, last.keyCount, groups);
     rc.startGroup();
     root.writeJson(rc, p, parts);
@@ -210,8 +210,11 @@ public final class VariantColumnShredder {
     }
   }
 
-  /** Restores the counts from before the last {@link #writeJson}, if not done or kept yet. */
-  public void undoJson() {
+  /**
+   * Restores the counts from the last {@link #markCounts} (which {@link #writeJson} calls), if
+   * not done or kept yet: the row written since is taken back.
+   */
+  public void undoCounts() {
     if (undoable) {
       for (int i = 0; i < counters.size(); i++) {
         PathCounter c = counters.get(i);
@@ -223,12 +226,16 @@ public final class VariantColumnShredder {
     }
   }
 
-  /** Keeps the counts of the last {@link #writeJson}: its row was written. */
-  public void keepJson() {
+  /** Keeps the counts since the last {@link #markCounts}: the row was written. */
+  public void keepCounts() {
     undoable = false;
   }
 
-  private void saveCounts() {
+  /**
+   * Remembers the counts of the values written, for {@link #undoCounts}: before a row that may
+   * be taken back.
+   */
+  public void markCounts() {
     for (int i = 0; i < counters.size(); i++) {
       PathCounter c = counters.get(i);
       countsBefore[3 * i] = c.typed;

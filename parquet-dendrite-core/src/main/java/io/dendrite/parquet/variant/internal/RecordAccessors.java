@@ -4,6 +4,7 @@ import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
 import java.lang.reflect.RecordComponent;
 
 /**
@@ -23,6 +24,8 @@ public final class RecordAccessors {
   private final Class<?> type;
   private final String[] names;
   private final MethodHandle[] getters;
+  /** The accessors as they are typed: (record class) component class. */
+  private final MethodHandle[] exact;
 
   private RecordAccessors(Class<?> type) {
     if (!type.isRecord()) {
@@ -32,6 +35,7 @@ public final class RecordAccessors {
     RecordComponent[] components = type.getRecordComponents();
     names = new String[components.length];
     getters = new MethodHandle[components.length];
+    exact = new MethodHandle[components.length];
     MethodType generic = MethodType.methodType(Object.class, Object.class);
     for (int i = 0; i < components.length; i++) {
       names[i] = components[i].getName();
@@ -40,7 +44,8 @@ public final class RecordAccessors {
         // Records declared private or in a test's class body are not public: open the accessor
         // as the read side opens their constructors.
         accessor.setAccessible(true);
-        getters[i] = MethodHandles.lookup().unreflect(accessor).asType(generic);
+        exact[i] = MethodHandles.lookup().unreflect(accessor);
+        getters[i] = exact[i].asType(generic);
       } catch (ReflectiveOperationException | RuntimeException e) {
         throw new IllegalArgumentException("cannot read " + type.getName() + "." + names[i]
             + ": " + e, e);
@@ -71,6 +76,38 @@ public final class RecordAccessors {
       throw e;
     } catch (Throwable e) { // accessors declare no checked exceptions (JLS 8.10.3)
       throw new IllegalStateException(type.getName() + "." + names[i] + ": " + e, e);
+    }
+  }
+
+  /** The accessor of component {@code i}, typed (record class) component class. */
+  public MethodHandle accessor(int i) {
+    return exact[i];
+  }
+
+  /**
+   * Whether code generated into this library's packages (the record assemblers and writers)
+   * may name the class: a primitive, or a public class (in public classes) that this library's
+   * class loader resolves to the same class. Others are reached through method handles.
+   */
+  public static boolean nameable(Class<?> c) {
+    if (c.isPrimitive()) {
+      return true;
+    }
+    if (c.isArray()) {
+      return nameable(c.getComponentType());
+    }
+    for (Class<?> k = c; k != null; k = k.getEnclosingClass()) {
+      if (!Modifier.isPublic(k.getModifiers())) {
+        return false;
+      }
+    }
+    if (c.getName().startsWith("java.")) {
+      return true;
+    }
+    try {
+      return Class.forName(c.getName(), false, RecordAccessors.class.getClassLoader()) == c;
+    } catch (ClassNotFoundException | LinkageError e) {
+      return false;
     }
   }
 }

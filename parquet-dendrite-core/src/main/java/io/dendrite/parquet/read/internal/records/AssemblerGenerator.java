@@ -13,6 +13,7 @@ import io.dendrite.parquet.read.internal.records.AssemblyPlan.Pair;
 import io.dendrite.parquet.read.internal.records.AssemblyPlan.Slot;
 import io.dendrite.parquet.read.internal.records.AssemblyPlan.Struct;
 import io.dendrite.parquet.read.internal.records.AssemblyPlan.VariantColumn;
+import io.dendrite.parquet.variant.internal.RecordAccessors;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.reflect.Constructor;
@@ -394,8 +395,8 @@ final class AssemblerGenerator {
     } catch (NoSuchMethodException e) {
       throw new IllegalStateException("no canonical constructor in " + type.getName(), e);
     }
-    if (nameable(type) && Modifier.isPublic(ctor.getModifiers())
-        && java.util.Arrays.stream(types).allMatch(AssemblerGenerator::nameable)) {
+    if (RecordAccessors.nameable(type) && Modifier.isPublic(ctor.getModifiers())
+        && java.util.Arrays.stream(types).allMatch(RecordAccessors::nameable)) {
       Type t = Type.getType(type);
       g.newInstance(t);
       g.dup();
@@ -430,32 +431,6 @@ final class AssemblerGenerator {
       g.invokeVirtual(METHOD_HANDLE, new Method("invokeExact", OBJECT, params));
     }
     g.returnValue();
-  }
-
-  /**
-   * Whether generated code may name the class: a primitive, or a public class (in public
-   * classes) that this library's class loader resolves to the same class.
-   */
-  static boolean nameable(Class<?> c) {
-    if (c.isPrimitive()) {
-      return true;
-    }
-    if (c.isArray()) {
-      return nameable(c.getComponentType());
-    }
-    for (Class<?> k = c; k != null; k = k.getEnclosingClass()) {
-      if (!Modifier.isPublic(k.getModifiers())) {
-        return false;
-      }
-    }
-    if (c.getName().startsWith("java.")) {
-      return true;
-    }
-    try {
-      return Class.forName(c.getName(), false, AssemblerGenerator.class.getClassLoader()) == c;
-    } catch (ClassNotFoundException | LinkageError e) {
-      return false;
-    }
   }
 
   /**
@@ -670,7 +645,7 @@ final class AssemblerGenerator {
       // A value of another class than the component's goes through the cast rules.
       Class<?> boxed = java.lang.invoke.MethodType.methodType(type).wrap().returnType();
       Label ok = g.newLabel();
-      if (nameable(boxed)) {
+      if (RecordAccessors.nameable(boxed)) {
         g.dup();
         g.instanceOf(Type.getType(boxed));
         g.ifZCmp(GeneratorAdapter.NE, ok);

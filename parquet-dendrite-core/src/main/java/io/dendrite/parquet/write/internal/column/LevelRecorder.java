@@ -1,5 +1,6 @@
 package io.dendrite.parquet.write.internal.column;
 
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -91,6 +92,10 @@ public final class LevelRecorder extends RecordConsumer {
   }
 
   private final Node root;
+  /** The leaf buffers in schema order, for the leaf-addressed writes. */
+  private final LeafBuffer[] leaves;
+  /** The fields {@link #enterField} enters, by entry: the field and its parent group. */
+  private final List<Node[]> entries = new ArrayList<>();
   /** Per depth: the open group, the field being written in it, and the current rep level. */
   private final Node[] groups;
   private final Node[] fields;
@@ -104,6 +109,7 @@ public final class LevelRecorder extends RecordConsumer {
   LevelRecorder(MessageType schema, LeafBuffer[] leaves) {
     int[] next = {0};
     this.root = compile(schema, "", false, 0, 0, leaves, next);
+    this.leaves = leaves;
     int maxDepth = maxDepth(schema) + 2;
     this.groups = new Node[maxDepth];
     this.fields = new Node[maxDepth];
@@ -255,6 +261,99 @@ public final class LevelRecorder extends RecordConsumer {
     Node f = fields[depth];
     f.leaf.addDouble(rep[depth], value);
     afterElement(f);
+  }
+
+  // Leaf-addressed writes (generated record writers, which know each leaf's levels from the
+  // schema): an entry straight into leaf column {@code leaf} (schema order, from 0) with
+  // repetition level {@code r}, no events. A value gets the leaf's maximum definition level.
+
+  /** Null entries at definition level {@code d} in leaves {@code [from, to)}. */
+  public void addNulls(int from, int to, int r, int d) {
+    for (int i = from; i < to; i++) {
+      leaves[i].addNull(r, d);
+    }
+  }
+
+  public void addBoolean(int leaf, int r, boolean v) {
+    leaves[leaf].addBoolean(r, v);
+  }
+
+  public void addInteger(int leaf, int r, int v) {
+    leaves[leaf].addInt(r, v);
+  }
+
+  public void addLong(int leaf, int r, long v) {
+    leaves[leaf].addLong(r, v);
+  }
+
+  public void addFloat(int leaf, int r, float v) {
+    leaves[leaf].addFloat(r, v);
+  }
+
+  public void addDouble(int leaf, int r, double v) {
+    leaves[leaf].addDouble(r, v);
+  }
+
+  /** A value of all of {@code b}'s bytes, copied. */
+  public void addBytes(int leaf, int r, byte[] b) {
+    leaves[leaf].addBytes(r, b, 0, b.length);
+  }
+
+  /** A string's UTF-8 bytes (a lone surrogate becomes '?', as {@link String#getBytes} has it). */
+  public void addString(int leaf, int r, String s) {
+    byte[] b = s.getBytes(StandardCharsets.UTF_8);
+    leaves[leaf].addBytes(r, b, 0, b.length);
+  }
+
+  /**
+   * The entry of the field at {@code path} (names from the message down, as the schema has
+   * them), for {@link #enterField}.
+   *
+   * @throws IllegalArgumentException when the schema has no such field
+   */
+  public int fieldEntry(String... path) {
+    Node parent = root;
+    Node field = null;
+    for (String name : path) {
+      if (field != null) {
+        parent = field;
+      }
+      field = child(parent, name);
+    }
+    if (field == null) {
+      throw new IllegalArgumentException("no field " + String.join(".", path));
+    }
+    entries.add(new Node[] {parent, field});
+    return entries.size() - 1;
+  }
+
+  private static Node child(Node group, String name) {
+    if (group.children != null) {
+      String path = group.path.isEmpty() ? name : group.path + "." + name;
+      for (Node c : group.children) {
+        if (c.path.equals(path)) {
+          return c;
+        }
+      }
+    }
+    throw new IllegalArgumentException("no field " + name + " in "
+        + (group.path.isEmpty() ? "the message" : group.path));
+  }
+
+  /**
+   * Opens the field of {@code entry} at repetition level {@code r} as if every enclosing group
+   * had been started and it had just been started itself (its parent's instance present): the
+   * events of its value follow ({@link #startGroup()} .. {@link #endGroup()}, or one value),
+   * which is how a generated record writer hands a VARIANT component to its shredder. Nothing
+   * closes the parent afterwards: the writer writes its other fields leaf by leaf.
+   */
+  public void enterField(int entry, int r) {
+    Node[] e = entries.get(entry);
+    depth = 0;
+    groups[0] = e[0];
+    fields[0] = e[1];
+    rep[0] = r;
+    elementsAtStart[0] = elements;
   }
 
   // One-call writes of a field group that holds one primitive value or none (the shredder's
