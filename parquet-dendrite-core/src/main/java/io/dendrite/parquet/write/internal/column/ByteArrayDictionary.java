@@ -33,6 +33,13 @@ final class ByteArrayDictionary {
   private int[] firstValue = new int[64];
   /** Open addressing: slot holds id + 1, 0 when empty. */
   private int[] slots = new int[128];
+  /**
+   * Strings added lately and their ids ({@link #idOf}), direct-mapped by the String's hash,
+   * which the String caches: a string value seen before costs no UTF-8 encoding, and no hashing
+   * or comparing of its bytes. A collision only misses. Null until a string is remembered.
+   */
+  private String[] strings;
+  private int[] stringIds;
 
   /** A dictionary of {@code column}'s values (a byte-array type). */
   ByteArrayDictionary(ColumnDescriptor column) {
@@ -60,6 +67,44 @@ final class ByteArrayDictionary {
     valueBytes = 0;
     plainBytes = 0;
     Arrays.fill(slots, 0);
+    forgetStrings();
+  }
+
+  /** The id of string {@code s} when it was {@link #remember remembered} lately, else -1. */
+  int idOf(String s) {
+    if (strings == null) {
+      return -1;
+    }
+    int slot = mix(s.hashCode()) & (strings.length - 1);
+    String known = strings[slot];
+    return known != null && known.equals(s) ? stringIds[slot] : -1;
+  }
+
+  /** Remembers that string {@code s} (its UTF-8 bytes) has id {@code id}. */
+  void remember(String s, int id) {
+    if (strings == null || distinct.values * 2 > strings.length) {
+      int size = Math.max(64, Integer.highestOneBit(Math.max(1, distinct.values)) * 4);
+      strings = new String[size]; // the strings forgotten come back as they are met again
+      stringIds = new int[size];
+    }
+    int slot = mix(s.hashCode()) & (strings.length - 1);
+    strings[slot] = s;
+    stringIds[slot] = id;
+  }
+
+  /** Gives the leaf's value {@code index} (the next) id {@code id}, from {@link #idOf}. */
+  void addId(int index, int id) {
+    if (index == ids.length) {
+      ids = Arrays.copyOf(ids, index * 2);
+    }
+    ids[index] = id;
+    valueBytes += length(id);
+  }
+
+  private void forgetStrings() {
+    if (strings != null) {
+      Arrays.fill(strings, null);
+    }
   }
 
   /**
@@ -137,6 +182,9 @@ final class ByteArrayDictionary {
       plainBytes -= distinct.fixedLength > 0 ? distinct.fixedLength : 4L + end - start;
     }
     distinct.truncate(keep, keep);
+    if (keep < size) {
+      forgetStrings(); // some may name the ids taken back
+    }
   }
 
   /** Appends the bytes of the leaf's value {@code i} to {@code leaf}'s raw bytes. */

@@ -3,6 +3,7 @@ package io.dendrite.parquet.write.internal.column;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.io.api.Binary;
@@ -312,6 +313,26 @@ final class LeafBuffer {
       byte[] copy = Arrays.copyOfRange(bytes, start, start + len); // leaving rewrites the bytes
       leaveDictionaryPastLimit();
       addBytes(r, copy, 0, len);
+    }
+  }
+
+  /**
+   * Adds a string's UTF-8 bytes (a lone surrogate becomes '?', as {@link String#getBytes} has
+   * it). While a dictionary is kept, a string met lately costs only its id: no encoding.
+   */
+  void addString(int r, String s) {
+    if (dictionary != null) {
+      int id = dictionary.idOf(s);
+      if (id >= 0) {
+        levels(r, maxDef);
+        dictionary.addId(values++, id);
+        return;
+      }
+    }
+    byte[] b = s.getBytes(StandardCharsets.UTF_8);
+    addBytes(r, b, 0, b.length);
+    if (dictionary != null) {
+      dictionary.remember(s, dictionary.ids[values - 1]);
     }
   }
 

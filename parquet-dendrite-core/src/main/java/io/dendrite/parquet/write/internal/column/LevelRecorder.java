@@ -1,6 +1,5 @@
 package io.dendrite.parquet.write.internal.column;
 
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -301,8 +300,7 @@ public final class LevelRecorder extends RecordConsumer {
 
   /** A string's UTF-8 bytes (a lone surrogate becomes '?', as {@link String#getBytes} has it). */
   public void addString(int leaf, int r, String s) {
-    byte[] b = s.getBytes(StandardCharsets.UTF_8);
-    leaves[leaf].addBytes(r, b, 0, b.length);
+    leaves[leaf].addString(r, s);
   }
 
   /**

@@ -83,15 +83,30 @@ class ByteArrayDictionaryTest {
     for (int i = 0; i < 5000; i++) {
       // Now and then a run of one value (the lookup is skipped for a repeat of the previous).
       String s = i > 0 && r.nextInt(3) == 0 ? values.get(i - 1) : "v" + r.nextInt(700);
-      if (r.nextBoolean()) {
+      int how = r.nextInt(4);
+      if (how == 0) {
         leaf.addBinary(0, Binary.fromConstantByteArray(utf8(s)));
-      } else {
+      } else if (how == 1) {
         byte[] padded = utf8("..." + s + "..");
         leaf.addBytes(0, padded, 3, padded.length - 5);
+      } else {
+        // As a String, the same instance or an equal one: found by the strings remembered.
+        leaf.addString(0, how == 2 ? s : new String(s));
       }
       values.add(s);
     }
     assertMatchesModel(leaf, values, "5,000 values");
+  }
+
+  /** Strings whose UTF-8 is the same (a lone surrogate is '?') get the same id. */
+  @Test
+  void stringsAreTheirUtf8() {
+    LeafBuffer leaf = keeping(STRINGS, Integer.MAX_VALUE);
+    leaf.addString(0, "\uD800");
+    leaf.addString(0, "?");
+    leaf.addString(0, "\uD800");
+    leaf.addString(0, "\u00e9");
+    assertMatchesModel(leaf, List.of("?", "?", "?", "\u00e9"), "surrogate");
   }
 
   /**
@@ -113,7 +128,11 @@ class ByteArrayDictionaryTest {
         for (int k = 0; k < n; k++) {
           // Few distinct values, so taken-back rows' values are often new ones.
           String s = "k" + r.nextInt(400);
-          leaf.addBinary(0, Binary.fromConstantByteArray(utf8(s)));
+          if (r.nextBoolean()) {
+            leaf.addString(0, s); // remembered strings must forget the ids taken back
+          } else {
+            leaf.addBinary(0, Binary.fromConstantByteArray(utf8(s)));
+          }
           added.add(s);
         }
         if (r.nextInt(3) == 0) {
