@@ -33,6 +33,8 @@ import java.util.function.Consumer;
  *
  * <p>Every file: {@link #codec()}, row groups of {@link #ROW_GROUP_BYTES} (so that {@code -par},
  * {@code parallelism(n)} on row groups, has several to share), the writer's other defaults.
+ * A {@code -par} format also writes with {@code parallelism(n)}: row groups encoded and
+ * compressed on n threads while the next fills (the row formats' writes stay serial).
  */
 final class DendriteFormat implements DatasetFormat {
   /** Row group size of the dendrite files. */
@@ -119,7 +121,8 @@ final class DendriteFormat implements DatasetFormat {
       throws IOException {
     DendriteWriter.Builder b = DendriteWriter.builder(file)
         .codec(layout == Layout.TYPED_LZ4 ? Codec.LZ4_RAW : codec())
-        .rowGroupSize(ROW_GROUP_BYTES);
+        .rowGroupSize(ROW_GROUP_BYTES)
+        .parallelism(threads);
     if (layout.autoEncodings()) {
       b.encodings(DendriteWriter.Encodings.AUTO);
     }
