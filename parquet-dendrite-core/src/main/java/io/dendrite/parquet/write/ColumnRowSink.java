@@ -16,6 +16,7 @@ final class ColumnRowSink implements RowSink {
   private final RowStriping striping;
   private final JsonDirectRows jsonRows;
   private final DirectRecords records;
+  private final DirectMaps maps;
 
   ColumnRowSink(RowWriteSupport support, ColumnFileWriter file) {
     this.support = support;
@@ -24,6 +25,7 @@ final class ColumnRowSink implements RowSink {
     support.prepareForWrite(file.recordConsumer());
     this.jsonRows = new JsonDirectRows(support, file);
     this.records = DirectRecords.of(support, file);
+    this.maps = support.hasTopVariant() ? new DirectMaps(support, file) : null;
   }
 
   @Override
@@ -40,6 +42,11 @@ final class ColumnRowSink implements RowSink {
   @Override
   public JsonDirectRows jsonRows() {
     return jsonRows;
+  }
+
+  @Override
+  public DirectMaps maps() {
+    return maps;
   }
 
   @Override

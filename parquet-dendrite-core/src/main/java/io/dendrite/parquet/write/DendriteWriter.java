@@ -99,7 +99,7 @@ public final class DendriteWriter implements Closeable {
     this.schema = schema;
     this.options = options;
     this.coercer = new RecordCoercer(schema);
-    this.json = JsonRecordParser.of(coercer, options.documentColumn(), options.shredFromJson());
+    this.json = JsonRecordParser.of(coercer, options.documentColumn(), options.shredDirect());
     this.variantColumns = VariantColumn.of(schema, options.infer(), given, givenOrigin);
     this.file = new InProgressFile(target);
     target.checkWritable(options.overwrite());
@@ -210,7 +210,30 @@ public final class DendriteWriter implements Closeable {
    * @throws InvalidRecordException when the record does not fit the schema (unless skipping)
    */
   public void write(Map<String, ?> record) {
+    ensureOpen();
+    try {
+      if (record != null && writtenFromJava(record)) {
+        rowsSeen++;
+        return;
+      }
+    } catch (RuntimeException | Error e) {
+      abandon();
+      throw e;
+    }
     writeOne(record, coercer::coerce);
+  }
+
+  /**
+   * Writes a map whose VARIANT values are shredded straight from the Java values when the
+   * file's engine can ({@link RowSink#maps()}); false when it did not, with nothing written.
+   */
+  private boolean writtenFromJava(Map<String, ?> record) {
+    DirectMaps direct = writer == null || !options.shredDirect() ? null : writer.maps();
+    if (direct == null || !direct.write(record)) {
+      return false;
+    }
+    endDirectRow();
+    return true;
   }
 
   /**
@@ -450,7 +473,7 @@ public final class DendriteWriter implements Closeable {
       try {
         new JsonLinePipeline(options.parallelism(), () -> {
           JsonRecordParser p = JsonRecordParser.of(new RecordCoercer(schema),
-              options.documentColumn(), options.shredFromJson());
+              options.documentColumn(), options.shredDirect());
           parsers.add(p);
           return p;
         }, () -> writer == null ? null : writer.striping()).run(source, sink);
@@ -716,6 +739,12 @@ public final class DendriteWriter implements Closeable {
     return rowsShreddedFromJson + json.directRows();
   }
 
+  /** Maps whose variants were shredded straight from their Java values; for tests. */
+  long mapsShreddedDirectly() {
+    DirectMaps direct = writer == null ? null : writer.maps();
+    return direct == null ? 0 : direct.rows();
+  }
+
   /** Records written by a generated writer ({@link DirectRecords}), not as rows; for tests. */
   long recordsGenerated() {
     return recordsGenerated;
@@ -763,7 +792,7 @@ public final class DendriteWriter implements Closeable {
     private org.apache.hadoop.fs.Path pinHadoop;
     private String documentColumn;
     private boolean variantAnnotation = true;
-    private boolean shredFromJson = true;
+    private boolean shredDirect = true;
     private boolean generatedRecords = true;
     private int parallelism = 1;
 
@@ -1053,12 +1082,12 @@ public final class DendriteWriter implements Closeable {
     }
 
     /**
-     * Whether the variants of JSON lines are shredded straight from their tokens where the
-     * column engine can take them (default true); false encodes every variant whole first.
-     * Both make the same file: tests compare them.
+     * Whether the variants of JSON lines and of maps are shredded straight from their tokens
+     * and Java values where the column engine can take them (default true); false encodes
+     * every variant whole first. Both make the same file: tests compare them.
      */
-    Builder shredFromJson(boolean direct) {
-      this.shredFromJson = direct;
+    Builder shredDirect(boolean direct) {
+      this.shredDirect = direct;
       return this;
     }
 
@@ -1140,7 +1169,7 @@ public final class DendriteWriter implements Closeable {
       WriterOptions options = new WriterOptions(codec, rowGroupSize, pageSize, overwrite,
           skipInvalid, infer == null ? null : infer.withWidenExactNumerics(widen), widen,
           documentColumn, rowGroupRows, pageRows, bloomFilterPaths, encodings, variantAnnotation,
-          parallelism, shredFromJson, generatedRecords);
+          parallelism, shredDirect, generatedRecords);
       return new DendriteWriter(options, target, schema, shredding, origin);
     }
   }

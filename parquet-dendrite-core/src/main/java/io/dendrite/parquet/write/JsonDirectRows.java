@@ -47,10 +47,10 @@ final class JsonDirectRows implements JsonRecordParser.DirectTarget {
     parser.directOutcome(row != null);
     if (row == null) {
       buffers.rollBackRow();
-      support.undoJson();
+      support.undoCounts();
       return false;
     }
-    support.keepJson();
+    support.keepCounts();
     return true;
   }
 
@@ -62,6 +62,6 @@ final class JsonDirectRows implements JsonRecordParser.DirectTarget {
   @Override
   public VariantColumnShredder jsonShredder(int i) {
     VariantColumnShredder s = support.topVariant(i);
-    return s != null && s.canWriteJson() ? s : null;
+    return s != null && s.canShredDirect() ? s : null;
   }
 }

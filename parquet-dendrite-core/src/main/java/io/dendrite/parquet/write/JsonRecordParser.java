@@ -61,7 +61,6 @@ final class JsonRecordParser {
   /** Per top-level column, its primitive kind, or null ({@link #writePrimitive}). */
   private final Kind[] kinds;
   private final TokenUtf8 utf8 = new TokenUtf8();
-  private final boolean direct;
   /** The column of a top-level key (-1: none). */
   private final KeyPositions positions;
   private final LineFeed feed = new LineFeed();
@@ -74,11 +73,8 @@ final class JsonRecordParser {
   private JsonParser streamingBytes;
   private int streamedByteLines;
   private long linesParsedAlone;
-  /** {@link #parseDirect}'s rows tried and missed in the current window, and rows to skip. */
-  private int directTried;
-  private int directMissed;
-  private int directSkip;
-  private long directRows;
+  /** How {@link #parseDirect}'s rows fared, and whether to try the next. */
+  private final DirectAttempts attempts;
 
   /** Where {@link #parseDirect} writes VARIANT columns (a worker's striping of a chunk). */
   interface DirectTarget {
@@ -100,7 +96,7 @@ final class JsonRecordParser {
    */
   JsonRecordParser(RecordCoercer coercer, int documentColumn, boolean direct) {
     this.coercer = coercer;
-    this.direct = direct;
+    this.attempts = new DirectAttempts(direct);
     this.documentColumn = documentColumn;
     int enclosing = 0;
     if (documentColumn < 0) {
@@ -284,45 +280,17 @@ final class JsonRecordParser {
 
   /** Rows {@link #parseDirect} wrote and its caller kept. */
   long directRows() {
-    return directRows;
+    return attempts.rows();
   }
 
-  /** Rows {@link #parseDirect} tries before looking at how often it missed. */
-  private static final int DIRECT_WINDOW = 512;
-  /** Rows left to the encoding path after a window that missed often. */
-  private static final int DIRECT_PAUSE = 8192;
-
-  /**
-   * Whether {@link #parseDirect} is worth trying for the next row: not while it is paused after
-   * a window of rows in which more than a quarter missed (rows whose key sets keep changing
-   * would each be parsed twice).
-   */
+  /** Whether {@link #parseDirect} is worth trying for the next row ({@link DirectAttempts}). */
   boolean directWorthTrying() {
-    if (!direct) {
-      return false;
-    }
-    if (directSkip > 0) {
-      directSkip--;
-      return false;
-    }
-    return true;
+    return attempts.worthTrying();
   }
 
   /** Counts a row {@link #parseDirect} wrote ({@code hit}) or gave back. */
   void directOutcome(boolean hit) {
-    if (hit) {
-      directRows++;
-    } else {
-      directMissed++;
-    }
-    directTried++;
-    if (directTried == DIRECT_WINDOW) {
-      if (directMissed * 4 > DIRECT_WINDOW) {
-        directSkip = DIRECT_PAUSE;
-      }
-      directTried = 0;
-      directMissed = 0;
-    }
+    attempts.outcome(hit);
   }
 
   private void discardStreamingOf(boolean bytes) {

@@ -34,7 +34,15 @@ interface RowSink {
     return null;
   }
 
-  /** Ends a row {@link #jsonRows()} or {@link #records()} recorded. */
+  /**
+   * Where the writing thread records maps whose VARIANT values it shreds straight from the
+   * Java values (then {@link #endRow()}), or null when maps are written as whole rows.
+   */
+  default DirectMaps maps() {
+    return null;
+  }
+
+  /** Ends a row {@link #jsonRows()}, {@link #maps()} or {@link #records()} recorded. */
   default void endRow() throws IOException {
     throw new UnsupportedOperationException("this engine takes whole rows only");
   }

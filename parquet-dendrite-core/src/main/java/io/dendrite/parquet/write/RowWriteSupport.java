@@ -146,8 +146,11 @@ final class RowWriteSupport extends WriteSupport<Object[]> {
     FieldWriters.writeSlots(consumer, row, names, writers);
   }
 
-  /** Undoes the counts of the variants written from JSON since the last {@link #keepJson}. */
-  void undoJson() {
+  /**
+   * Undoes the counts of the variants shredded directly (from JSON, from Java values) since
+   * the last {@link #keepCounts}.
+   */
+  void undoCounts() {
     for (VariantColumnShredder s : topVariants) {
       if (s != null) {
         s.undoCounts();
@@ -155,8 +158,8 @@ final class RowWriteSupport extends WriteSupport<Object[]> {
     }
   }
 
-  /** Keeps the counts of the variants written from JSON: their row was written. */
-  void keepJson() {
+  /** Keeps the counts of the variants shredded directly: their row was written. */
+  void keepCounts() {
     for (VariantColumnShredder s : topVariants) {
       if (s != null) {
         s.keepCounts();
@@ -171,6 +174,16 @@ final class RowWriteSupport extends WriteSupport<Object[]> {
    */
   RowWriteSupport forAnotherThread() {
     return new RowWriteSupport(records, schema, footer, moreWriters, moreWriters.get());
+  }
+
+  /** Whether the file has a top-level VARIANT column. */
+  boolean hasTopVariant() {
+    for (VariantColumnShredder s : topVariants) {
+      if (s != null) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** The record schema of the file. */

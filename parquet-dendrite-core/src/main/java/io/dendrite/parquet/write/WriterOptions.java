@@ -20,9 +20,10 @@ import java.util.List;
  *     {@link DendriteWriter.Builder#variantAnnotation})
  * @param parallelism threads parsing JSON lines and encoding column chunks (see
  *     {@link DendriteWriter.Builder#parallelism})
- * @param shredFromJson whether JSON lines' variants are shredded straight from their tokens
- *     when the column engine can take them ({@link JsonDirectRows}); off only in tests that
- *     compare with the encoding path
+ * @param shredDirect whether the variants of JSON lines and maps are shredded straight from
+ *     their tokens and Java values when the column engine can take them
+ *     ({@link JsonDirectRows}, {@link DirectMaps}); off only in tests that compare with the
+ *     encoding path
  * @param generatedRecords whether Java records are written by generated writers
  *     ({@link DirectRecords}) when the column engine can take them; off only in tests that
  *     compare with the normalizing path
@@ -31,4 +32,4 @@ record WriterOptions(Codec codec, long rowGroupSize, int pageSize, boolean overw
     boolean skipInvalid, InferenceOptions infer, boolean widenExactNumerics,
     String documentColumn, int rowGroupRows, int pageRows, List<String> bloomFilterPaths,
     ColumnEncodings encodings, boolean variantAnnotation, int parallelism,
-    boolean shredFromJson, boolean generatedRecords) {}
+    boolean shredDirect, boolean generatedRecords) {}

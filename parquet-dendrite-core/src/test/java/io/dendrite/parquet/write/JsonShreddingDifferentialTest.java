@@ -39,9 +39,9 @@ class JsonShreddingDifferentialTest {
    * {@code meta} nests the record two levels deeper, so that Jackson's nesting limit lets a
    * variant go beyond the spec's: the variant's own limit must stop it.
    */
-  private static final String SCHEMA = "id int64 not null, kind string, n int32, flag boolean, "
+  static final String SCHEMA = "id int64 not null, kind string, n int32, flag boolean, "
       + "meta struct<a struct<b int32>>, payload variant";
-  private static final String SHREDDING = "payload: {user: {id: int64, name: string}, "
+  static final String SHREDDING = "payload: {user: {id: int64, name: string}, "
       + "score: int64, tags: [string], items: [{k: int64, v: string}], ok: boolean, "
       + "rank: int16}";
 
@@ -112,7 +112,7 @@ class JsonShreddingDifferentialTest {
   private Path writeLines(String name, String[] lines, boolean fromTokens) throws IOException {
     Path file = dir.resolve(name);
     DendriteWriter w = DendriteWriter.builder(file).schema(SCHEMA).shredding(SHREDDING)
-        .shredFromJson(fromTokens).overwrite(true).build();
+        .shredDirect(fromTokens).overwrite(true).build();
     for (String line : lines) {
       w.writeJson(line);
     }
@@ -130,7 +130,7 @@ class JsonShreddingDifferentialTest {
     return WriteEngines.with(engine, () -> {
       DendriteWriter.Builder b = DendriteWriter.builder(file)
           .schema(document ? "payload variant" : SCHEMA).skipInvalid(true)
-          .parallelism(Math.max(1, threads)).shredFromJson(fromTokens).rowGroupRows(700)
+          .parallelism(Math.max(1, threads)).shredDirect(fromTokens).rowGroupRows(700)
           .overwrite(true);
       if (document) {
         b.jsonDocumentColumn("payload");
@@ -169,7 +169,7 @@ class JsonShreddingDifferentialTest {
   }
 
   /** {@code n} lines: runs of one shape, now and then a line that departs from it. */
-  private static byte[] lines(Random r, int n, boolean document) {
+  static byte[] lines(Random r, int n, boolean document) {
     StringBuilder out = new StringBuilder();
     int shape = 0;
     int run = 0;

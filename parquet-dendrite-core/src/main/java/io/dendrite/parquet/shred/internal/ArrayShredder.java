@@ -9,6 +9,7 @@ import io.dendrite.parquet.variant.VariantType;
 import io.dendrite.parquet.variant.internal.VariantArrays;
 import io.dendrite.parquet.variant.internal.VariantBinary;
 import java.io.IOException;
+import java.util.List;
 import org.apache.parquet.io.api.RecordConsumer;
 
 /**
@@ -86,6 +87,38 @@ final class ArrayShredder extends Shredder {
       rc.endGroup();
     }
     if (any) {
+      rc.endField(LIST, 0);
+    }
+    rc.endGroup();
+    rc.endField(TYPED_VALUE, typedIndex);
+    counter.typed++;
+  }
+
+  /** A list as {@link #writeJson} writes a JSON array; any other value encoded first. */
+  @Override
+  void writeJava(RecordConsumer rc, Object v, JsonParts parts) {
+    if (!(v instanceof List)) {
+      super.writeJava(rc, v, parts);
+      return;
+    }
+    FieldGroups groups = parts.groups;
+    rc.startField(TYPED_VALUE, typedIndex);
+    rc.startGroup();
+    List<?> list = (List<?>) v;
+    if (!list.isEmpty()) {
+      rc.startField(LIST, 0);
+      for (Object e : list) {
+        if (groups != null && element.writeGroupJava(groups, FieldGroups.ELEMENT, e)) {
+          continue;
+        }
+        rc.startGroup();
+        rc.startField(ELEMENT, 0);
+        rc.startGroup();
+        element.writeJava(rc, e, parts);
+        rc.endGroup();
+        rc.endField(ELEMENT, 0);
+        rc.endGroup();
+      }
       rc.endField(LIST, 0);
     }
     rc.endGroup();

@@ -12,11 +12,13 @@ import io.dendrite.parquet.variant.internal.KeyIds;
 import io.dendrite.parquet.variant.internal.KeyPositions;
 import io.dendrite.parquet.variant.internal.VariantBinary;
 import io.dendrite.parquet.variant.internal.VariantEncoder;
+import io.dendrite.parquet.variant.internal.VariantJava;
 import io.dendrite.parquet.variant.internal.VariantObjects;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.Map;
 import org.apache.parquet.io.api.RecordConsumer;
 
 /**
@@ -128,6 +130,74 @@ final class ObjectShredder extends Shredder {
       rc.endField(names[j], j);
     }
     children[j].counter.missing++;
+  }
+
+  /**
+   * A map as {@link #writeJson} writes a JSON object, its entries in the map's order; any other
+   * value encoded and shredded as encoded (a record, a JSON node: objects too).
+   *
+   * @throws IllegalArgumentException a key that is no String
+   */
+  @Override
+  void writeJava(RecordConsumer rc, Object v, JsonParts parts) {
+    if (!(v instanceof Map)) {
+      super.writeJava(rc, v, parts);
+      return;
+    }
+    if (idsIn != parts.metadata) {
+      for (int j = 0; j < names.length; j++) {
+        jsonIds[j] = parts.metadata.id(names[j]);
+      }
+      idsIn = parts.metadata;
+    }
+    long current = ++object;
+    FieldGroups groups = parts.groups;
+    VariantEncoder residual = null;
+    rc.startField(TYPED_VALUE, typedIndex);
+    rc.startGroup();
+    int k = 0;
+    for (Map.Entry<?, ?> entry : ((Map<?, ?>) v).entrySet()) {
+      if (!(entry.getKey() instanceof String name)) {
+        throw new IllegalArgumentException("VARIANT object keys must be Strings");
+      }
+      int j = positions.find(k++, name);
+      if (j < 0) {
+        if (residual == null) {
+          residual = part(parts);
+          residual.startObject();
+        }
+        residual.key(name);
+        VariantJava.write(entry.getValue(), residual);
+        continue;
+      }
+      seenIn[j] = current; // a map holds a key once
+      if (jsonIds[j] >= 0) {
+        parts.keyUse.usePlaced(jsonIds[j]);
+      } else {
+        parts.keyUse.use(Integer.MAX_VALUE); // as in writeJson: back to the encoding path
+      }
+      Object value = entry.getValue();
+      if (groups != null && children[j].writeGroupJava(groups, j, value)) {
+        continue;
+      }
+      rc.startField(names[j], j);
+      rc.startGroup();
+      children[j].writeJava(rc, value, parts);
+      rc.endGroup();
+      rc.endField(names[j], j);
+    }
+    for (int j = 0; j < names.length; j++) {
+      if (seenIn[j] != current) {
+        writeMissing(rc, groups, j);
+      }
+    }
+    rc.endGroup();
+    rc.endField(TYPED_VALUE, typedIndex);
+    if (residual != null) {
+      residual.endObject();
+      writeResidual(rc, residual);
+    }
+    counter.typed++;
   }
 
   /**

@@ -12,6 +12,7 @@ import io.dendrite.parquet.variant.internal.VariantBinary;
 import io.dendrite.parquet.variant.internal.VariantEncoder;
 import java.io.IOException;
 import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
 import org.apache.parquet.io.api.Binary;
 import org.apache.parquet.io.api.RecordConsumer;
 
@@ -104,6 +105,87 @@ public final class PrimitiveShredder extends Shredder {
     if (!tryTyped(rc, e.buffer(), 0)) {
       writeResidual(rc, e);
     }
+  }
+
+  /**
+   * A string, an integer or a boolean this path types, to its leaf without encoding it (as
+   * {@link #tryTypedToken} takes tokens); any other value encoded first, then typed as
+   * {@link #write} types it or kept in the residual.
+   */
+  @Override
+  void writeJava(RecordConsumer rc, Object v, JsonParts parts) {
+    int as = javaAs(v);
+    if (as == NOT_TYPED) {
+      super.writeJava(rc, v, parts);
+      return;
+    }
+    start(rc);
+    switch (as) {
+      case UTF8:
+        rc.addBinary(Binary.fromConstantByteArray(
+            ((String) v).getBytes(StandardCharsets.UTF_8)));
+        break;
+      case INT64:
+        rc.addLong(((Number) v).longValue());
+        break;
+      case INT32:
+        rc.addInteger(((Number) v).intValue());
+        break;
+      default:
+        rc.addBoolean(as == TRUE);
+        break;
+    }
+    rc.endField(TYPED_VALUE, typedIndex);
+    counter.typed++;
+  }
+
+  @Override
+  boolean writeGroupJava(FieldGroups g, int field, Object v) {
+    switch (javaAs(v)) {
+      case UTF8: {
+        byte[] b = ((String) v).getBytes(StandardCharsets.UTF_8);
+        g.groupBytes(field, typedIndex, b, 0, b.length);
+        break;
+      }
+      case INT64:
+        g.groupLong(field, typedIndex, ((Number) v).longValue());
+        break;
+      case INT32:
+        g.groupInteger(field, typedIndex, ((Number) v).intValue());
+        break;
+      case TRUE:
+        g.groupBoolean(field, typedIndex, true);
+        break;
+      case FALSE:
+        g.groupBoolean(field, typedIndex, false);
+        break;
+      default:
+        return false;
+    }
+    counter.typed++;
+    return true;
+  }
+
+  /**
+   * How this path's {@code typed_value} takes a Java value without encoding it, as
+   * {@link #valueAs} takes its encoding ({@code VariantJava} encodes a String as a string, an
+   * Integer, Long, Short or Byte as an integer, a Boolean as a boolean; a String's UTF-8 is the
+   * encoder's); {@link #NOT_TYPED} for anything else, which is then encoded.
+   */
+  private int javaAs(Object v) {
+    if (v instanceof String) {
+      return kind == VariantType.STRING ? UTF8 : NOT_TYPED;
+    }
+    if (v instanceof Long || v instanceof Integer || v instanceof Short || v instanceof Byte) {
+      if (!kind.isInteger() || !fitsInt(((Number) v).longValue())) {
+        return NOT_TYPED;
+      }
+      return kind == VariantType.INT64 ? INT64 : INT32;
+    }
+    if (v instanceof Boolean b) {
+      return kind != VariantType.BOOLEAN ? NOT_TYPED : b ? TRUE : FALSE;
+    }
+    return NOT_TYPED;
   }
 
   /**

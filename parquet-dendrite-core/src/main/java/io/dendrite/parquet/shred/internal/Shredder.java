@@ -8,6 +8,7 @@ import io.dendrite.parquet.variant.VariantMetadata;
 import io.dendrite.parquet.variant.internal.JsonToVariant;
 import io.dendrite.parquet.variant.internal.VariantBinary;
 import io.dendrite.parquet.variant.internal.VariantEncoder;
+import io.dendrite.parquet.variant.internal.VariantJava;
 import java.io.IOException;
 import org.apache.parquet.io.api.Binary;
 import org.apache.parquet.io.api.RecordConsumer;
@@ -53,6 +54,26 @@ abstract class Shredder {
    * @throws io.dendrite.parquet.variant.VariantFormatException a repeated key, too deep
    */
   abstract void writeJson(RecordConsumer rc, JsonParser p, JsonParts parts) throws IOException;
+
+  /**
+   * Writes the Java value {@code v} (any value {@link VariantJava#write} takes) as
+   * {@link #write} writes its encoding, under {@code parts}' metadata as {@link #writeJson}
+   * does. Here the value is encoded as a part and shredded as encoded; objects (maps), arrays
+   * (lists) and the commonest primitives override this to send typed values to their leaves
+   * without encoding them.
+   *
+   * @throws IllegalArgumentException what {@link VariantJava#write} throws
+   */
+  void writeJava(RecordConsumer rc, Object v, JsonParts parts) {
+    VariantEncoder e = part(parts);
+    VariantJava.write(v, e);
+    write(rc, parts.groups, parts.metadata, e.buffer(), 0);
+  }
+
+  /** As {@link #writeGroupToken}, for a Java value ({@link #writeJava}). */
+  boolean writeGroupJava(FieldGroups g, int field, Object v) {
+    return false;
+  }
 
   /**
    * Writes the JSON value at {@code p}, the value of object field {@code field} (or an array's

@@ -133,10 +133,10 @@ public final class VariantColumnShredder {
   }
 
   /**
-   * Whether {@link #writeJson} can write a variant: one was written before, whose metadata it
-   * expects the next to share.
+   * Whether {@link #writeJson} and {@link #writeJava} can write a variant: one was written
+   * before, whose metadata they expect the next to share.
    */
-  public boolean canWriteJson() {
+  public boolean canShredDirect() {
     return last != null;
   }
 
@@ -158,10 +158,42 @@ public final class VariantColumnShredder {
    *     number no variant holds
    */
   public boolean writeJson(RecordConsumer rc, JsonParser p) throws IOException {
+    startDirect(rc);
+    root.writeJson(rc, p, parts);
+    return endDirect(rc);
+  }
+
+  /**
+   * Writes one non-null variant given as the Java value {@code value} (a map, a list or
+   * anything {@link io.dendrite.parquet.variant.internal.VariantJava#write} takes) as
+   * {@link #writeJson} writes a JSON value: typed values (map entries, list elements, strings,
+   * integers, booleans) go straight to their leaves and only residual values are encoded. The
+   * same outcome too: true with the variant written as encoding it and {@link #write} would,
+   * or false with the group left open for the caller to take back ({@link #undoCounts()}) and
+   * write the row again by the encoding path, as it does when this throws.
+   *
+   * @throws IllegalArgumentException what encoding the value throws (an unsupported type, a
+   *     key that is no String, too deep)
+   */
+  public boolean writeJava(RecordConsumer rc, Object value) {
+    startDirect(rc);
+    root.writeJava(rc, value, parts);
+    return endDirect(rc);
+  }
+
+  /** Opens the group of a variant shredded directly, under the last variant's metadata. */
+  private void startDirect(RecordConsumer rc) {
     markCounts();
     parts.start(last.parsed, last.keyCount, groups);
     rc.startGroup();
-    root.writeJson(rc, p, parts);
+  }
+
+  /**
+   * Ends a variant shredded directly: its metadata is the last one when it used the same keys,
+   * or made from the keys it used when no residual part holds a key; false (the group left
+   * open) when neither.
+   */
+  private boolean endDirect(RecordConsumer rc) {
     KeyUse keys = parts.keyUse;
     if (!keys.exact()) {
       if (keys.encoded()) {
