@@ -32,11 +32,14 @@ import org.junit.jupiter.params.provider.MethodSource;
  * are encoded whole and then shredded: the same file, byte for byte, the same shredding counts
  * and skipped records. The maps are the JSON differential test's lines (runs of one shape with
  * departures of every kind, invalid values among them) read by Jackson, with Java values the
- * JSON cannot hold put in now and then: integers of every width, dates, UUIDs, decimals, a
- * record where an object is shredded, arrays and immutable lists, already encoded variants.
+ * JSON cannot hold put in now and then: integers of every width, dates, UUIDs, decimals,
+ * records where objects are shredded, arrays and immutable lists, already encoded variants.
  */
 class MapShreddingDifferentialTest {
   record User(long id, String name) {}
+
+  /** A payload as a record: shredded fields, a residual one, null components left out. */
+  record Payload(User user, Long score, List<String> tags, Boolean ok, String note) {}
 
   @TempDir
   Path dir;
@@ -110,7 +113,7 @@ class MapShreddingDifferentialTest {
       return map;
     }
     Map<String, Object> p = (Map<String, Object>) payload;
-    switch (r.nextInt(9)) {
+    switch (r.nextInt(10)) {
       case 0 -> p.put("score", (short) r.nextInt(1000));
       case 1 -> p.put("score", BigInteger.valueOf(r.nextInt()));
       case 2 -> p.put("rank", (byte) r.nextInt(100));
@@ -119,6 +122,9 @@ class MapShreddingDifferentialTest {
       case 5 -> p.put("tags", r.nextBoolean() ? new String[] {"a", "b"} : List.of("c"));
       case 6 -> p.put("id", new UUID(r.nextLong(), r.nextLong()));
       case 7 -> p.put("score", new BigDecimal(r.nextInt(1000) + ".5"));
+      case 8 -> map.put("payload", new Payload(r.nextBoolean() ? new User(1, "x") : null,
+          r.nextBoolean() ? (long) r.nextInt(99) : null, List.of("t"), r.nextBoolean(),
+          r.nextBoolean() ? "n" : null));
       default -> map.put("payload", VariantJson.parse(json(p)));
     }
     return map;

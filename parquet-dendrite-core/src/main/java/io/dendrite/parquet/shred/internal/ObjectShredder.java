@@ -4,12 +4,15 @@ import static io.dendrite.parquet.schema.internal.VariantSchemas.TYPED_VALUE;
 
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
+import io.dendrite.parquet.variant.EncodedVariant;
 import io.dendrite.parquet.variant.VariantFormatException;
 import io.dendrite.parquet.variant.VariantMetadata;
 import io.dendrite.parquet.variant.VariantType;
+import io.dendrite.parquet.variant.VariantValue;
 import io.dendrite.parquet.variant.internal.JsonToVariant;
 import io.dendrite.parquet.variant.internal.KeyIds;
 import io.dendrite.parquet.variant.internal.KeyPositions;
+import io.dendrite.parquet.variant.internal.RecordAccessors;
 import io.dendrite.parquet.variant.internal.VariantBinary;
 import io.dendrite.parquet.variant.internal.VariantEncoder;
 import io.dendrite.parquet.variant.internal.VariantJava;
@@ -44,6 +47,12 @@ final class ObjectShredder extends Shredder {
   /** Per field, the JSON object that last had it: a number per object saves clearing flags. */
   private final long[] seenIn;
   private long object;
+  /**
+   * The object {@link #writeJava} writes (its number) and its residual object's encoder, null
+   * until a field not shredded comes. Nested objects are other shredders'.
+   */
+  private long javaObject;
+  private VariantEncoder javaResidual;
 
   ObjectShredder(String[] names, Shredder[] children, int valueIndex, int typedIndex,
       PathCounter counter, int depth) {
@@ -133,14 +142,17 @@ final class ObjectShredder extends Shredder {
   }
 
   /**
-   * A map as {@link #writeJson} writes a JSON object, its entries in the map's order; any other
-   * value encoded and shredded as encoded (a record, a JSON node: objects too).
+   * A map as {@link #writeJson} writes a JSON object, its entries in the map's order, and a
+   * record as the object of its non-null components ({@code VariantJava}'s rule); any other
+   * value encoded and shredded as encoded (a JSON node, an encoded variant: objects too).
    *
    * @throws IllegalArgumentException a key that is no String
    */
   @Override
   void writeJava(RecordConsumer rc, Object v, JsonParts parts) {
-    if (!(v instanceof Map)) {
+    boolean record = v instanceof Record && !(v instanceof EncodedVariant)
+        && !(v instanceof VariantValue);
+    if (!(v instanceof Map) && !record) {
       super.writeJava(rc, v, parts);
       return;
     }
@@ -150,54 +162,72 @@ final class ObjectShredder extends Shredder {
       }
       idsIn = parts.metadata;
     }
-    long current = ++object;
-    FieldGroups groups = parts.groups;
-    VariantEncoder residual = null;
+    javaObject = ++object;
+    javaResidual = null;
     rc.startField(TYPED_VALUE, typedIndex);
     rc.startGroup();
     int k = 0;
-    for (Map.Entry<?, ?> entry : ((Map<?, ?>) v).entrySet()) {
-      if (!(entry.getKey() instanceof String name)) {
-        throw new IllegalArgumentException("VARIANT object keys must be Strings");
-      }
-      int j = positions.find(k++, name);
-      if (j < 0) {
-        if (residual == null) {
-          residual = part(parts);
-          residual.startObject();
+    if (record) {
+      RecordAccessors components = RecordAccessors.of(v.getClass());
+      for (int i = 0; i < components.size(); i++) {
+        Object value = components.get(v, i);
+        if (value != null) {
+          javaField(rc, components.name(i), value, k++, parts);
         }
-        residual.key(name);
-        VariantJava.write(entry.getValue(), residual);
-        continue;
       }
-      seenIn[j] = current; // a map holds a key once
-      if (jsonIds[j] >= 0) {
-        parts.keyUse.usePlaced(jsonIds[j]);
-      } else {
-        parts.keyUse.use(Integer.MAX_VALUE); // as in writeJson: back to the encoding path
+    } else {
+      for (Map.Entry<?, ?> entry : ((Map<?, ?>) v).entrySet()) {
+        if (!(entry.getKey() instanceof String name)) {
+          throw new IllegalArgumentException("VARIANT object keys must be Strings");
+        }
+        javaField(rc, name, entry.getValue(), k++, parts);
       }
-      Object value = entry.getValue();
-      if (groups != null && children[j].writeGroupJava(groups, j, value)) {
-        continue;
-      }
-      rc.startField(names[j], j);
-      rc.startGroup();
-      children[j].writeJava(rc, value, parts);
-      rc.endGroup();
-      rc.endField(names[j], j);
     }
+    FieldGroups groups = parts.groups;
     for (int j = 0; j < names.length; j++) {
-      if (seenIn[j] != current) {
+      if (seenIn[j] != javaObject) {
         writeMissing(rc, groups, j);
       }
     }
     rc.endGroup();
     rc.endField(TYPED_VALUE, typedIndex);
-    if (residual != null) {
-      residual.endObject();
-      writeResidual(rc, residual);
+    if (javaResidual != null) {
+      javaResidual.endObject();
+      writeResidual(rc, javaResidual);
     }
     counter.typed++;
+  }
+
+  /**
+   * Field {@code name} (the {@code k}th) of the object {@link #writeJava} writes: to its group
+   * when shredded, else into the residual object.
+   */
+  private void javaField(RecordConsumer rc, String name, Object value, int k, JsonParts parts) {
+    int j = positions.find(k, name);
+    if (j < 0) {
+      if (javaResidual == null) {
+        javaResidual = part(parts);
+        javaResidual.startObject();
+      }
+      javaResidual.key(name);
+      VariantJava.write(value, javaResidual);
+      return;
+    }
+    seenIn[j] = javaObject; // a map or record holds a key once
+    if (jsonIds[j] >= 0) {
+      parts.keyUse.usePlaced(jsonIds[j]);
+    } else {
+      parts.keyUse.use(Integer.MAX_VALUE); // as in writeJson: back to the encoding path
+    }
+    FieldGroups groups = parts.groups;
+    if (groups != null && children[j].writeGroupJava(groups, j, value)) {
+      return;
+    }
+    rc.startField(names[j], j);
+    rc.startGroup();
+    children[j].writeJava(rc, value, parts);
+    rc.endGroup();
+    rc.endField(names[j], j);
   }
 
   /**
