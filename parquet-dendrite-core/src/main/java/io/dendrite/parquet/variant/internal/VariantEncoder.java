@@ -361,13 +361,16 @@ public final class VariantEncoder extends ValueWriter {
 
   /** {@link #writeVariant(VariantMetadata, byte[], int)} of a value known to be valid. */
   public void writeVariantValidated(VariantMetadata srcMeta, byte[] srcValue, int srcPos) {
+    // The containers around the copy, as the nesting limit counts them: those open here and,
+    // for a part of a variant (limitDepth), those around the part.
+    int around = depth + VariantBinary.MAX_NESTING_DEPTH - depthLimit;
     VariantMetadata seed = dict.seed;
-    if (seed != null && (srcMeta == seed || srcMeta.equals(seed))) {
+    if (seed != null && around == 0 && (srcMeta == seed || srcMeta.equals(seed))) {
+      // Valid, so within the limit on its own: verbatim.
       writeRawValue(srcValue, srcPos, VariantCopier.checkedSize(srcValue, srcPos));
       return;
     }
-    // Counted from the containers already open here: the copy is nested inside them.
-    copier.copy(srcMeta, srcValue, srcPos, depth);
+    copier.copy(srcMeta, srcValue, srcPos, around);
   }
 
   /**
