@@ -25,7 +25,7 @@ final class ColumnRowSink implements RowSink {
     support.prepareForWrite(file.recordConsumer());
     this.jsonRows = new JsonDirectRows(support, file);
     this.records = DirectRecords.of(support, file);
-    this.maps = support.hasTopVariant() ? new DirectMaps(support, file) : null;
+    this.maps = support.shredsTopVariant() ? new DirectMaps(support, file) : null;
   }
 
   @Override

@@ -240,8 +240,12 @@ public final class DendriteWriter implements Closeable {
    * Writes one Java record: its components are the columns of
    * {@link RecordSchema#ofRecord(Class)}, which must be this writer's schema (build it with
    * {@link Builder#schema(Class)}), and {@code DendriteReader.select(Class)} reads it back as an
-   * equal record. Components are read through accessors compiled once per record class, with no
-   * map per record.
+   * equal record. Records are written by a class generated once per record class and file
+   * schema (relocated ASM; a hidden class that unloads with the record class), which reads each
+   * component through its accessor and records it straight into its column: no map, row or
+   * boxed value per record. The system property {@code dendrite.records.interpret=true} writes
+   * them by normalizing each into a row instead, as the first rows of a file whose shredding is
+   * inferred are written.
    *
    * <pre>{@code
    * record Order(long id, @NotNull String customer, List<@NotNull Line> lines) {}

@@ -82,7 +82,7 @@ final class DirectMaps {
         continue;
       }
       VariantColumnShredder s = support.topVariant(i);
-      if (s != null && s.canShredDirect()
+      if (s != null && s.shreds() && s.canShredDirect()
           && !(v instanceof EncodedVariant || v instanceof VariantValue)) {
         rc.startField(names[i], i);
         if (!s.writeJava(rc, v)) {

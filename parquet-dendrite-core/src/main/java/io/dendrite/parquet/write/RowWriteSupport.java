@@ -176,10 +176,10 @@ final class RowWriteSupport extends WriteSupport<Object[]> {
     return new RowWriteSupport(records, schema, footer, moreWriters, moreWriters.get());
   }
 
-  /** Whether the file has a top-level VARIANT column. */
-  boolean hasTopVariant() {
+  /** Whether the file has a top-level VARIANT column that is shredded. */
+  boolean shredsTopVariant() {
     for (VariantColumnShredder s : topVariants) {
-      if (s != null) {
+      if (s != null && s.shreds()) {
         return true;
       }
     }

@@ -13,5 +13,12 @@
  * {@code RowSink}: our own column writing ({@code internal.column}) by default, or
  * parquet-java's writer when the internal system property {@code dendrite.write.engine} is
  * {@code parquet-java} ({@code ParquetWriters#ENGINE_PROPERTY}).
+ *
+ * <p>Into our own column writing, once the file exists, most rows skip the normalized row and
+ * go straight into the leaf columns (issue 31, "one pass into columns"): Java records through
+ * a writer generated for their class ({@code DirectRecords}, {@code internal.records}), and
+ * the VARIANT values of JSON lines and of maps shredded from their tokens and Java values
+ * ({@code JsonDirectRows}, {@code DirectMaps}), only residual values encoded. Each takes back
+ * a row it cannot write as the normalized path would, which then writes (or rejects) it.
  */
 package io.dendrite.parquet.write;

@@ -133,6 +133,14 @@ public final class VariantColumnShredder {
   }
 
   /**
+   * Whether the column is shredded: whether {@link #writeJava} has typed values to write
+   * without encoding them (an unshredded column's values are encoded whole either way).
+   */
+  public boolean shreds() {
+    return !(root instanceof ValueOnlyShredder);
+  }
+
+  /**
    * Whether {@link #writeJson} and {@link #writeJava} can write a variant: one was written
    * before, whose metadata they expect the next to share.
    */
