@@ -45,13 +45,9 @@ final class ArrayShredder extends Shredder {
         if (g != null && element.writeGroup(g, FieldGroups.ELEMENT, v, at)) {
           continue;
         }
-        rc.startGroup();
-        rc.startField(ELEMENT, 0);
-        rc.startGroup();
+        openElement(rc);
         element.write(rc, g, m, v, at);
-        rc.endGroup();
-        rc.endField(ELEMENT, 0);
-        rc.endGroup();
+        closeElement(rc);
       }
       rc.endField(LIST, 0);
     }
@@ -78,13 +74,9 @@ final class ArrayShredder extends Shredder {
       if (groups != null && element.writeGroupToken(groups, FieldGroups.ELEMENT, p)) {
         continue;
       }
-      rc.startGroup();
-      rc.startField(ELEMENT, 0);
-      rc.startGroup();
+      openElement(rc);
       element.writeJson(rc, p, parts);
-      rc.endGroup();
-      rc.endField(ELEMENT, 0);
-      rc.endGroup();
+      closeElement(rc);
     }
     if (any) {
       rc.endField(LIST, 0);
@@ -111,18 +103,27 @@ final class ArrayShredder extends Shredder {
         if (groups != null && element.writeGroupJava(groups, FieldGroups.ELEMENT, e)) {
           continue;
         }
-        rc.startGroup();
-        rc.startField(ELEMENT, 0);
-        rc.startGroup();
+        openElement(rc);
         element.writeJava(rc, e, parts);
-        rc.endGroup();
-        rc.endField(ELEMENT, 0);
-        rc.endGroup();
+        closeElement(rc);
       }
       rc.endField(LIST, 0);
     }
     rc.endGroup();
     rc.endField(TYPED_VALUE, typedIndex);
     counter.typed++;
+  }
+
+  /** Starts an element: its repeated group, the {@code element} field and its group. */
+  private static void openElement(RecordConsumer rc) {
+    rc.startGroup();
+    rc.startField(ELEMENT, 0);
+    rc.startGroup();
+  }
+
+  private static void closeElement(RecordConsumer rc) {
+    rc.endGroup();
+    rc.endField(ELEMENT, 0);
+    rc.endGroup();
   }
 }

@@ -156,12 +156,7 @@ final class ObjectShredder extends Shredder {
       super.writeJava(rc, v, parts);
       return;
     }
-    if (idsIn != parts.metadata) {
-      for (int j = 0; j < names.length; j++) {
-        jsonIds[j] = parts.metadata.id(names[j]);
-      }
-      idsIn = parts.metadata;
-    }
+    idsIn(parts.metadata);
     javaObject = ++object;
     javaResidual = null;
     rc.startField(TYPED_VALUE, typedIndex);
@@ -183,19 +178,17 @@ final class ObjectShredder extends Shredder {
         javaField(rc, name, entry.getValue(), k++, parts);
       }
     }
-    FieldGroups groups = parts.groups;
-    for (int j = 0; j < names.length; j++) {
-      if (seenIn[j] != javaObject) {
-        writeMissing(rc, groups, j);
+    endObject(rc, parts.groups, javaObject, javaResidual);
+  }
+
+  /** Looks up the ids of the shredded fields' names in {@code m}, unless it was the last. */
+  private void idsIn(VariantMetadata m) {
+    if (idsIn != m) {
+      for (int j = 0; j < names.length; j++) {
+        jsonIds[j] = m.id(names[j]);
       }
+      idsIn = m;
     }
-    rc.endGroup();
-    rc.endField(TYPED_VALUE, typedIndex);
-    if (javaResidual != null) {
-      javaResidual.endObject();
-      writeResidual(rc, javaResidual);
-    }
-    counter.typed++;
   }
 
   /**
@@ -241,12 +234,7 @@ final class ObjectShredder extends Shredder {
       writeJsonResidual(rc, p, parts);
       return;
     }
-    if (idsIn != parts.metadata) {
-      for (int j = 0; j < names.length; j++) {
-        jsonIds[j] = parts.metadata.id(names[j]);
-      }
-      idsIn = parts.metadata;
-    }
+    idsIn(parts.metadata);
     long current = ++object;
     FieldGroups groups = parts.groups;
     VariantEncoder residual = null;
@@ -286,6 +274,15 @@ final class ObjectShredder extends Shredder {
       rc.endGroup();
       rc.endField(names[j], j);
     }
+    endObject(rc, groups, current, residual);
+  }
+
+  /**
+   * Ends the typed object written from JSON or Java values: the empty groups of the shredded
+   * fields object {@code current} did not have, then its residual object if any.
+   */
+  private void endObject(RecordConsumer rc, FieldGroups groups, long current,
+      VariantEncoder residual) {
     for (int j = 0; j < names.length; j++) {
       if (seenIn[j] != current) {
         writeMissing(rc, groups, j);

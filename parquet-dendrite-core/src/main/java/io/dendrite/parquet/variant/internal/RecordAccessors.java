@@ -4,7 +4,6 @@ import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.lang.reflect.Method;
-import java.lang.reflect.Modifier;
 import java.lang.reflect.RecordComponent;
 
 /**
@@ -82,32 +81,5 @@ public final class RecordAccessors {
   /** The accessor of component {@code i}, typed (record class) component class. */
   public MethodHandle accessor(int i) {
     return exact[i];
-  }
-
-  /**
-   * Whether code generated into this library's packages (the record assemblers and writers)
-   * may name the class: a primitive, or a public class (in public classes) that this library's
-   * class loader resolves to the same class. Others are reached through method handles.
-   */
-  public static boolean nameable(Class<?> c) {
-    if (c.isPrimitive()) {
-      return true;
-    }
-    if (c.isArray()) {
-      return nameable(c.getComponentType());
-    }
-    for (Class<?> k = c; k != null; k = k.getEnclosingClass()) {
-      if (!Modifier.isPublic(k.getModifiers())) {
-        return false;
-      }
-    }
-    if (c.getName().startsWith("java.")) {
-      return true;
-    }
-    try {
-      return Class.forName(c.getName(), false, RecordAccessors.class.getClassLoader()) == c;
-    } catch (ClassNotFoundException | LinkageError e) {
-      return false;
-    }
   }
 }

@@ -1,5 +1,6 @@
 package io.dendrite.parquet.read.internal.records;
 
+import io.dendrite.parquet.codegen.internal.GeneratedClasses;
 import io.dendrite.parquet.read.internal.engine.ColumnVector;
 import io.dendrite.parquet.read.internal.engine.LeafCursor;
 import io.dendrite.parquet.read.internal.engine.RecordMapping.SlotReader;
@@ -13,7 +14,6 @@ import io.dendrite.parquet.read.internal.records.AssemblyPlan.Pair;
 import io.dendrite.parquet.read.internal.records.AssemblyPlan.Slot;
 import io.dendrite.parquet.read.internal.records.AssemblyPlan.Struct;
 import io.dendrite.parquet.read.internal.records.AssemblyPlan.VariantColumn;
-import io.dendrite.parquet.variant.internal.RecordAccessors;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.reflect.Constructor;
@@ -95,13 +95,7 @@ final class AssemblerGenerator {
 
   AssemblerGenerator(AssemblyPlan plan) {
     this.plan = plan;
-    this.writer = new ClassWriter(ClassWriter.COMPUTE_FRAMES | ClassWriter.COMPUTE_MAXS) {
-      // Frames merge only Object-typed locals and stack slots: no class is loaded to merge.
-      @Override
-      protected String getCommonSuperClass(String type1, String type2) {
-        return "java/lang/Object";
-      }
-    };
+    this.writer = GeneratedClasses.classWriter();
   }
 
   /** The class file. */
@@ -133,15 +127,9 @@ final class AssemblerGenerator {
     for (int i = 0; i < skips.size(); i++) {
       field("s" + i, CURSORS);
     }
-    for (int i = 0; i < handles.size(); i++) {
-      writer.visitField(Opcodes.ACC_PRIVATE | Opcodes.ACC_STATIC | Opcodes.ACC_FINAL, "h" + i,
-          METHOD_HANDLE.getDescriptor(), null, null).visitEnd();
-    }
     constructor();
     rowsLoop();
-    if (!handles.isEmpty()) {
-      staticInit();
-    }
+    GeneratedClasses.handleFields(writer, SELF, handles.size());
     writer.visitEnd();
     return writer.toByteArray();
   }
@@ -223,29 +211,6 @@ final class AssemblerGenerator {
     g.mark(end);
     g.returnValue();
     g.visitTryCatchBlock(tryStart, tryEnd, handler, RUNTIME_EXCEPTION.getInternalName());
-    g.endMethod();
-  }
-
-  private void staticInit() {
-    GeneratorAdapter g = new GeneratorAdapter(Opcodes.ACC_STATIC, Method.getMethod(
-        "void <clinit>()"), null, null, writer);
-    Type lookups = Type.getType(MethodHandles.class);
-    g.invokeStatic(lookups, Method.getMethod("java.lang.invoke.MethodHandles$Lookup lookup()"));
-    g.push("_");
-    g.push(Type.getType(Object[].class));
-    g.invokeStatic(lookups, Method.getMethod("Object classData("
-        + "java.lang.invoke.MethodHandles$Lookup, String, Class)"));
-    g.checkCast(Type.getType(Object[].class));
-    int data = g.newLocal(Type.getType(Object[].class));
-    g.storeLocal(data);
-    for (int i = 0; i < handles.size(); i++) {
-      g.loadLocal(data);
-      g.push(i);
-      g.arrayLoad(OBJECT);
-      g.checkCast(METHOD_HANDLE);
-      g.putStatic(SELF, "h" + i, METHOD_HANDLE);
-    }
-    g.returnValue();
     g.endMethod();
   }
 
@@ -395,8 +360,8 @@ final class AssemblerGenerator {
     } catch (NoSuchMethodException e) {
       throw new IllegalStateException("no canonical constructor in " + type.getName(), e);
     }
-    if (RecordAccessors.nameable(type) && Modifier.isPublic(ctor.getModifiers())
-        && java.util.Arrays.stream(types).allMatch(RecordAccessors::nameable)) {
+    if (GeneratedClasses.nameable(type) && Modifier.isPublic(ctor.getModifiers())
+        && java.util.Arrays.stream(types).allMatch(GeneratedClasses::nameable)) {
       Type t = Type.getType(type);
       g.newInstance(t);
       g.dup();
@@ -424,7 +389,7 @@ final class AssemblerGenerator {
         params[i] = Type.getType(erased[i]);
       }
       handles.add(h.asType(java.lang.invoke.MethodType.methodType(Object.class, erased)));
-      g.getStatic(SELF, "h" + (handles.size() - 1), METHOD_HANDLE);
+      GeneratedClasses.loadHandle(g, SELF, handles.size() - 1);
       for (int i = 0; i < types.length; i++) {
         g.loadLocal(values[i]);
       }
@@ -645,7 +610,7 @@ final class AssemblerGenerator {
       // A value of another class than the component's goes through the cast rules.
       Class<?> boxed = java.lang.invoke.MethodType.methodType(type).wrap().returnType();
       Label ok = g.newLabel();
-      if (RecordAccessors.nameable(boxed)) {
+      if (GeneratedClasses.nameable(boxed)) {
         g.dup();
         g.instanceOf(Type.getType(boxed));
         g.ifZCmp(GeneratorAdapter.NE, ok);

@@ -1,5 +1,6 @@
 package io.dendrite.parquet.write.internal.records;
 
+import io.dendrite.parquet.codegen.internal.GeneratedClasses;
 import io.dendrite.parquet.path.FieldPath;
 import io.dendrite.parquet.schema.FieldType;
 import io.dendrite.parquet.schema.FieldType.ListType;
@@ -10,7 +11,6 @@ import io.dendrite.parquet.schema.RecordSchema.Field;
 import io.dendrite.parquet.variant.internal.RecordAccessors;
 import io.dendrite.parquet.write.internal.column.LevelRecorder;
 import java.lang.invoke.MethodHandle;
-import java.lang.invoke.MethodHandles;
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.RecordComponent;
 import java.time.LocalDate;
@@ -38,7 +38,7 @@ import org.objectweb.asm.commons.Method;
  * the list's or map's level after its first element). A primitive component is read into a
  * local as its accessor returns it, never boxed.
  *
- * <p>A record class the generated class can name ({@link RecordAccessors#nameable}) has its
+ * <p>A record class the generated class can name ({@link GeneratedClasses#nameable}) has its
  * accessors called directly; any other through method handles held in static final fields
  * (class data of the hidden class), which the JIT treats as constants.
  */
@@ -100,13 +100,7 @@ final class RecordWriterGenerator {
     this.type = type;
     this.fields = fields;
     this.parquet = parquet;
-    this.writer = new ClassWriter(ClassWriter.COMPUTE_FRAMES | ClassWriter.COMPUTE_MAXS) {
-      // Frames merge only Object-typed locals and stack slots: no class is loaded to merge.
-      @Override
-      protected String getCommonSuperClass(String type1, String type2) {
-        return "java/lang/Object";
-      }
-    };
+    this.writer = GeneratedClasses.classWriter();
   }
 
   /** The class file. */
@@ -123,14 +117,8 @@ final class RecordWriterGenerator {
       writer.visitField(Opcodes.ACC_PRIVATE | Opcodes.ACC_FINAL, "k" + i, SINK.getDescriptor(),
           null, null).visitEnd();
     }
-    for (int i = 0; i < handles.size(); i++) {
-      writer.visitField(Opcodes.ACC_PRIVATE | Opcodes.ACC_STATIC | Opcodes.ACC_FINAL, "h" + i,
-          METHOD_HANDLE.getDescriptor(), null, null).visitEnd();
-    }
     constructor();
-    if (!handles.isEmpty()) {
-      staticInit();
-    }
+    GeneratedClasses.handleFields(writer, SELF, handles.size());
     writer.visitEnd();
     return writer.toByteArray();
   }
@@ -146,29 +134,6 @@ final class RecordWriterGenerator {
       g.push(i);
       g.arrayLoad(SINK);
       g.putField(SELF, "k" + i, SINK);
-    }
-    g.returnValue();
-    g.endMethod();
-  }
-
-  private void staticInit() {
-    GeneratorAdapter g = new GeneratorAdapter(Opcodes.ACC_STATIC, Method.getMethod(
-        "void <clinit>()"), null, null, writer);
-    Type lookups = Type.getType(MethodHandles.class);
-    g.invokeStatic(lookups, Method.getMethod("java.lang.invoke.MethodHandles$Lookup lookup()"));
-    g.push("_");
-    g.push(Type.getType(Object[].class));
-    g.invokeStatic(lookups, Method.getMethod("Object classData("
-        + "java.lang.invoke.MethodHandles$Lookup, String, Class)"));
-    g.checkCast(Type.getType(Object[].class));
-    int data = g.newLocal(Type.getType(Object[].class));
-    g.storeLocal(data);
-    for (int i = 0; i < handles.size(); i++) {
-      g.loadLocal(data);
-      g.push(i);
-      g.arrayLoad(OBJECT);
-      g.checkCast(METHOD_HANDLE);
-      g.putStatic(SELF, "h" + i, METHOD_HANDLE);
     }
     g.returnValue();
     g.endMethod();
@@ -219,7 +184,7 @@ final class RecordWriterGenerator {
     Class<?> recordClass = rawClass(n.javaType);
     RecordComponent[] components = recordClass.getRecordComponents();
     RecordAccessors accessors = RecordAccessors.of(recordClass);
-    boolean direct = RecordAccessors.nameable(recordClass);
+    boolean direct = GeneratedClasses.nameable(recordClass);
     GroupType group = n.parquet.asGroupType();
     int record = g.newLocal(OBJECT);
     g.loadArg(0);
@@ -231,7 +196,7 @@ final class RecordWriterGenerator {
       org.apache.parquet.schema.Type p = group.getType(i);
       Class<?> raw = components[i].getType();
       Class<?> local = raw.isPrimitive() ? raw : Object.class;
-      if (direct && RecordAccessors.nameable(raw)) {
+      if (direct && GeneratedClasses.nameable(raw)) {
         Type owner = Type.getType(recordClass);
         g.loadLocal(record);
         g.checkCast(owner);
@@ -240,7 +205,7 @@ final class RecordWriterGenerator {
       } else {
         handles.add(accessors.accessor(i).asType(
             java.lang.invoke.MethodType.methodType(local, Object.class)));
-        g.getStatic(SELF, "h" + (handles.size() - 1), METHOD_HANDLE);
+        GeneratedClasses.loadHandle(g, SELF, handles.size() - 1);
         g.loadLocal(record);
         g.invokeVirtual(METHOD_HANDLE, new Method("invokeExact", Type.getType(local),
             new Type[] {OBJECT}));
