@@ -10,14 +10,16 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 import org.apache.parquet.schema.MessageType;
 
 /**
  * Generated record writers, one class per (record type, Parquet schema) and cached with the
- * record type: the files of a job that share a schema compile once. Classes are hidden classes
- * of this package, so they unload with the record type's class loader.
+ * record type: the files of a job that share a schema compile once (up to
+ * {@value #MAX_SCHEMAS} schemas per type). Classes are hidden classes of this package, so they
+ * unload with the record type's class loader.
  *
  * <p>The system properties of the generated record assemblers apply here too (read once):
  * {@code dendrite.records.interpret=true} never generates (records are normalized into rows
@@ -28,6 +30,12 @@ import org.apache.parquet.schema.MessageType;
 public final class RecordWriters {
   private static final boolean INTERPRETED = Boolean.getBoolean("dendrite.records.interpret");
   private static final String DUMP_DIR = System.getProperty("dendrite.records.dump");
+
+  /**
+   * Schemas kept per record type. Files whose VARIANT columns' shredding is inferred may each
+   * have another: past this many, a file's writer class is its own, unloaded after it.
+   */
+  private static final int MAX_SCHEMAS = 64;
 
   /** Per record type: by Parquet schema (its text), the compiled class. */
   private static final ClassValue<Map<String, Factory>> CACHE = new ClassValue<>() {
@@ -79,8 +87,16 @@ public final class RecordWriters {
    */
   public static Factory forSchema(Class<? extends Record> type, RecordSchema schema,
       MessageType parquet) {
-    return CACHE.get(type).computeIfAbsent(parquet.toString(),
-        layout -> compile(type, schema, parquet));
+    Map<String, Factory> bySchema = CACHE.get(type);
+    String key = parquet.toString();
+    Factory f = bySchema.get(key);
+    if (f == null) {
+      f = compile(type, schema, parquet);
+      if (bySchema.size() < MAX_SCHEMAS) {
+        f = Objects.requireNonNullElse(bySchema.putIfAbsent(key, f), f);
+      }
+    }
+    return f;
   }
 
   private static Factory compile(Class<?> type, RecordSchema schema, MessageType parquet) {
