@@ -129,6 +129,29 @@ public class GeneratedRecordWriterTest {
     assertEquals(records, read(Flat.class, dir.resolve("generated/records.parquet")));
   }
 
+  /** Row groups encoded on other threads while records fill the next: the same file. */
+  @Test
+  void parallelEncodingMakesTheSameFile() throws Exception {
+    Random random = new Random(5);
+    List<Wide> records = new ArrayList<>();
+    for (int i = 0; i < 2500; i++) {
+      records.add(wide(random, i));
+    }
+    byte[][] bytes = new byte[2][];
+    for (int threads = 1; threads <= 2; threads++) {
+      Path file = dir.resolve("parallel-" + threads + ".parquet");
+      try (DendriteWriter w = DendriteWriter.builder(file).schema(Wide.class).unshredded()
+          .parallelism(threads).rowGroupRows(300).build()) {
+        for (Wide r : records) {
+          w.write(r);
+        }
+        assertEquals(records.size(), w.recordsGenerated());
+      }
+      bytes[threads - 1] = Files.readAllBytes(file);
+    }
+    assertArrayEquals(bytes[0], bytes[1]);
+  }
+
   @Test
   void aFailedWriteIsNotAnInvalidRecord() throws Exception {
     // A map key that is no String (a raw map smuggled past the generics) fails as the
