@@ -264,19 +264,16 @@ public final class DendriteWriter implements Closeable {
    *     schema, or has components of unsupported types
    */
   public void write(Record record) {
+    ensureOpen();
     DirectRecords direct =
         writer == null || !options.generatedRecords() ? null : writer.records();
-    if (direct == null) {
-      writeOne(record, r -> recordRows(r).row(r, coercer));
-      return;
-    }
-    ensureOpen();
     try {
-      if (record == null) {
-        throw new IllegalArgumentException(target.displayName() + ": record must not be null");
+      RecordRows rows = direct == null || record == null ? null : recordRows(record);
+      if (rows == null || !direct.takes(rows.type)) {
+        writeOne(record, r -> recordRows(r).row(r, coercer));
+        return;
       }
       long row = ++rowsSeen;
-      RecordRows rows = recordRows(record);
       RuntimeException failed = direct.write(record);
       if (failed != null) {
         // Taken back: the interpreted normalization says what is wrong, naming the field.

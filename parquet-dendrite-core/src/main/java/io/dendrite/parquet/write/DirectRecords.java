@@ -48,14 +48,22 @@ final class DirectRecords {
   }
 
   /**
-   * Records {@code record} (a class with this file's schema) as the next row, which the caller
+   * Whether records of {@code recordClass} (which has this file's schema) are written here:
+   * false when no class can be generated for them, and they are to be written as rows.
+   */
+  boolean takes(Class<?> recordClass) {
+    if (recordClass != type) {
+      bind(recordClass);
+    }
+    return writer != null;
+  }
+
+  /**
+   * Records {@code record} (a class {@link #takes}) as the next row, which the caller
    * then ends. Returns what failed, with nothing recorded, or null: the caller normalizes the
    * record the interpreted way to learn what is wrong with it.
    */
   RuntimeException write(Record record) {
-    if (record.getClass() != type) {
-      bind(record.getClass());
-    }
     buffers.markRow();
     for (VariantColumnShredder s : shredders) {
       s.markCounts();
@@ -79,6 +87,11 @@ final class DirectRecords {
     @SuppressWarnings("unchecked")
     Class<? extends Record> records = (Class<? extends Record>) recordClass;
     RecordWriters.Factory factory = RecordWriters.forSchema(records, schema, support.schema());
+    type = recordClass;
+    if (factory == null) {
+      writer = null;
+      return;
+    }
     LevelRecorder rc = buffers.recordConsumer();
     List<VariantColumnShredder> variants = new ArrayList<>();
     writer = factory.create(rc, spec -> {
@@ -91,7 +104,6 @@ final class DirectRecords {
       return sink(spec, rc);
     });
     shredders = variants.toArray(new VariantColumnShredder[0]);
-    type = recordClass;
   }
 
   /**

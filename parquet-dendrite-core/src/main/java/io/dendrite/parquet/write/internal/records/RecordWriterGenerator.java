@@ -50,7 +50,6 @@ final class RecordWriterGenerator {
   private static final Type BASE = Type.getType(RecordWriter.class);
   private static final Type RECORDER = Type.getType(LevelRecorder.class);
   private static final Type SINK = Type.getType(ValueSink.class);
-  private static final Type SINKS = Type.getType(ValueSink[].class);
   private static final Type OBJECT = Type.getType(Object.class);
   private static final Type STRING = Type.getType(String.class);
   private static final Type ITERATOR = Type.getType(Iterator.class);

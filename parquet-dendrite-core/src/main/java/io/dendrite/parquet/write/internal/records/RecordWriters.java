@@ -45,6 +45,9 @@ public final class RecordWriters {
     }
   };
 
+  /** The cache's entry for a record type and schema no class is generated for. */
+  private static final Factory UNSUPPORTED = new Factory(null, List.of());
+
   private RecordWriters() {}
 
   /** Makes the writers of one record type for one Parquet schema, one per file. */
@@ -83,7 +86,8 @@ public final class RecordWriters {
 
   /**
    * The writers of records of {@code type}, whose schema is {@code schema}, into files of
-   * Parquet schema {@code parquet} ({@code schema}'s, with its VARIANT columns' shredding).
+   * Parquet schema {@code parquet} ({@code schema}'s, with its VARIANT columns' shredding), or
+   * null when no class can be generated for them.
    */
   public static Factory forSchema(Class<? extends Record> type, RecordSchema schema,
       MessageType parquet) {
@@ -96,13 +100,20 @@ public final class RecordWriters {
         f = Objects.requireNonNullElse(bySchema.putIfAbsent(key, f), f);
       }
     }
-    return f;
+    return f == UNSUPPORTED ? null : f;
   }
 
   private static Factory compile(Class<?> type, RecordSchema schema, MessageType parquet) {
     RecordWriterGenerator generator =
         new RecordWriterGenerator(type, schema.fields(), parquet);
-    byte[] bytes = generator.generate();
+    byte[] bytes;
+    try {
+      bytes = generator.generate();
+    } catch (RuntimeException e) {
+      // ASM's limits (a method of more than 64 KiB: records of a thousand or more components
+      // in one class): written the interpreted way.
+      return UNSUPPORTED;
+    }
     if (DUMP_DIR != null) {
       dump(type, parquet, bytes);
     }
