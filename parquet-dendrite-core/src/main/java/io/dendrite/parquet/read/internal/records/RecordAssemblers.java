@@ -13,6 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Function;
@@ -20,8 +21,9 @@ import org.apache.parquet.schema.MessageType;
 
 /**
  * Generated record assemblers, one class per (record type, file layout) and cached with the
- * record type: the files of a dataset that share a layout compile once. Classes are hidden
- * classes of this package, so they unload with the record type's class loader.
+ * record type: the files of a dataset that share a layout compile once (up to
+ * {@value #MAX_LAYOUTS} layouts per type). Classes are hidden classes of this package, so
+ * they unload with the record type's class loader.
  *
  * <p>System properties (read once):
  * <ul>
@@ -40,6 +42,12 @@ public final class RecordAssemblers {
 
   private static final boolean INTERPRETED = Boolean.getBoolean(INTERPRET);
   private static final String DUMP_DIR = System.getProperty(DUMP);
+
+  /**
+   * Layouts kept per record type: files whose shredding differs may each have another; past
+   * this many, a read's classes are its own, unloaded after it.
+   */
+  private static final int MAX_LAYOUTS = 64;
 
   /** Per record type: by layout (the requested schema's text), the compiled factory. */
   private static final ClassValue<Map<String, Factory>> CACHE = new ClassValue<>() {
@@ -153,8 +161,15 @@ public final class RecordAssemblers {
     if (INTERPRETED) {
       return null;
     }
-    Factory f = CACHE.get(type).computeIfAbsent((vectorsOnly ? "vectors " : "") + shape.names
-        + "\n" + requested, layout -> compile(type, requested, shape, vectorsOnly));
+    Map<String, Factory> byLayout = CACHE.get(type);
+    String layout = (vectorsOnly ? "vectors " : "") + shape.names + "\n" + requested;
+    Factory f = byLayout.get(layout);
+    if (f == null) {
+      f = compile(type, requested, shape, vectorsOnly);
+      if (byLayout.size() < MAX_LAYOUTS) {
+        f = Objects.requireNonNullElse(byLayout.putIfAbsent(layout, f), f);
+      }
+    }
     return f == UNSUPPORTED ? null : f;
   }
 
