@@ -225,7 +225,7 @@ public final class DatasetReport {
         .forEach(formats::add);
     for (String f : formats) {
       Result r = find(rs, dataset, scale, f);
-      Result w = isParallel(f) ? null : find(ws, dataset, scale, f);
+      Result w = find(ws, dataset, scale, f); // a -par dendrite format writes on n threads too
       double size = r != null ? bytes(r) : w != null ? bytes(w) : Double.NaN;
       md.append(String.format(Locale.ROOT, "| %s%s | %.2f | %s | %s | %s | %s | %s |%n",
           isDendrite(f) ? "**" + f + "**" : f, "", size / MB,
