@@ -96,7 +96,7 @@ final class DirectRecords {
     List<VariantColumnShredder> variants = new ArrayList<>();
     writer = factory.create(rc, spec -> {
       if (spec.type() instanceof VariantFieldType) {
-        VariantColumnShredder s = support.shredder(spec.fieldPath());
+        VariantColumnShredder s = support.variantWriters().forPath(spec.fieldPath());
         if (!variants.contains(s)) {
           variants.add(s);
         }

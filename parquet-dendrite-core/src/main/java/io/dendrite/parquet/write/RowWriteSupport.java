@@ -123,11 +123,6 @@ final class RowWriteSupport extends WriteSupport<Object[]> {
     return topVariants[i];
   }
 
-  /** The shredder of the VARIANT field at {@code path} ({@link FieldPath}), the field writers'. */
-  VariantColumnShredder shredder(String path) {
-    return variants.forPath(path);
-  }
-
   /** The field writers' shredders by path, to write VARIANT fields as they do. */
   FieldWriters.VariantWriters variantWriters() {
     return variants;
