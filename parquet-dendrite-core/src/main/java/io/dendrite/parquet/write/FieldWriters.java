@@ -163,12 +163,13 @@ final class FieldWriters {
       case STRING:
         // Array-backed: Binary.fromString wraps a ByteBuffer, whose hashing and comparing in the
         // dictionary and statistics writers is slower than an array's. Same bytes either way.
-        // The column engine's recorder takes the bytes without a Binary.
+        // The column engine's recorder takes the string itself (its dictionary knows repeated
+        // strings without encoding them).
         return (rc, v) -> {
-          byte[] b = ((String) v).getBytes(StandardCharsets.UTF_8);
           if (rc instanceof LevelRecorder recorder) {
-            recorder.addBytes(b, 0, b.length);
+            recorder.addString((String) v);
           } else {
+            byte[] b = ((String) v).getBytes(StandardCharsets.UTF_8);
             rc.addBinary(Binary.fromConstantByteArray(b));
           }
         };

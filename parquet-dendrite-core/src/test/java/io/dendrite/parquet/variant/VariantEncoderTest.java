@@ -193,7 +193,14 @@ class VariantEncoderTest {
     assertStringEncoding("\u00e9".repeat(32), false); // 64 bytes in 32 chars
     assertStringEncoding("\uD83D\uDE00".repeat(15) + "abc", true); // 63 bytes
     assertStringEncoding("\uD83D\uDE00".repeat(16), false);
-    assertStringEncoding("x\u4e16\u754c".repeat(2000), false); // above the getBytes threshold
+    assertStringEncoding("x\u4e16\u754c".repeat(2000), false);
+    // Past 32 chars a String is encoded by String.getBytes: the same bytes, either header.
+    assertStringEncoding("a".repeat(33), true);
+    assertStringEncoding("\u00e9".repeat(33), false); // 66 bytes
+    assertStringEncoding("\u00e9".repeat(30) + "abc", true); // 63 bytes in 33 chars
+    assertStringEncoding("\uD83D\uDE00".repeat(17), false);
+    assertEquals("a".repeat(40) + "?b", VariantBinary.getString(
+        encode(e -> e.writeString("a".repeat(40) + "\uD800b")).value(), 0));
     assertStringEncoding("caf\u00e9 \u2603 \uD834\uDD1E \u0000 \"q\"", true);
     // Unpaired surrogates are encoded as '?', like String.getBytes.
     EncodedVariant v = encode(e -> e.writeString("a\uD800b"));

@@ -21,8 +21,12 @@ import java.util.UUID;
 public abstract sealed class ValueWriter permits VariantEncoder {
   static final byte OBJECT_FRAME = 0;
   static final byte ARRAY_FRAME = 1;
-  /** Strings with more chars than this are encoded through String.getBytes (fast intrinsic). */
-  private static final int LARGE_STRING_CHARS = 4096;
+  /**
+   * Strings with more chars than this are encoded through String.getBytes (an intrinsic that
+   * tests and copies a Latin-1 string's bytes many at a time) and copied; shorter ones char by
+   * char, which costs less than the array getBytes allocates.
+   */
+  private static final int LARGE_STRING_CHARS = 32;
 
   // ---- value buffer
   byte[] buf = new byte[256];

@@ -248,6 +248,16 @@ public final class LevelRecorder extends RecordConsumer {
     afterElement(f);
   }
 
+  /**
+   * {@link #addBytes} of a string's UTF-8 bytes: a string the column's dictionary met lately
+   * is added by its id, without encoding or hashing its bytes again.
+   */
+  public void addString(String s) {
+    Node f = fields[depth];
+    f.leaf.addString(rep[depth], s);
+    afterElement(f);
+  }
+
   @Override
   public void addFloat(float value) {
     Node f = fields[depth];
