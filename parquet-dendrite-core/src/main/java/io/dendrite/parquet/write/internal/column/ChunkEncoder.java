@@ -135,8 +135,11 @@ final class ChunkEncoder {
           rle.encodeWithLength(leaf.rep, entryFrom, entryTo,
               RleHybridEncoder.bitWidth(leaf.maxRep), page);
         }
-        if (leaf.maxDef > 0) {
+        if (leaf.def != null) {
           rle.encodeWithLength(leaf.def, entryFrom, entryTo,
+              RleHybridEncoder.bitWidth(leaf.maxDef), page);
+        } else if (leaf.maxDef > 0) { // every entry at the maximum: levels not stored
+          rle.encodeRunWithLength(leaf.maxDef, entryTo - entryFrom,
               RleHybridEncoder.bitWidth(leaf.maxDef), page);
         }
       }
@@ -277,7 +280,11 @@ final class ChunkEncoder {
       return BytesInput.empty();
     }
     sink.reset();
-    rle.encode(levels, from, to, RleHybridEncoder.bitWidth(maxLevel), sink);
+    if (levels == null) { // every entry at the maximum: levels not stored
+      rle.encodeRun(maxLevel, to - from, RleHybridEncoder.bitWidth(maxLevel), sink);
+    } else {
+      rle.encode(levels, from, to, RleHybridEncoder.bitWidth(maxLevel), sink);
+    }
     return BytesInput.from(sink.array(), 0, sink.size());
   }
 

@@ -38,6 +38,12 @@ final class LeafBuffer {
   int entries;
   int values;
   int[] rep;
+  /**
+   * The definition level of each entry; null while every entry has the maximum (a column
+   * without a null so far, the common case for optional columns): such a column stores and
+   * encodes no level per entry, and its first null fills the array in. Read through
+   * {@link #defLevel} when it may be null.
+   */
   int[] def;
 
   boolean[] booleans;
@@ -102,7 +108,6 @@ final class LeafBuffer {
         : type == PrimitiveTypeName.INT64 || type == PrimitiveTypeName.DOUBLE ? 8 : fixedLength;
     int initial = 64;
     rep = maxRep > 0 ? new int[initial] : null;
-    def = maxDef > 0 ? new int[initial] : null;
     switch (type) {
       case BOOLEAN:
         booleans = new boolean[initial];
@@ -422,9 +427,16 @@ final class LeafBuffer {
       rep = ensure(rep, entries + n);
       System.arraycopy(src.rep, entryFrom, rep, entries, n);
     }
+    if (src.def != null && def == null) {
+      storeDefinitionLevels(entries + n);
+    }
     if (def != null) {
       def = ensure(def, entries + n);
-      System.arraycopy(src.def, entryFrom, def, entries, n);
+      if (src.def != null) {
+        System.arraycopy(src.def, entryFrom, def, entries, n);
+      } else {
+        Arrays.fill(def, entries, entries + n, maxDef);
+      }
     }
     entries += n;
     int m = valueTo - valueFrom;
@@ -531,7 +543,8 @@ final class LeafBuffer {
 
   /**
    * What the buffer holds with its values raw, to cut row groups by size: the bound of its
-   * heap, which byte arrays kept as dictionary ids make smaller (the cuts stay the same).
+   * heap, which byte arrays kept as dictionary ids and definition levels not stored (all at the
+   * maximum) make smaller (the cuts stay the same).
    */
   long bufferedBytes() {
     long levels = (maxRep > 0 ? 4L : 0) * entries + (maxDef > 0 ? 4L : 0) * entries;
@@ -551,7 +564,33 @@ final class LeafBuffer {
         def = Arrays.copyOf(def, n * 2);
       }
       def[n] = d;
+    } else if (d != maxDef) {
+      storeDefinitionLevels(n + 1);
+      def[n] = d;
     }
     entries = n + 1;
+  }
+
+  /** The definition level of entry {@code e}. */
+  int defLevel(int e) {
+    return def == null ? maxDef : def[e];
+  }
+
+  /** Every entry's definition level, in a new array (tests). */
+  int[] definitionLevels() {
+    int[] out = new int[entries];
+    for (int e = 0; e < entries; e++) {
+      out[e] = defLevel(e);
+    }
+    return out;
+  }
+
+  /**
+   * Starts storing definition levels: an array of room for {@code size} entries, the entries
+   * so far at the maximum.
+   */
+  private void storeDefinitionLevels(int size) {
+    def = new int[Math.max(64, Integer.highestOneBit(Math.max(1, size - 1)) << 1)];
+    Arrays.fill(def, 0, entries, maxDef);
   }
 }

@@ -36,18 +36,22 @@ final class PageSizeStatistics {
   SizeStatistics of(LeafBuffer leaf, int entryFrom, int entryTo, long unencodedBytes) {
     long[] rep = new long[repetition ? leaf.maxRep + 1 : 0];
     long[] def = new long[definition ? leaf.maxDef + 1 : 0];
-    count(leaf.rep, entryFrom, entryTo, rep);
-    count(leaf.def, entryFrom, entryTo, def);
+    count(leaf.rep, 0, entryFrom, entryTo, rep);
+    count(leaf.def, leaf.maxDef, entryFrom, entryTo, def);
     return new SizeStatistics(type, unencodedBytes, list(rep), list(def));
   }
 
-  /** Adds each level's entries to {@code histogram}; levels absent from the buffer are all 0. */
-  private static void count(int[] levels, int from, int to, long[] histogram) {
+  /**
+   * Adds each level's entries to {@code histogram}; levels absent from the buffer are all
+   * {@code absent} (0 for a level the column cannot have, the maximum for definition levels
+   * not stored).
+   */
+  private static void count(int[] levels, int absent, int from, int to, long[] histogram) {
     if (histogram.length == 0) {
       return;
     }
     if (levels == null) {
-      histogram[0] += to - from;
+      histogram[absent] += to - from;
       return;
     }
     for (int i = from; i < to; i++) {

@@ -69,6 +69,32 @@ final class RleHybridEncoder {
     out.putIntLe(lengthAt, out.size() - lengthAt - 4);
   }
 
+  /**
+   * Encodes {@code count} copies of {@code value}, the bytes {@link #encode} makes of them
+   * (levels not stored because they are all the same).
+   */
+  void encodeRun(int value, int count, int bitWidth, ByteSink out) {
+    if (count >= MIN_REPEAT && bitWidth > 0) {
+      out.writeUnsignedVarLong((long) count << 1);
+      for (int b = 0, valueBytes = (bitWidth + 7) >>> 3; b < valueBytes; b++) {
+        out.writeByte(value >>> (8 * b));
+      }
+    } else {
+      int[] few = new int[count];
+      java.util.Arrays.fill(few, value);
+      encode(few, 0, count, bitWidth, out);
+    }
+  }
+
+  /** {@link #encodeRun} with {@link #encodeWithLength}'s length prefix. */
+  void encodeRunWithLength(int value, int count, int bitWidth, ByteSink out) {
+    out.ensure(4);
+    int lengthAt = out.size();
+    out.writeIntLe(0);
+    encodeRun(value, count, bitWidth, out);
+    out.putIntLe(lengthAt, out.size() - lengthAt - 4);
+  }
+
   private static int runLength(int[] values, int i, int to) {
     int v = values[i];
     int j = i + 1;

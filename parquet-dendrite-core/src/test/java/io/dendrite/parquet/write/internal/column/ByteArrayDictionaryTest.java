@@ -246,14 +246,13 @@ class ByteArrayDictionaryTest {
         int to = Math.min(stripe.entries, entry + 1 + r.nextInt(400));
         int valueTo = value;
         for (int e = entry; e < to; e++) {
-          valueTo += stripe.def[e] == 1 ? 1 : 0;
+          valueTo += stripe.defLevel(e) == 1 ? 1 : 0;
         }
         appended.append(stripe, entry, to, value, valueTo);
         entry = to;
         value = valueTo;
       }
-      assertArrayEquals(Arrays.copyOf(added.def, added.entries),
-          Arrays.copyOf(appended.def, appended.entries));
+      assertArrayEquals(added.definitionLevels(), appended.definitionLevels());
       assertNull(appended.dictionary);
       assertRaw(appended, values);
       ByteArrayDictionary built = appended.buildDictionary(new ByteArrayDictionary(STRINGS));

@@ -68,8 +68,8 @@ class LevelRecorderGroupsTest {
           assertArrayEquals(Arrays.copyOf(events[i].rep, events[i].entries),
               Arrays.copyOf(oneCall[i].rep, oneCall[i].entries), at + " rep");
         }
-        assertArrayEquals(Arrays.copyOf(events[i].def, events[i].entries),
-            Arrays.copyOf(oneCall[i].def, oneCall[i].entries), at + " def");
+        assertArrayEquals(events[i].definitionLevels(), oneCall[i].definitionLevels(),
+            at + " def");
         assertEquals(values(events[i]), values(oneCall[i]), at + " values");
       }
     }

@@ -173,7 +173,7 @@ class LevelRecorderTest {
     int v = 0;
     for (int e = 0; e < leaf.entries; e++) {
       int r = leaf.rep == null ? 0 : leaf.rep[e];
-      int d = leaf.def == null ? 0 : leaf.def[e];
+      int d = leaf.defLevel(e);
       String value = "null";
       if (d == leaf.maxDef) {
         value = leaf.longs != null ? Long.toString(leaf.longs[v])

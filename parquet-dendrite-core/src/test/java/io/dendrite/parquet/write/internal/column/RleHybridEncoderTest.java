@@ -61,6 +61,26 @@ class RleHybridEncoderTest {
     assertEquals(out.size() - 5, length);
   }
 
+  /** Levels not stored (all one value) must encode as the stored array would, bit for bit. */
+  @Test
+  void aRunOfOneValueIsEncodedAsItsArray() {
+    RleHybridEncoder encoder = new RleHybridEncoder();
+    for (int bitWidth = 1; bitWidth <= 9; bitWidth += 4) {
+      int value = (1 << bitWidth) - 1;
+      for (int count = 0; count <= 40; count++) {
+        int[] levels = new int[count];
+        java.util.Arrays.fill(levels, value);
+        ByteSink expected = new ByteSink(16);
+        encoder.encodeWithLength(levels, 0, count, bitWidth, expected);
+        ByteSink actual = new ByteSink(16);
+        encoder.encodeRunWithLength(value, count, bitWidth, actual);
+        assertEquals(java.util.Arrays.toString(java.util.Arrays.copyOf(expected.array(),
+            expected.size())), java.util.Arrays.toString(java.util.Arrays.copyOf(actual.array(),
+            actual.size())), "width " + bitWidth + ", count " + count);
+      }
+    }
+  }
+
   private static int value(Random r, int bitWidth) {
     return (int) (r.nextLong() & ((1L << bitWidth) - 1));
   }
