@@ -71,9 +71,10 @@ final class DirectMaps {
 
   private boolean writeFields(RecordConsumer rc, Map<String, ?> record) {
     Object[] row = new Object[names.length];
+    int position = 0;
     for (Map.Entry<String, ?> e : record.entrySet()) {
       Object key = e.getKey();
-      int i = key instanceof String ? coercer.indexOf((String) key) : -1;
+      int i = coercer.fieldAt(key, position++);
       if (i < 0) {
         return false;
       }

@@ -71,6 +71,14 @@ final class RecordCoercer {
     return i == null ? -1 : i;
   }
 
+  /**
+   * Index of the top-level column named by {@code key}, the {@code position}th entry of a
+   * record map, or -1 (no such column, or a key that is no String).
+   */
+  int fieldAt(Object key, int position) {
+    return root.fieldAt(key, position);
+  }
+
   boolean isVariant(int index) {
     return root.fields[index].type() instanceof VariantFieldType;
   }
@@ -151,6 +159,12 @@ final class RecordCoercer {
     final String[] paths;
     final String prefix;
     final Map<String, Integer> index = new LinkedHashMap<>();
+    /**
+     * Per entry position of a map, the key met there last and its field: maps made by one piece
+     * of code give their keys in one order, as the same String objects, so a field is found by
+     * an identity test rather than a lookup (a twentieth of writing flat maps).
+     */
+    private final KeyField[] recent;
 
     StructCoercer(List<Field> fieldList, String prefix) {
       this.prefix = prefix;
@@ -162,6 +176,25 @@ final class RecordCoercer {
         children[i] = forType(fields[i].type(), paths[i]);
         index.put(fields[i].name(), i);
       }
+      recent = new KeyField[fields.length];
+    }
+
+    /** The field of {@code key}, a map's {@code position}th, or -1; see {@link #recent}. */
+    int fieldAt(Object key, int position) {
+      if (position < recent.length) {
+        KeyField k = recent[position];
+        if (k != null && k.key == key) {
+          return k.field;
+        }
+      }
+      Integer i = key instanceof String ? index.get(key) : null;
+      if (i == null) {
+        return -1;
+      }
+      if (position < recent.length) {
+        recent[position] = new KeyField((String) key, i);
+      }
+      return i;
     }
 
     @Override
@@ -176,10 +209,11 @@ final class RecordCoercer {
 
     Object[] coerceMap(Map<String, ?> map) {
       Object[] row = new Object[fields.length];
+      int position = 0;
       for (Map.Entry<String, ?> e : map.entrySet()) {
         Object key = e.getKey();
-        Integer i = key instanceof String ? index.get(key) : null;
-        if (i == null) {
+        int i = fieldAt(key, position++);
+        if (i < 0) {
           throw new InvalidRecordException(0, prefix + key,
               "unknown column; the schema has " + index.keySet(), null);
         }
@@ -301,4 +335,7 @@ final class RecordCoercer {
       return out;
     }
   }
+
+  /** A key and its field, immutable: read as one, a pair cannot be torn. */
+  private record KeyField(String key, int field) {}
 }

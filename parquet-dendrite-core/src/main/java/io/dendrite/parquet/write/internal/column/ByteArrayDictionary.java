@@ -34,9 +34,10 @@ final class ByteArrayDictionary {
   /** Open addressing: slot holds id + 1, 0 when empty. */
   private int[] slots = new int[128];
   /**
-   * Strings added lately and their ids ({@link #idOf}), direct-mapped by the String's hash,
-   * which the String caches: a string value seen before costs no UTF-8 encoding, and no hashing
-   * or comparing of its bytes. A collision only misses. Null until a string is remembered.
+   * Strings added lately and their ids ({@link #idOf}), placed by the String's hash (which the
+   * String caches) in one of two neighbouring slots: a string value seen before costs no UTF-8
+   * encoding, and no hashing or comparing of its bytes. A collision only misses. Null until a
+   * string is remembered.
    */
   private String[] strings;
   private int[] stringIds;
@@ -77,7 +78,11 @@ final class ByteArrayDictionary {
     }
     int slot = mix(s.hashCode()) & (strings.length - 1);
     String known = strings[slot];
-    return known != null && known.equals(s) ? stringIds[slot] : -1;
+    if (known != null && known.equals(s)) {
+      return stringIds[slot];
+    }
+    known = strings[slot ^ 1];
+    return known != null && known.equals(s) ? stringIds[slot ^ 1] : -1;
   }
 
   /** Remembers that string {@code s} (its UTF-8 bytes) has id {@code id}. */
@@ -87,7 +92,12 @@ final class ByteArrayDictionary {
       strings = new String[size]; // the strings forgotten come back as they are met again
       stringIds = new int[size];
     }
+    // Two places per hash (the slot and its neighbour): two strings of a few dozen whose hashes
+    // met in one slot took turns evicting each other, a miss every time either came.
     int slot = mix(s.hashCode()) & (strings.length - 1);
+    if (strings[slot] != null && strings[slot ^ 1] == null) {
+      slot ^= 1;
+    }
     strings[slot] = s;
     stringIds[slot] = id;
   }
