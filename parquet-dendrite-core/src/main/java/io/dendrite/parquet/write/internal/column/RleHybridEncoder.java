@@ -1,5 +1,7 @@
 package io.dendrite.parquet.write.internal.column;
 
+import java.util.Arrays;
+
 /**
  * The spec's "Run Length Encoding / Bit-Packing Hybrid" (RLE = 3) for levels and dictionary
  * ids: a run of at least 8 equal values becomes a repeated run, everything else bit-packed runs
@@ -8,6 +10,8 @@ package io.dendrite.parquet.write.internal.column;
 final class RleHybridEncoder {
   /** A repeated run pays off from this length (it costs a header and one value). */
   private static final int MIN_REPEAT = 8;
+
+  private static final int[] NO_VALUES = new int[0];
 
   private final BitPacker packer = new BitPacker();
 
@@ -74,14 +78,16 @@ final class RleHybridEncoder {
    * (levels not stored because they are all the same).
    */
   void encodeRun(int value, int count, int bitWidth, ByteSink out) {
-    if (count >= MIN_REPEAT && bitWidth > 0) {
+    if (bitWidth == 0) {
+      encode(NO_VALUES, 0, count, 0, out); // reads no value at width 0
+    } else if (count >= MIN_REPEAT) {
       out.writeUnsignedVarLong((long) count << 1);
       for (int b = 0, valueBytes = (bitWidth + 7) >>> 3; b < valueBytes; b++) {
         out.writeByte(value >>> (8 * b));
       }
     } else {
       int[] few = new int[count];
-      java.util.Arrays.fill(few, value);
+      Arrays.fill(few, value);
       encode(few, 0, count, bitWidth, out);
     }
   }

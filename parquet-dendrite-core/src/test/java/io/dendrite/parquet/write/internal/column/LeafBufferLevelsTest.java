@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
+import java.util.Arrays;
 import java.util.Random;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.schema.PrimitiveType;
@@ -34,7 +35,7 @@ class LeafBufferLevelsTest {
     leaf.addLong(0, 100);
     assertNotNull(leaf.def);
     int[] expected = new int[102];
-    java.util.Arrays.fill(expected, 2);
+    Arrays.fill(expected, 2);
     expected[100] = 1;
     assertArrayEquals(expected, leaf.definitionLevels());
     assertEquals(101, leaf.values);

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.util.Arrays;
 import java.util.Random;
 import org.apache.parquet.column.values.rle.RunLengthBitPackingHybridDecoder;
 import org.junit.jupiter.api.Test;
@@ -65,17 +66,17 @@ class RleHybridEncoderTest {
   @Test
   void aRunOfOneValueIsEncodedAsItsArray() {
     RleHybridEncoder encoder = new RleHybridEncoder();
-    for (int bitWidth = 1; bitWidth <= 9; bitWidth += 4) {
+    for (int bitWidth = 0; bitWidth <= 9; bitWidth += bitWidth == 0 ? 1 : 4) {
       int value = (1 << bitWidth) - 1;
       for (int count = 0; count <= 40; count++) {
         int[] levels = new int[count];
-        java.util.Arrays.fill(levels, value);
+        Arrays.fill(levels, value);
         ByteSink expected = new ByteSink(16);
         encoder.encodeWithLength(levels, 0, count, bitWidth, expected);
         ByteSink actual = new ByteSink(16);
         encoder.encodeRunWithLength(value, count, bitWidth, actual);
-        assertEquals(java.util.Arrays.toString(java.util.Arrays.copyOf(expected.array(),
-            expected.size())), java.util.Arrays.toString(java.util.Arrays.copyOf(actual.array(),
+        assertEquals(Arrays.toString(Arrays.copyOf(expected.array(),
+            expected.size())), Arrays.toString(Arrays.copyOf(actual.array(),
             actual.size())), "width " + bitWidth + ", count " + count);
       }
     }
