@@ -135,11 +135,8 @@ final class ChunkEncoder {
           rle.encodeWithLength(leaf.rep, entryFrom, entryTo,
               RleHybridEncoder.bitWidth(leaf.maxRep), page);
         }
-        if (leaf.def != null) {
-          rle.encodeWithLength(leaf.def, entryFrom, entryTo,
-              RleHybridEncoder.bitWidth(leaf.maxDef), page);
-        } else if (leaf.maxDef > 0) { // every entry at the maximum: levels not stored
-          rle.encodeRunWithLength(leaf.maxDef, entryTo - entryFrom,
+        if (leaf.maxDef > 0) { // levels not stored (null) are all at the maximum
+          rle.encodeLevelsWithLength(leaf.def, leaf.maxDef, entryFrom, entryTo,
               RleHybridEncoder.bitWidth(leaf.maxDef), page);
         }
       }
@@ -280,11 +277,8 @@ final class ChunkEncoder {
       return BytesInput.empty();
     }
     sink.reset();
-    if (levels == null) { // every entry at the maximum: levels not stored
-      rle.encodeRun(maxLevel, to - from, RleHybridEncoder.bitWidth(maxLevel), sink);
-    } else {
-      rle.encode(levels, from, to, RleHybridEncoder.bitWidth(maxLevel), sink);
-    }
+    // Definition levels not stored (null) are all at the maximum.
+    rle.encodeLevels(levels, maxLevel, from, to, RleHybridEncoder.bitWidth(maxLevel), sink);
     return BytesInput.from(sink.array(), 0, sink.size());
   }
 

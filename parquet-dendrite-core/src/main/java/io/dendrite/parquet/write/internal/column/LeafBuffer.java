@@ -590,7 +590,7 @@ final class LeafBuffer {
    * so far at the maximum.
    */
   private void storeDefinitionLevels(int size) {
-    def = new int[Math.max(64, Integer.highestOneBit(Math.max(1, size - 1)) << 1)];
+    def = new int[Math.max(64, size * 2)];
     Arrays.fill(def, 0, entries, maxDef);
   }
 }

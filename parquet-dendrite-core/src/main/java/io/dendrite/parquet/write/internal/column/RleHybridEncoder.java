@@ -66,38 +66,52 @@ final class RleHybridEncoder {
    * repetition and definition levels.
    */
   void encodeWithLength(int[] values, int from, int to, int bitWidth, ByteSink out) {
-    out.ensure(4);
-    int lengthAt = out.size();
-    out.writeIntLe(0);
+    int lengthAt = startLength(out);
     encode(values, from, to, bitWidth, out);
-    out.putIntLe(lengthAt, out.size() - lengthAt - 4);
+    endLength(lengthAt, out);
   }
 
   /**
-   * Encodes {@code count} copies of {@code value}, the bytes {@link #encode} makes of them
-   * (levels not stored because they are all the same).
+   * Encodes the levels of entries {@code [from, to)}: {@code levels}' when the buffer stores
+   * them, else (null) each entry at level {@code absent}, the bytes {@link #encode} makes of
+   * such an array.
    */
-  void encodeRun(int value, int count, int bitWidth, ByteSink out) {
-    if (bitWidth == 0) {
+  void encodeLevels(int[] levels, int absent, int from, int to, int bitWidth, ByteSink out) {
+    int count = to - from;
+    if (levels != null) {
+      encode(levels, from, to, bitWidth, out);
+    } else if (bitWidth == 0) {
       encode(NO_VALUES, 0, count, 0, out); // reads no value at width 0
     } else if (count >= MIN_REPEAT) {
       out.writeUnsignedVarLong((long) count << 1);
       for (int b = 0, valueBytes = (bitWidth + 7) >>> 3; b < valueBytes; b++) {
-        out.writeByte(value >>> (8 * b));
+        out.writeByte(absent >>> (8 * b));
       }
     } else {
       int[] few = new int[count];
-      Arrays.fill(few, value);
+      Arrays.fill(few, absent);
       encode(few, 0, count, bitWidth, out);
     }
   }
 
-  /** {@link #encodeRun} with {@link #encodeWithLength}'s length prefix. */
-  void encodeRunWithLength(int value, int count, int bitWidth, ByteSink out) {
+  /** {@link #encodeLevels} with {@link #encodeWithLength}'s length prefix. */
+  void encodeLevelsWithLength(int[] levels, int absent, int from, int to, int bitWidth,
+      ByteSink out) {
+    int lengthAt = startLength(out);
+    encodeLevels(levels, absent, from, to, bitWidth, out);
+    endLength(lengthAt, out);
+  }
+
+  /** Writes a placeholder length; returns where it is. */
+  private static int startLength(ByteSink out) {
     out.ensure(4);
     int lengthAt = out.size();
     out.writeIntLe(0);
-    encodeRun(value, count, bitWidth, out);
+    return lengthAt;
+  }
+
+  /** Fills in the length at {@code lengthAt}: the bytes written after it. */
+  private static void endLength(int lengthAt, ByteSink out) {
     out.putIntLe(lengthAt, out.size() - lengthAt - 4);
   }
 

@@ -74,7 +74,7 @@ class RleHybridEncoderTest {
         ByteSink expected = new ByteSink(16);
         encoder.encodeWithLength(levels, 0, count, bitWidth, expected);
         ByteSink actual = new ByteSink(16);
-        encoder.encodeRunWithLength(value, count, bitWidth, actual);
+        encoder.encodeLevelsWithLength(null, value, 0, count, bitWidth, actual);
         assertEquals(Arrays.toString(Arrays.copyOf(expected.array(),
             expected.size())), Arrays.toString(Arrays.copyOf(actual.array(),
             actual.size())), "width " + bitWidth + ", count " + count);
