@@ -135,8 +135,8 @@ final class ChunkEncoder {
           rle.encodeWithLength(leaf.rep, entryFrom, entryTo,
               RleHybridEncoder.bitWidth(leaf.maxRep), page);
         }
-        if (leaf.maxDef > 0) { // levels not stored (null) are all at the maximum
-          rle.encodeLevelsWithLength(leaf.def, leaf.maxDef, entryFrom, entryTo,
+        if (leaf.maxDef > 0) { // levels not stored (null) are all at one level
+          rle.encodeLevelsWithLength(leaf.def, leaf.defAll, entryFrom, entryTo,
               RleHybridEncoder.bitWidth(leaf.maxDef), page);
         }
       }
@@ -160,8 +160,9 @@ final class ChunkEncoder {
       if (v2) {
         // Data page v2: levels without length prefixes and uncompressed, apart from values.
         out.writeDataPageV2(cuts.rows[p], nulls, entryTo - entryFrom,
-            levels(leaf.rep, leaf.maxRep, entryFrom, entryTo, repLevels),
-            levels(leaf.def, leaf.maxDef, entryFrom, entryTo, defLevels), valuesEncoding,
+            levels(leaf.rep, 0, leaf.maxRep, entryFrom, entryTo, repLevels),
+            levels(leaf.def, leaf.defAll, leaf.maxDef, entryFrom, entryTo, defLevels),
+            valuesEncoding,
             compressed, size, pageStatistics, pageSizes);
       } else {
         out.writeDataPage(entryTo - entryFrom, size, compressed, pageStatistics, cuts.rows[p],
@@ -271,14 +272,17 @@ final class ChunkEncoder {
     }
   }
 
-  /** A v2 page's repetition or definition levels; empty when the column has none. */
-  private BytesInput levels(int[] levels, int maxLevel, int from, int to, ByteSink sink) {
+  /**
+   * A v2 page's repetition or definition levels; empty when the column has none. Levels not
+   * stored (null; definition levels only) are all at {@code absent}.
+   */
+  private BytesInput levels(int[] levels, int absent, int maxLevel, int from, int to,
+      ByteSink sink) {
     if (maxLevel == 0) {
       return BytesInput.empty();
     }
     sink.reset();
-    // Definition levels not stored (null) are all at the maximum.
-    rle.encodeLevels(levels, maxLevel, from, to, RleHybridEncoder.bitWidth(maxLevel), sink);
+    rle.encodeLevels(levels, absent, from, to, RleHybridEncoder.bitWidth(maxLevel), sink);
     return BytesInput.from(sink.array(), 0, sink.size());
   }
 

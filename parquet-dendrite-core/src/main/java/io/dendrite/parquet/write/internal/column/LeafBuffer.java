@@ -39,12 +39,17 @@ final class LeafBuffer {
   int values;
   int[] rep;
   /**
-   * The definition level of each entry; null while every entry has the maximum (a column
-   * without a null so far, the common case for optional columns): such a column stores and
-   * encodes no level per entry, and its first null fills the array in. Read through
-   * {@link #defLevel} when it may be null.
+   * The definition level of each entry; null while every entry has the same one,
+   * {@link #defAll}: an optional column without a null so far (the common case), or one with
+   * nothing but nulls (a shredded {@code value} column whose values all fit their
+   * {@code typed_value}) stores and encodes no level per entry, and its first entry at another
+   * level fills the array in. Read through {@link #defLevel} when it may be null.
    */
   int[] def;
+  /** While {@link #def} is null: every entry's definition level (the first entry's). */
+  int defAll;
+  /** A definition-level array this buffer held before, reused when levels are stored again. */
+  private int[] spareDef;
 
   boolean[] booleans;
   int[] ints;
@@ -58,14 +63,17 @@ final class LeafBuffer {
   /**
    * The dictionary this row group's byte-array values are added to, null while they are raw:
    * when none is kept for the column, once it grew past {@link #KEPT_DICTIONARY_BYTES} or its
-   * limit in this row group, or once rows striped by other threads were appended (a lookup
-   * per value on the appending thread, which every row passes through, cost more than the
-   * encoding threads building the dictionary from the raw values, a column at a time:
-   * {@link #buildDictionary}).
+   * limit in this row group, or once rows striped by other threads were appended raw (their
+   * own dictionary grew past that size). Rows striped with their dictionary come in as ids
+   * ({@link #append}); raw ones leave this one, since a lookup per value on the appending
+   * thread, which every row passes through, cost more than the encoding threads building the
+   * dictionary from the raw values, a column at a time ({@link #buildDictionary}).
    */
   ByteArrayDictionary dictionary;
   /** The column's dictionary object, reused row group after row group; null when none is kept. */
   private ByteArrayDictionary keptDictionary;
+  /** Per id of an appended stripe's dictionary, its id here ({@link #appendIds}); scratch. */
+  private int[] stripeIds = new int[0];
   /** Whether this row group's dictionary passed its limit: its chunk gets none. */
   private boolean dictionaryPassedLimit;
   /** The dictionary's limit (the page size: parquet-java's rule), and the size kept as added. */
@@ -102,6 +110,7 @@ final class LeafBuffer {
     this.type = column.getPrimitiveType().getPrimitiveTypeName();
     this.maxRep = column.getMaxRepetitionLevel();
     this.maxDef = column.getMaxDefinitionLevel();
+    this.defAll = maxDef;
     this.fixedLength = type == PrimitiveTypeName.FIXED_LEN_BYTE_ARRAY
         ? column.getPrimitiveType().getTypeLength() : 0;
     this.plainWidth = type == PrimitiveTypeName.INT32 || type == PrimitiveTypeName.FLOAT ? 4
@@ -146,6 +155,10 @@ final class LeafBuffer {
     entries = 0;
     values = 0;
     byteCount = 0;
+    if (def != null) { // each row group starts without levels stored
+      spareDef = def;
+      def = null;
+    }
     if (keptDictionary != null) {
       keptDictionary.clear();
       dictionary = keptDictionary;
@@ -218,6 +231,12 @@ final class LeafBuffer {
     a = def;
     def = other.def;
     other.def = a;
+    a = spareDef;
+    spareDef = other.spareDef;
+    other.spareDef = a;
+    n = defAll;
+    defAll = other.defAll;
+    other.defAll = n;
     a = ints;
     ints = other.ints;
     other.ints = a;
@@ -419,7 +438,8 @@ final class LeafBuffer {
   /**
    * Appends entries {@code [entryFrom, entryTo)} of {@code src}, a buffer of the same column,
    * whose values are {@code [valueFrom, valueTo)}: the rows another thread striped, moved into
-   * the row group by array copies.
+   * the row group by array copies, or byte arrays that {@code src} holds as ids of its
+   * dictionary by their ids here ({@link #appendIds}).
    */
   void append(LeafBuffer src, int entryFrom, int entryTo, int valueFrom, int valueTo) {
     int n = entryTo - entryFrom;
@@ -427,15 +447,19 @@ final class LeafBuffer {
       rep = ensure(rep, entries + n);
       System.arraycopy(src.rep, entryFrom, rep, entries, n);
     }
-    if (src.def != null && def == null) {
-      storeDefinitionLevels(entries + n);
+    if (def == null && n > 0) {
+      if (src.def == null && (entries == 0 || src.defAll == defAll)) {
+        defAll = src.defAll; // still one level for every entry
+      } else {
+        storeDefinitionLevels(entries + n);
+      }
     }
     if (def != null) {
       def = ensure(def, entries + n);
       if (src.def != null) {
         System.arraycopy(src.def, entryFrom, def, entries, n);
       } else {
-        Arrays.fill(def, entries, entries + n, maxDef);
+        Arrays.fill(def, entries, entries + n, src.defAll);
       }
     }
     entries += n;
@@ -474,7 +498,8 @@ final class LeafBuffer {
         break;
       default: {
         if (src.dictionary != null) {
-          throw new IllegalArgumentException("rows are appended from raw values only");
+          appendIds(src, valueFrom, valueTo);
+          return; // appendIds counts the values
         }
         if (dictionary != null) {
           leaveDictionary(); // the encoding thread builds it (see the field)
@@ -493,6 +518,51 @@ final class LeafBuffer {
       }
     }
     values += m;
+  }
+
+  /**
+   * Appends values {@code [from, to)} of {@code src}, held as ids of its dictionary. While this
+   * buffer keeps a dictionary, each of {@code src}'s distinct values is looked up here once and
+   * every value takes its id through a table (a chunk of rows holds a few distinct values per
+   * column, the row group's dictionary takes the ids in the order the values first come, as if
+   * added one by one); past the dictionary's size kept, and while this buffer is raw, the values
+   * are written out as bytes.
+   */
+  private void appendIds(LeafBuffer src, int from, int to) {
+    ByteArrayDictionary own = src.dictionary;
+    int[] srcIds = own.ids;
+    int i = from;
+    if (dictionary != null) {
+      int size = own.size();
+      if (stripeIds.length < size) {
+        stripeIds = new int[Math.max(size, stripeIds.length * 2)];
+      }
+      int[] map = stripeIds;
+      Arrays.fill(map, 0, size, -1);
+      LeafBuffer distinct = own.distinct;
+      for (; i < to; i++) {
+        int srcId = srcIds[i];
+        int id = map[srcId];
+        if (id >= 0) {
+          dictionary.addId(values++, id);
+          continue;
+        }
+        int start = distinct.valueStart(srcId);
+        if (!dictionary.add(values, distinct.bytes, start, distinct.valueEnds[srcId] - start,
+            keptLimit)) {
+          leaveDictionaryPastLimit(); // the rest raw, below
+          break;
+        }
+        map[srcId] = dictionary.ids[values++];
+      }
+    }
+    if (i < to) {
+      valueEnds = ensure(valueEnds, values + to - i);
+      for (; i < to; i++) {
+        own.appendValueTo(i, this);
+        valueEnds[values++] = byteCount;
+      }
+    }
   }
 
   private static int[] ensure(int[] a, int size) {
@@ -564,7 +634,9 @@ final class LeafBuffer {
         def = Arrays.copyOf(def, n * 2);
       }
       def[n] = d;
-    } else if (d != maxDef) {
+    } else if (n == 0) {
+      defAll = d;
+    } else if (d != defAll) {
       storeDefinitionLevels(n + 1);
       def[n] = d;
     }
@@ -573,7 +645,7 @@ final class LeafBuffer {
 
   /** The definition level of entry {@code e}. */
   int defLevel(int e) {
-    return def == null ? maxDef : def[e];
+    return def == null ? defAll : def[e];
   }
 
   /** Every entry's definition level, in a new array (tests). */
@@ -586,11 +658,16 @@ final class LeafBuffer {
   }
 
   /**
-   * Starts storing definition levels: an array of room for {@code size} entries, the entries
-   * so far at the maximum.
+   * Starts storing definition levels: an array of room for {@code size} entries (the spare
+   * one when it has room), the entries so far at their one level.
    */
   private void storeDefinitionLevels(int size) {
-    def = new int[Math.max(64, size * 2)];
-    Arrays.fill(def, 0, entries, maxDef);
+    if (spareDef != null && spareDef.length >= size) {
+      def = spareDef;
+      spareDef = null;
+    } else {
+      def = new int[Math.max(64, size * 2)];
+    }
+    Arrays.fill(def, 0, entries, defAll);
   }
 }

@@ -33,6 +33,11 @@ final class PageCuts {
     int[] rep = leaf.rep;
     int[] def = leaf.def;
     int maxDef = leaf.maxDef;
+    if (rep == null && def == null && (valueBits > 0 || leaf.defAll != maxDef)) {
+      cutEvenly(leaf, leaf.defAll == maxDef ? valueBits : 0, pageBits, pageRows);
+      return;
+    }
+    boolean uniformHasValue = leaf.defAll == maxDef; // every entry's, while def is null
     long bits = 0;
     int rowsInPage = 0;
     int v = 0;
@@ -46,7 +51,7 @@ final class PageCuts {
         }
         rowsInPage++;
       }
-      if (def == null || def[e] == maxDef) {
+      if (def == null ? uniformHasValue : def[e] == maxDef) {
         if (valueBits > 0) {
           bits += valueBits;
         } else {
@@ -58,6 +63,22 @@ final class PageCuts {
     }
     if (rowsInPage > 0) {
       add(leaf.entries, v, rowsInPage);
+    }
+  }
+
+  /**
+   * The cuts of the loop above where every entry is a row and takes {@code valueBits} (0: no
+   * value): every page but the last has the same rows, the fewest that reach the page size or
+   * the row limit, so the pages are counted, not the entries.
+   */
+  private void cutEvenly(LeafBuffer leaf, int valueBits, long pageBits, int pageRows) {
+    long toFill = valueBits == 0 ? (pageBits <= 0 ? 1 : Long.MAX_VALUE)
+        : Math.max(1, (pageBits + valueBits - 1) / valueBits);
+    int perPage = (int) Math.max(1, Math.min(pageRows, toFill));
+    boolean hasValues = valueBits > 0;
+    for (int start = 0; start < leaf.entries; start += perPage) {
+      int end = (int) Math.min(leaf.entries, (long) start + perPage);
+      add(end, hasValues ? end : 0, end - start);
     }
   }
 

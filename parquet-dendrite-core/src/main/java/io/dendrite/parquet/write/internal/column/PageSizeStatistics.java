@@ -37,14 +37,14 @@ final class PageSizeStatistics {
     long[] rep = new long[repetition ? leaf.maxRep + 1 : 0];
     long[] def = new long[definition ? leaf.maxDef + 1 : 0];
     count(leaf.rep, 0, entryFrom, entryTo, rep);
-    count(leaf.def, leaf.maxDef, entryFrom, entryTo, def);
+    count(leaf.def, leaf.defAll, entryFrom, entryTo, def);
     return new SizeStatistics(type, unencodedBytes, list(rep), list(def));
   }
 
   /**
    * Adds each level's entries to {@code histogram}; levels absent from the buffer are all
-   * {@code absent} (0 for a level the column cannot have, the maximum for definition levels
-   * not stored).
+   * {@code absent} (0 for a level the column cannot have, their one level for definition
+   * levels not stored).
    */
   private static void count(int[] levels, int absent, int from, int to, long[] histogram) {
     if (histogram.length == 0) {

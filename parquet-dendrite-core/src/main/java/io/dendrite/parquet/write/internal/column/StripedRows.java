@@ -25,7 +25,9 @@ public final class StripedRows implements RewindableRows {
   StripedRows(MessageType schema, LeafChunks chunks) {
     leaves = new LeafBuffer[chunks.count()];
     for (int i = 0; i < leaves.length; i++) {
-      leaves[i] = new LeafBuffer(chunks.column(i));
+      // The file's dictionary options: a chunk's byte arrays kept as ids of its own dictionary
+      // hand the row group a distinct value once, not its bytes per row (LeafBuffer#append).
+      leaves[i] = new LeafBuffer(chunks.column(i), chunks.options(i));
     }
     recorder = new LevelRecorder(schema, leaves);
     nextEntry = new int[leaves.length];
@@ -120,7 +122,7 @@ public final class StripedRows implements RewindableRows {
   /** The entries in {@code [from, to)} with a value: those at the maximum definition level. */
   private static int valuesIn(LeafBuffer leaf, int from, int to) {
     if (leaf.def == null) {
-      return to - from;
+      return leaf.defAll == leaf.maxDef ? to - from : 0;
     }
     int[] def = leaf.def;
     int max = leaf.maxDef;

@@ -98,6 +98,35 @@ class ByteArrayDictionaryTest {
     assertMatchesModel(leaf, values, "5,000 values");
   }
 
+  /**
+   * Values of up to 7 bytes are matched by a key packing their bytes and length: values that
+   * differ only in trailing zero bytes, in length, or around the 7/8-byte edge stay distinct,
+   * after the table is rehashed and after rows are taken back.
+   */
+  @Test
+  void shortValuesAreMatchedByTheirBytesAndLength() {
+    String z = "\0";
+    List<String> pool = List.of("", z, z + z, "a", "a" + z, z + "a", "abcdefg", "abcdefg" + z,
+        "abcdefgh", "abcdef", "\u00e9", "\u00e9" + z, "\uFFFF\uFFFF", "\u00ff");
+    Random r = new Random(7);
+    LeafBuffer leaf = keeping(STRINGS, Integer.MAX_VALUE);
+    List<String> values = new ArrayList<>();
+    for (int i = 0; i < 3000; i++) {
+      // Many distinct values now and then, so the table grows and is rehashed.
+      String s = r.nextInt(4) == 0 ? "n" + r.nextInt(200) : pool.get(r.nextInt(pool.size()));
+      int entries = leaf.entries;
+      int valueCount = leaf.values;
+      byte[] padded = utf8("xy" + s + "z");
+      leaf.addBytes(0, padded, 2, padded.length - 3);
+      if (r.nextInt(10) == 0) {
+        leaf.truncate(entries, valueCount);
+      } else {
+        values.add(s);
+      }
+    }
+    assertMatchesModel(leaf, values, "short values");
+  }
+
   /** Strings whose UTF-8 is the same (a lone surrogate is '?') get the same id. */
   @Test
   void stringsAreTheirUtf8() {
@@ -269,6 +298,76 @@ class ByteArrayDictionaryTest {
         assertNull(built);
         // Once past the limit, the chunk has none without building it again.
         assertNull(appended.buildDictionary(null));
+      }
+    }
+  }
+
+  /**
+   * Stripes that kept a dictionary of their own (a parsing thread's chunk of rows) hand the
+   * leaf their ids: the leaf ends with the dictionary, or the raw values and the dictionary
+   * built from them, that adding the values one by one gives, including when the leaf passes
+   * its size kept or its limit in the middle of a stripe and takes the rest raw.
+   */
+  @Test
+  void stripesKeepingADictionaryGiveTheIdsOfValuesAddedOneByOne() {
+    for (int limit : new int[] {Integer.MAX_VALUE, 400}) {
+      for (int distinct : new int[] {90, 3000}) {
+        String context = "limit " + limit + ", " + distinct + " distinct";
+        Random r = new Random(limit + distinct);
+        LeafBuffer appended = keeping(STRINGS, limit);
+        LeafBuffer added = keeping(STRINGS, limit);
+        List<String> values = new ArrayList<>();
+        for (int stripes = 0; stripes < 24; stripes++) {
+          LeafBuffer stripe = keeping(STRINGS, Integer.MAX_VALUE);
+          for (int i = 0, n = r.nextInt(500); i < n; i++) {
+            if (r.nextInt(7) == 0) {
+              stripe.addNull(0, 0);
+              added.addNull(0, 0);
+              continue;
+            }
+            String s = "s" + r.nextInt(distinct);
+            stripe.addString(0, s);
+            added.addString(0, s);
+            values.add(s);
+          }
+          assertNotNull(stripe.dictionary, context); // a chunk's few values stay within it
+          // In runs of a few dozen entries, as rows are moved.
+          int entry = 0;
+          int value = 0;
+          while (entry < stripe.entries) {
+            int to = Math.min(stripe.entries, entry + 1 + r.nextInt(60));
+            int valueTo = value;
+            for (int e = entry; e < to; e++) {
+              valueTo += stripe.defLevel(e) == 1 ? 1 : 0;
+            }
+            appended.append(stripe, entry, to, value, valueTo);
+            entry = to;
+            value = valueTo;
+          }
+        }
+        assertArrayEquals(added.definitionLevels(), appended.definitionLevels(), context);
+        if (added.dictionary != null) {
+          assertMatchesModel(appended, values, context);
+          assertArrayEquals(Arrays.copyOf(added.dictionary.ids, values.size()),
+              Arrays.copyOf(appended.dictionary.ids, values.size()), context);
+        } else {
+          assertNull(appended.dictionary, context);
+          assertRaw(appended, values);
+          ByteArrayDictionary fromAdded = added.buildDictionary(new ByteArrayDictionary(STRINGS));
+          ByteArrayDictionary fromAppended =
+              appended.buildDictionary(new ByteArrayDictionary(STRINGS));
+          assertEquals(fromAdded == null, fromAppended == null, context);
+          if (fromAdded != null) {
+            assertArrayEquals(Arrays.copyOf(fromAdded.ids, values.size()),
+                Arrays.copyOf(fromAppended.ids, values.size()), context);
+          }
+        }
+        if (limit == Integer.MAX_VALUE && distinct == 90) {
+          assertNotNull(appended.dictionary, context); // the case the ids are for
+        }
+        if (distinct == 3000) {
+          assertNull(appended.dictionary, context); // and the leaf going raw mid-stripe
+        }
       }
     }
   }
