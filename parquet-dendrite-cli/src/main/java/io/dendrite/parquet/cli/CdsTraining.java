@@ -11,10 +11,11 @@ import java.util.List;
 
 /**
  * The training run of the class-data sharing archive that {@code bin/dendrite} makes on first
- * use ({@code java -XX:ArchiveClassesAtExit=... -cp dendrite.jar ...CdsTraining DIR}): runs
- * every command but {@code demo} (whose writer and reader {@code convert} and {@code cat} load)
- * once on a few generated rows, so the archive holds the classes each command loads at
- * start-up. Not a command: users never need it, and its output is discarded.
+ * use ({@code java -XX:DumpLoadedClassList=... -cp dendrite.jar ...CdsTraining DIR}, then
+ * {@code -Xshare:dump} of the classes listed): runs every command but {@code demo} (whose
+ * writer and reader {@code convert} and {@code cat} load) once on a few generated rows, so the
+ * archive holds the classes each command loads at start-up. Not a command: users never need
+ * it, and its output is discarded.
  */
 public final class CdsTraining {
   private static final int ROWS = 200;
