@@ -11,6 +11,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import io.dendrite.parquet.read.DendriteReader;
 import io.dendrite.parquet.read.DendriteRow;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.dendrite.parquet.schema.ShreddedType;
 import io.dendrite.parquet.schema.ShreddedType.ShreddedArray;
 import io.dendrite.parquet.schema.ShreddedType.ShreddedObject;
@@ -41,17 +42,24 @@ import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
 import java.time.ZoneOffset;
+import java.io.StringReader;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.UUID;
 import java.util.function.Consumer;
 import org.apache.parquet.example.data.Group;
 import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.hadoop.ParquetReader;
 import org.apache.parquet.hadoop.example.GroupReadSupport;
+import org.apache.parquet.io.api.Binary;
 import org.apache.parquet.io.LocalInputFile;
 import org.apache.parquet.schema.GroupType;
 import org.apache.parquet.schema.LogicalTypeAnnotation;
@@ -70,6 +78,8 @@ import org.junit.jupiter.api.io.TempDir;
  * from the input rows.
  */
 class ShreddingWriteTest {
+  private static final ObjectMapper JSON = new ObjectMapper();
+
 
   @TempDir Path dir;
 
@@ -798,6 +808,77 @@ class ShreddingWriteTest {
     assertCounts(report, "v.a", 10, 20, 0);
     assertReportMatchesRaw(report, checkAllRows(file, "v", ShreddedType.parse("{a: int8}")));
     assertReadBack(file, rows, "v");
+  }
+
+  /**
+   * Rows that differ in which optional shredded fields they have share one metadata, the
+   * shredded names alone, and rows with unshredded keys one per set of such keys, whichever
+   * path writes them (JSON lines, shredded straight from tokens or encoded first, and maps):
+   * each row's own keys with the missing names appended made a metadata per combination, and
+   * the metadata column's dictionary was given up on data with many optional fields. A row
+   * with every shredded name keeps its own metadata (one per set of unshredded keys too).
+   * Every metadata still holds every shredded name, and every row reads back as written.
+   */
+  @Test
+  void rowsWithOptionalFieldsShareOneMetadataPerSetOfUnshreddedKeys() throws Exception {
+    Random r = new Random(17);
+    Set<String> names = Set.of("id", "a", "b", "c", "d", "e", "f", "o", "x");
+    List<Map<String, Object>> rows = new ArrayList<>();
+    // Per row: whether it has every shredded name, and its other keys: a metadata each.
+    Set<String> expected = new HashSet<>();
+    StringBuilder json = new StringBuilder();
+    for (int i = 0; i < 600; i++) {
+      Map<String, Object> v = new LinkedHashMap<>();
+      v.put("id", i);
+      for (String k : List.of("a", "b", "c", "d", "e", "f")) {
+        if (r.nextInt(3) > 0) {
+          v.put(k, k + r.nextInt(5));
+        }
+      }
+      if (r.nextBoolean()) {
+        v.put("o", Map.of("x", r.nextInt(9)));
+      }
+      // From row 100 on (after the sample), now and then a key shredding does not know.
+      if (i >= 100 && r.nextInt(10) == 0) {
+        v.put(r.nextBoolean() ? "extra1" : "extra2", Map.of("deep", i));
+      }
+      rows.add(Map.of("v", v));
+      Set<String> keys = new TreeSet<>(v.keySet());
+      for (Object o : v.values()) {
+        if (o instanceof Map<?, ?> m) {
+          m.keySet().forEach(k -> keys.add((String) k));
+        }
+      }
+      boolean all = keys.containsAll(names);
+      keys.removeAll(names);
+      expected.add(keys.isEmpty() ? "the names alone" : all + " " + keys);
+      json.append(JSON.writeValueAsString(Map.of("v", v))).append('\n');
+    }
+    for (boolean fromJson : new boolean[] {true, false}) {
+      Path file = dir.resolve("optional-" + fromJson + ".parquet");
+      try (DendriteWriter w = DendriteWriter.builder(file).schema("v variant")
+          .inferShredding(InferenceOptions.DEFAULTS.withSampleRows(100)).build()) {
+        if (fromJson) {
+          w.writeJsonLines(new StringReader(json.toString()));
+        } else {
+          for (Map<String, Object> row : rows) {
+            w.write(row);
+          }
+        }
+      }
+      Set<String> metadatas = new HashSet<>();
+      for (Group g : rawRows(file)) {
+        Binary b = g.getGroup("v", 0).getBinary("metadata", 0);
+        VariantMetadata m = VariantMetadata.parse(b.getBytes());
+        for (String name : names) {
+          assertTrue(m.id(name) >= 0, name + " in " + m);
+        }
+        metadatas.add(Arrays.toString(b.getBytes()));
+      }
+      assertEquals(expected.size(), metadatas.size(), "from JSON " + fromJson + ": " + expected);
+      assertTrue(expected.size() <= 5, expected.toString()); // of 600 rows
+      assertReadBack(file, rows, "v");
+    }
   }
 
   // ================================================================== unshredded

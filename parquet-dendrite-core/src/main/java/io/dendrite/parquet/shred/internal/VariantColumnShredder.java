@@ -32,10 +32,14 @@ import org.apache.parquet.io.api.RecordConsumer;
  *
  * <p>The {@code metadata} written for a row always holds every field name the shredding schema
  * names (VariantShredding.md: "All field names of a Variant, whether shredded or not, must be
- * present in the metadata"). A row that lacks a shredded field gets its metadata extended with
- * the missing names (existing ids are kept, so residual values stay valid); readers such as
- * parquet-java 1.18.1 look shredded names up in the metadata even for missing fields and fail
- * otherwise.
+ * present in the metadata"); readers such as parquet-java 1.18.1 look shredded names up in the
+ * metadata even for missing fields and fail otherwise. A row that has them all is written with
+ * its own metadata. A row that lacks one is written with the shredded names (sorted) followed by
+ * its other keys (sorted), its residual values re-encoded with those ids: rows with optional
+ * fields then share one metadata per set of unshredded keys, usually the shredded names alone,
+ * and the {@code metadata} column stays a small dictionary. (Each row's own keys with the missing
+ * names appended made a metadata per combination of optional fields: 17,490 distinct ones in a
+ * row group of service logs, the dictionary given up and the column 243 bytes a row.)
  */
 public final class VariantColumnShredder {
 
@@ -45,9 +49,12 @@ public final class VariantColumnShredder {
   private final List<PathCounter> counters;
   /** Every object field name in the schema, at any depth. */
   private final String[] shreddedNames;
+  /** Makes the metadata of a row lacking a shredded name ({@link #canonical}). */
   private VariantEncoder extender;
-  /** Makes the metadata of a variant shredded from JSON whose keys were not predicted. */
-  private VariantEncoder keysEncoder;
+  /** Re-encodes the values of such rows with that metadata's ids. */
+  private VariantEncoder reencoder;
+  /** The metadata of the shredded names alone, sorted; made on first use. */
+  private WrittenMetadata namesOnly;
   /**
    * The metadata of the last row and the few before: rows usually share a key set, or
    * alternate between a few, so the check for shredded names, the parse and the field-id
@@ -124,11 +131,20 @@ public final class VariantColumnShredder {
     if (last == null || metadata != last.in && !Arrays.equals(metadata, last.in)) {
       remember(metadata);
     }
+    byte[] value = variant.value();
+    if (last.inParsed != null) { // written with another metadata: the value with its ids
+      if (reencoder == null) {
+        reencoder = new VariantEncoder(false);
+      }
+      reencoder.reset(last.parsed);
+      reencoder.writeVariantValidated(last.inParsed, value, 0);
+      value = reencoder.finishValue(); // a copy: the consumer may keep it
+    }
     rc.startGroup();
     rc.startField(METADATA, 0);
     rc.addBinary(last.binary);
     rc.endField(METADATA, 0);
-    root.write(rc, groups, last.parsed, variant.value(), 0);
+    root.write(rc, groups, last.parsed, value, 0);
     rc.endGroup();
   }
 
@@ -192,22 +208,24 @@ public final class VariantColumnShredder {
   /** Opens the group of a variant shredded directly, under the last variant's metadata. */
   private void startDirect(RecordConsumer rc) {
     markCounts();
-    parts.start(last.parsed, last.keyCount, groups);
+    parts.start(last.parsed, last.parsed.size(), groups);
     rc.startGroup();
   }
 
   /**
-   * Ends a variant shredded directly: its metadata is the last one when it used the same keys,
-   * or made from the keys it used when no residual part holds a key; false (the group left
-   * open) when neither.
+   * Ends a variant shredded directly: its metadata is the last one when it used the same keys
+   * (and that one is a row's own), or the shredded names alone when no residual part holds a
+   * key (its keys are then all shredded names); false (the group left open) when neither.
    */
   private boolean endDirect(RecordConsumer rc) {
     KeyUse keys = parts.keyUse;
-    if (!keys.exact()) {
+    // A metadata made for rows lacking a shredded name is not what encoding a row with exactly
+    // its keys gives (that row has them all: its own metadata, sorted).
+    if (last.inParsed != null || !keys.exact()) {
       if (keys.encoded()) {
         return false;
       }
-      rememberKeys(keys);
+      last = namesOnly();
     }
     rc.startField(METADATA, 0);
     rc.addBinary(last.binary);
@@ -217,37 +235,24 @@ public final class VariantColumnShredder {
   }
 
   /**
-   * Moves to the metadata of a variant whose keys are {@code keys} (of the last metadata): the
-   * encoder's sorted dictionary of them, as encoding the variant gives it, made once per key
-   * set that follows the last metadata.
+   * The metadata of the shredded names alone: what a row whose keys are all shredded names is
+   * written with, by either path ({@link #canonical} of its own metadata, or its own when it
+   * has every name).
    */
-  private void rememberKeys(KeyUse keys) {
-    WrittenMetadata from = last;
-    long mask = 0;
-    for (int i = 0; i < keys.count() && mask != -1; i++) {
-      int id = keys.id(i);
-      mask = id < 63 ? mask | 1L << id : -1; // -1: no mask (ids beyond a long's bits)
+  private WrittenMetadata namesOnly() {
+    if (namesOnly == null) {
+      VariantEncoder e = new VariantEncoder(true);
+      e.startObject();
+      for (String name : shreddedNames) {
+        e.key(name);
+        e.writeNull();
+      }
+      e.endObject();
+      e.finishInPlace();
+      byte[] bytes = e.metadata().toByteArray();
+      namesOnly = new WrittenMetadata(bytes, VariantMetadata.parse(bytes), null);
     }
-    WrittenMetadata known = mask == -1 ? null : from.after(mask);
-    if (known != null) {
-      last = known;
-      return;
-    }
-    if (keysEncoder == null) {
-      keysEncoder = new VariantEncoder(true);
-    }
-    VariantEncoder e = keysEncoder.reset();
-    e.startObject();
-    for (int i = 0; i < keys.count(); i++) {
-      e.key(from.parsed.key(keys.id(i)));
-      e.writeNull();
-    }
-    e.endObject();
-    e.finishInPlace();
-    remember(e.metadata().toByteArray());
-    if (mask != -1) {
-      from.follow(mask, last);
-    }
+    return namesOnly;
   }
 
   /**
@@ -296,9 +301,9 @@ public final class VariantColumnShredder {
 
   /**
    * Moves to the metadata {@code in}: one of the recent ones, or {@code in} parsed, kept with
-   * what to write for it: {@code in} itself, or a copy with the missing shredded names
-   * appended. Written arrays are never modified afterwards (the encoder hands out fresh or
-   * shared-but-frozen arrays), so parquet may keep references to them.
+   * what to write for it: {@code in} itself when it holds every shredded name, else
+   * {@link #canonical}. Written arrays are never modified afterwards (the encoder hands out
+   * fresh or shared-but-frozen arrays), so parquet may keep references to them.
    */
   private void remember(byte[] in) {
     for (WrittenMetadata m : recent) {
@@ -308,33 +313,46 @@ public final class VariantColumnShredder {
       }
     }
     VariantMetadata parsed = VariantMetadata.parse(in);
-    int keyCount = parsed.size();
-    if (!containsAll(parsed)) {
+    WrittenMetadata m;
+    if (containsAll(parsed)) {
+      m = new WrittenMetadata(in, parsed, null);
+    } else {
       // A copy of exactly its bytes: the Binary written wraps the whole array.
-      parsed = VariantMetadata.parse(extend(parsed).toByteArray());
-    }
-    WrittenMetadata m = new WrittenMetadata(in, parsed, keyCount);
-    WrittenMetadata old = recent[recentNext];
-    if (old != null) {
-      old.evict();
+      m = new WrittenMetadata(in, VariantMetadata.parse(canonical(parsed).toByteArray()),
+          parsed);
     }
     recent[recentNext] = m;
     recentNext = (recentNext + 1) % recent.length;
     last = m;
   }
 
-  /** {@code m} with the missing shredded names appended; the ids of its keys are unchanged. */
-  private VariantMetadata extend(VariantMetadata m) {
+  /**
+   * The metadata a row with metadata {@code m} (lacking a shredded name) is written with: the
+   * shredded names alone ({@link #namesOnly}), then {@code m}'s other keys, sorted. It depends
+   * only on those other keys, so rows that differ in which optional shredded fields they have
+   * share it.
+   */
+  private VariantMetadata canonical(VariantMetadata m) {
+    WrittenMetadata names = namesOnly();
+    List<String> others = new ArrayList<>();
+    for (int id = 0; id < m.size(); id++) {
+      String key = m.key(id);
+      if (names.parsed.id(key) < 0) {
+        others.add(key);
+      }
+    }
+    if (others.isEmpty()) {
+      return names.parsed;
+    }
+    Collections.sort(others);
     if (extender == null) {
       extender = new VariantEncoder(false);
     }
-    extender.reset(m);
+    extender.reset(names.parsed);
     extender.startObject();
-    for (String name : shreddedNames) {
-      if (m.id(name) < 0) {
-        extender.key(name);
-        extender.writeNull();
-      }
+    for (String key : others) {
+      extender.key(key);
+      extender.writeNull();
     }
     extender.endObject();
     extender.finishInPlace();

@@ -268,19 +268,7 @@ class ByteArrayDictionaryTest {
         added.addBinary(0, Binary.fromConstantByteArray(utf8(s)));
         values.add(s);
       }
-      // In runs of a few hundred entries, as rows are moved.
-      int entry = 0;
-      int value = 0;
-      while (entry < stripe.entries) {
-        int to = Math.min(stripe.entries, entry + 1 + r.nextInt(400));
-        int valueTo = value;
-        for (int e = entry; e < to; e++) {
-          valueTo += stripe.defLevel(e) == 1 ? 1 : 0;
-        }
-        appended.append(stripe, entry, to, value, valueTo);
-        entry = to;
-        value = valueTo;
-      }
+      appendInRuns(stripe, appended, r, 400);
       assertArrayEquals(added.definitionLevels(), appended.definitionLevels());
       assertNull(appended.dictionary);
       assertRaw(appended, values);
@@ -331,19 +319,7 @@ class ByteArrayDictionaryTest {
             values.add(s);
           }
           assertNotNull(stripe.dictionary, context); // a chunk's few values stay within it
-          // In runs of a few dozen entries, as rows are moved.
-          int entry = 0;
-          int value = 0;
-          while (entry < stripe.entries) {
-            int to = Math.min(stripe.entries, entry + 1 + r.nextInt(60));
-            int valueTo = value;
-            for (int e = entry; e < to; e++) {
-              valueTo += stripe.defLevel(e) == 1 ? 1 : 0;
-            }
-            appended.append(stripe, entry, to, value, valueTo);
-            entry = to;
-            value = valueTo;
-          }
+          appendInRuns(stripe, appended, r, 60);
         }
         assertArrayEquals(added.definitionLevels(), appended.definitionLevels(), context);
         if (added.dictionary != null) {
@@ -369,6 +345,22 @@ class ByteArrayDictionaryTest {
           assertNull(appended.dictionary, context); // and the leaf going raw mid-stripe
         }
       }
+    }
+  }
+
+  /** Appends every entry of {@code stripe} to {@code leaf} in runs of up to {@code maxRun}. */
+  private static void appendInRuns(LeafBuffer stripe, LeafBuffer leaf, Random r, int maxRun) {
+    int entry = 0;
+    int value = 0;
+    while (entry < stripe.entries) {
+      int to = Math.min(stripe.entries, entry + 1 + r.nextInt(maxRun));
+      int valueTo = value;
+      for (int e = entry; e < to; e++) {
+        valueTo += stripe.defLevel(e) == 1 ? 1 : 0;
+      }
+      leaf.append(stripe, entry, to, value, valueTo);
+      entry = to;
+      value = valueTo;
     }
   }
 
