@@ -252,9 +252,9 @@ class ConvertCommandTest {
             .replace(annotated.toString(), "FILE"),
         Cli.run("cat", plain.toString(), "--where", where, "--explain").ok()
             .replace(plain.toString(), "FILE"));
-    assertEquals(
-        Cli.run("inspect", annotated.toString()).ok().replace(annotated.toString(), "FILE"),
-        Cli.run("inspect", plain.toString()).ok().replace(plain.toString(), "FILE"));
+    // The same but for the file's size (the annotation takes a few footer bytes) on its line.
+    assertEquals(withoutFirstLine(Cli.run("inspect", annotated.toString()).ok()),
+        withoutFirstLine(Cli.run("inspect", plain.toString()).ok()));
     assertTrue(Cli.run("schema", plain.toString()).ok()
         .contains("payload: variant (shredded as object; no annotation)"));
     assertTrue(Cli.run("schema", annotated.toString()).ok()
@@ -550,5 +550,9 @@ class ConvertCommandTest {
         "a", "--shred", badShred.toString()).failed(1);
     assertTrue(error.startsWith("dendrite: " + badShred + ": "), error);
     assertFalse(Files.exists(dir.resolve("o.parquet")));
+  }
+
+  private static String withoutFirstLine(String text) {
+    return text.substring(text.indexOf('\n') + 1);
   }
 }
