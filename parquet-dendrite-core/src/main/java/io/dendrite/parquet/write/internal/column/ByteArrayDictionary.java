@@ -138,7 +138,7 @@ final class ByteArrayDictionary {
       id = ids[index - 1];
     } else {
       int mask = slots.length - 1;
-      int s = mix(key != LONG_VALUE ? hash(key) : hash(b, off, off + len)) & mask;
+      int s = mix(slotHash(key, b, off, off + len)) & mask;
       while (true) {
         int slot = slots[s];
         if (slot == 0) {
@@ -197,7 +197,7 @@ final class ByteArrayDictionary {
     for (int id = size - 1; id >= keep; id--) {
       int start = distinct.valueStart(id);
       int end = distinct.valueEnds[id];
-      int s = mix(hashOf(distinct.bytes, start, end)) & mask;
+      int s = mix(slotHash(shortKeys[id], distinct.bytes, start, end)) & mask;
       while (slots[s] != id + 1) {
         s = (s + 1) & mask;
       }
@@ -251,9 +251,11 @@ final class ByteArrayDictionary {
     return key;
   }
 
-  /** The slot hash of bytes {@code [start, end)}, as {@link #add} takes it. */
-  private static int hashOf(byte[] b, int start, int end) {
-    long key = shortKey(b, start, end - start);
+  /**
+   * The slot hash of a value: of its short {@code key}, or of its bytes {@code [start, end)}
+   * when it has none (longer than 7 bytes).
+   */
+  private static int slotHash(long key, byte[] b, int start, int end) {
     return key != LONG_VALUE ? hash(key) : hash(b, start, end);
   }
 
@@ -273,7 +275,8 @@ final class ByteArrayDictionary {
     int mask = slots.length - 1;
     for (int id = 0; id < distinct.values; id++) {
       int start = distinct.valueStart(id);
-      int s = mix(hashOf(distinct.bytes, start, distinct.valueEnds[id])) & mask;
+      int s = mix(slotHash(shortKeys[id], distinct.bytes, start, distinct.valueEnds[id]))
+          & mask;
       while (slots[s] != 0) {
         s = (s + 1) & mask;
       }
