@@ -62,7 +62,7 @@ import picocli.CommandLine.Spec;
         "  dendrite convert events.jsonl events.parquet --variant payload",
         "  zcat events.jsonl.gz | dendrite convert - docs.parquet --variant '*'",
         "  dendrite convert events.jsonl.zst events.parquet --codec zstd --shred none",
-        "  dendrite convert events.jsonl events.parquet --variant payload --encodings auto",
+        "  dendrite convert events.jsonl plain.parquet --variant payload --encodings default",
         "  dendrite convert events.jsonl old.parquet --variant payload --no-variant-annotation",
         "  dendrite infer events.jsonl --variant payload > shred.txt",
         "  dendrite convert events.jsonl out.parquet --variant payload --shred shred.txt"})
@@ -99,9 +99,9 @@ final class ConvertCommand implements Callable<Integer> {
   Long rowGroupSize;
 
   @Option(names = "--page-version", paramLabel = "1|2", defaultValue = "1",
-      description = "Data page version: 1 (default) falls back from a dictionary to PLAIN and "
-          + "every reader reads it; 2 falls back to DELTA encodings, much smaller for sorted "
-          + "or clustered columns (Spark 3.3+, DuckDB, pyarrow read it).")
+      description = "Data page version: 1 (default), which every reader reads (with "
+          + "--encodings default: a dictionary falls back to PLAIN), or 2 (Spark 3.3+, DuckDB, "
+          + "pyarrow read it; a dictionary falls back to DELTA encodings).")
   int pageVersion;
 
   @Option(names = "--no-dictionary", paramLabel = "PATHS", split = ",",
@@ -116,14 +116,16 @@ final class ConvertCommand implements Callable<Integer> {
           + "compress better.")
   List<String> byteStreamSplit = new ArrayList<>();
 
-  @Option(names = "--encodings", paramLabel = "auto|default", defaultValue = "default",
-      description = "Value encodings: default (a dictionary where it pays, else PLAIN, or "
-          + "DELTA with --page-version 2) or auto, chosen per column chunk from its values: "
-          + "DELTA_BINARY_PACKED for sorted or clustered integers and timestamps, "
+  @Option(names = "--encodings", paramLabel = "auto|default", defaultValue = "auto",
+      description = "Value encodings: auto (the default), chosen per column chunk from its "
+          + "values: DELTA_BINARY_PACKED for sorted or clustered integers and timestamps, "
           + "DELTA_BYTE_ARRAY or DELTA_LENGTH_BYTE_ARRAY for strings without a useful "
           + "dictionary, in either page version (floating point as by default: Spark 4.1 "
-          + "cannot read BYTE_STREAM_SPLIT; see --byte-stream-split). The report lists the columns auto encoded otherwise than the default "
-          + "and why.")
+          + "cannot read BYTE_STREAM_SPLIT; see --byte-stream-split); the report lists the "
+          + "columns encoded otherwise than by default and why. Or default: parquet-java's "
+          + "fixed choice (a dictionary where it pays, else PLAIN, or DELTA with "
+          + "--page-version 2), for readers without DELTA encodings (Spark's vectorized "
+          + "reader before 3.3, for one).")
   String encodings;
 
   @Option(names = "--sample-lines", paramLabel = "N", defaultValue = "4096",
