@@ -76,9 +76,9 @@ final class ConvertCommand implements Callable<Integer> {
   @Parameters(index = "1", paramLabel = "OUT", description = "Parquet file to write.")
   Path output;
 
-  @Option(names = "--variant", paramLabel = "COL",
-      description = "Store key COL as a VARIANT column (repeatable); '*' stores each whole "
-          + "line in one VARIANT column v.")
+  @Option(names = "--variant", paramLabel = "COL", split = ",",
+      description = "Store key COL as a VARIANT column (comma-separated, repeatable), also "
+          + "when no sampled line has it; '*' stores each whole line in one VARIANT column v.")
   List<String> variants = new ArrayList<>();
 
   @Option(names = "--shred", paramLabel = "auto|none|FILE", defaultValue = "auto",

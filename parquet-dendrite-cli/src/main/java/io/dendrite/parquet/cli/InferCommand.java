@@ -57,8 +57,9 @@ final class InferCommand implements Callable<Integer> {
   @Parameters(index = "0", paramLabel = "IN", description = "JSON-lines input file, or - for stdin.")
   String input;
 
-  @Option(names = "--variant", paramLabel = "COL",
-      description = "Treat key COL as a VARIANT column (repeatable); '*' treats each whole "
+  @Option(names = "--variant", paramLabel = "COL", split = ",",
+      description = "Treat key COL as a VARIANT column (comma-separated, repeatable, as for "
+          + "convert); '*' treats each whole "
           + "line as one VARIANT column v.")
   List<String> variants = new ArrayList<>();
 

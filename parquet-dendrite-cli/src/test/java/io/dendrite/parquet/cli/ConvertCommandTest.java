@@ -313,6 +313,26 @@ class ConvertCommandTest {
   }
 
   @Test
+  void variantColumnsMayBeGivenCommaSeparated() throws Exception {
+    Path in = write(dir.resolve("two.jsonl"),
+        List.of("{\"id\": 1, \"a\": {\"x\": 1}, \"b\": [1, 2], \"c\": \"s\"}"));
+    Path joined = dir.resolve("joined.parquet");
+    Path repeated = dir.resolve("repeated.parquet");
+
+    Cli.run("convert", in.toString(), joined.toString(), "--variant", "a,c").ok();
+    Cli.run("convert", in.toString(), repeated.toString(), "--variant", "a", "--variant", "c")
+        .ok();
+
+    // The schemas, without the first line (which names the file).
+    String schema = Cli.run("schema", joined.toString()).ok().split("\n", 2)[1];
+    assertEquals(Cli.run("schema", repeated.toString()).ok().split("\n", 2)[1], schema);
+    // c would be a string column but for --variant; a comma-joined name is no column.
+    assertTrue(schema.contains("c: variant") && !schema.contains("a,c"), schema);
+    assertEquals(List.of("id", "a", "b", "c"), read(joined).get(0).columns());
+    assertEquals("\"s\"", read(joined).get(0).getJson("c"));
+  }
+
+  @Test
   void readsGzipZstdAndStdin() throws Exception {
     List<String> lines = events(300);
     byte[] text = (String.join("\n", lines) + "\n").getBytes(StandardCharsets.UTF_8);
