@@ -59,8 +59,7 @@ final class InferCommand implements Callable<Integer> {
 
   @Option(names = "--variant", paramLabel = "COL", split = ",",
       description = "Treat key COL as a VARIANT column (comma-separated, repeatable, as for "
-          + "convert); '*' treats each whole "
-          + "line as one VARIANT column v.")
+          + "convert); '*' treats each whole line as one VARIANT column v.")
   List<String> variants = new ArrayList<>();
 
   @Option(names = "--sample-lines", paramLabel = "N", defaultValue = "4096",
