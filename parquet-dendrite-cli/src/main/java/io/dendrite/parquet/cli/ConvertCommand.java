@@ -222,6 +222,7 @@ final class ConvertCommand implements Callable<Integer> {
       } else {
         sample = JsonSampler.scan(in, sampleLines, 0, skipInvalid);
         schema = sample.types().schema(new LinkedHashSet<>(variants), in.name());
+        warnOfMissingVariantKeys(variants, sample, in.name(), err);
         if (sample.wholeInput()) {
           in.close();
           in = in.reopen();
@@ -275,8 +276,8 @@ final class ConvertCommand implements Callable<Integer> {
       }
 
       double seconds = (System.nanoTime() - start) / 1e9;
-      out.printf(Locale.ROOT, "wrote %,d rows to %s (%s, %s) in %.1f s%n", report.rowsWritten(),
-          output, Sizes.human(Files.size(output)), compression.name().toLowerCase(Locale.ROOT),
+      out.printf(Locale.ROOT, "wrote %,d row%s to %s (%s, %s) in %.1f s%n",
+          report.rowsWritten(), report.rowsWritten() == 1 ? "" : "s", output, Sizes.human(Files.size(output)), compression.name().toLowerCase(Locale.ROOT),
           seconds);
       out.println("columns: " + schema);
       if (report.rowsSkipped() > 0) {
@@ -292,6 +293,27 @@ final class ConvertCommand implements Callable<Integer> {
     } finally {
       in.close();
     }
+  }
+
+  /**
+   * A --variant key no scanned line has still becomes a column (later lines may have it), but
+   * is more often a typo: say so before the write (or the inferred schema), not only by an
+   * all-null column after it. Also used by {@code infer}.
+   */
+  static void warnOfMissingVariantKeys(List<String> variants, JsonSampler.Result sample,
+      String source, PrintWriter err) {
+    for (String key : new LinkedHashSet<>(variants)) {
+      if (!sample.types().hasKey(key)) {
+        err.println(sample.wholeInput()
+            ? String.format(Locale.ROOT, "dendrite: warning: --variant %s: no line of %s has "
+                + "this key; its column holds only nulls", key, source)
+            : String.format(Locale.ROOT, "dendrite: warning: --variant %s: not in the %,d "
+                + "line%s of %s scanned for types; its column holds nulls unless later lines "
+                + "have the key", key, sample.linesRead(), sample.linesRead() == 1 ? "" : "s",
+                source));
+      }
+    }
+    err.flush();
   }
 
   private static DendriteWriter build(DendriteWriter.Builder builder) throws IOException {

@@ -92,6 +92,8 @@ final class InferCommand implements Callable<Integer> {
         JsonSampler.Result sample =
             JsonSampler.scan(in, sampleLines, options.sampleRows(), skipInvalid);
         schema = sample.types().schema(new LinkedHashSet<>(variants), in.name());
+        ConvertCommand.warnOfMissingVariantKeys(variants, sample, in.name(),
+            spec.commandLine().getErr());
         records = sample.firstRecords();
       }
     }

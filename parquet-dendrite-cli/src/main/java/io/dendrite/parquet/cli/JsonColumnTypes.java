@@ -166,6 +166,11 @@ final class JsonColumnTypes {
     return k.fraction ? FieldType.float64() : FieldType.int64();
   }
 
+  /** Whether some scanned line has top-level key {@code name}. */
+  boolean hasKey(String name) {
+    return keys.containsKey(name);
+  }
+
   /**
    * The record schema: one nullable column per key seen, in order of first appearance, then
    * any {@code variantKeys} not seen, all as VARIANT.

@@ -333,6 +333,36 @@ class ConvertCommandTest {
   }
 
   @Test
+  void aVariantKeyNoLineHasIsWarnedOfAndStillAColumn() throws Exception {
+    Path in = write(dir.resolve("one.jsonl"), List.of("{\"id\": 1, \"payload\": {\"x\": 1}}"));
+    Path out = dir.resolve("typo.parquet");
+
+    Cli.Result r = Cli.run("convert", in.toString(), out.toString(), "--variant", "paylod");
+
+    assertEquals(0, r.exitCode(), r.err());
+    assertEquals("dendrite: warning: --variant paylod: no line of " + in
+        + " has this key; its column holds only nulls", r.err().strip());
+    assertTrue(r.out().startsWith("wrote 1 row to "), r.out());
+    assertEquals(List.of("id", "payload", "paylod"), read(out).get(0).columns());
+    // Gzip input is sampled (here its first line), so a later line may still have the key.
+    Path gz = dir.resolve("two.jsonl.gz");
+    try (OutputStream o = new GZIPOutputStream(Files.newOutputStream(gz))) {
+      o.write("{\"id\": 1}\n{\"id\": 2, \"late\": {\"x\": 1}}\n"
+          .getBytes(StandardCharsets.UTF_8));
+    }
+    Path late = dir.resolve("late.parquet");
+    Cli.Result sampled = Cli.run("convert", gz.toString(), late.toString(), "--variant", "late",
+        "--sample-lines", "1");
+    assertEquals(0, sampled.exitCode(), sampled.err());
+    assertEquals("dendrite: warning: --variant late: not in the 1 line of " + gz
+        + " scanned for types; its column holds nulls unless later lines have the key",
+        sampled.err().strip());
+    assertEquals("{\"x\":1}", read(late).get(1).getJson("late"));
+    assertTrue(Cli.run("infer", in.toString(), "--variant", "paylod").err()
+        .contains("--variant paylod: no line of"));
+  }
+
+  @Test
   void readsGzipZstdAndStdin() throws Exception {
     List<String> lines = events(300);
     byte[] text = (String.join("\n", lines) + "\n").getBytes(StandardCharsets.UTF_8);
