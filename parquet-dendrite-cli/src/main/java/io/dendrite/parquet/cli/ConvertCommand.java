@@ -277,8 +277,8 @@ final class ConvertCommand implements Callable<Integer> {
 
       double seconds = (System.nanoTime() - start) / 1e9;
       out.printf(Locale.ROOT, "wrote %,d row%s to %s (%s, %s) in %.1f s%n",
-          report.rowsWritten(), report.rowsWritten() == 1 ? "" : "s", output, Sizes.human(Files.size(output)), compression.name().toLowerCase(Locale.ROOT),
-          seconds);
+          report.rowsWritten(), report.rowsWritten() == 1 ? "" : "s", output,
+          Sizes.human(Files.size(output)), compression.name().toLowerCase(Locale.ROOT), seconds);
       out.println("columns: " + schema);
       if (report.rowsSkipped() > 0) {
         out.printf(Locale.ROOT, "skipped %,d invalid lines; the first:%n", report.rowsSkipped());
