@@ -11,8 +11,9 @@ import java.util.HashMap;
  * ids in insertion order, found by hash, and the metadata bytes written from them. It keeps what
  * lets rows of one dataset cost little: the ids of String keys across variants (a generation
  * stamp says which are current), the previous variant's key set with its sort order and
- * metadata, and a seed dictionary whose ids are preserved (loaded only when a lookup needs it).
- * Sorting the ids by key is {@link FieldOrder}'s; rewriting the value with new ids is {@link
+ * metadata (a row whose String keys arrive as the previous row's takes their ids alone, see
+ * {@link #materialized}), and a seed dictionary whose ids are preserved (loaded only when a
+ * lookup needs it). Sorting the ids by key is {@link FieldOrder}'s; rewriting the value with new ids is {@link
  * VariantCopier}'s.
  */
 final class KeyDictionary {
@@ -85,6 +86,19 @@ final class KeyDictionary {
   private int[] writtenMap = new int[0];
   /** Whether {@link #remap} holds the sort permutation of the saved key set. */
   private boolean prevRemapValid;
+  /**
+   * Whether ids [0, size) are in the pool and the hash table. While predicting, String keys
+   * that arrive as the previous variant's, in order, only take their id ({@link #id(String)}):
+   * a row repeating the previous row's keys (the common case) then never copies, hashes or
+   * compares them. The first lookup that needs the pool (another key, a key by its bytes, the
+   * dictionary's bytes at finish) copies those keys from the saved set first ({@link
+   * #materialize}).
+   */
+  private boolean materialized = true;
+  /** The cached String key of each id, null for keys added by their bytes. */
+  private KeyEntry[] idEntries = new KeyEntry[32];
+  /** {@link #idEntries} of the saved key set. */
+  private KeyEntry[] prevEntries = new KeyEntry[0];
 
   // ---- seeded mode
   /** The dictionary this one extends with its ids preserved, or null. */
@@ -124,6 +138,7 @@ final class KeyDictionary {
     seed = null;
     seedLoaded = false;
     predicting = prevRemapValid && prevDictSize > 0;
+    materialized = !predicting;
     predictedFrom = prevDictSize;
     deviated = false;
     onTrack = 0;
@@ -152,7 +167,21 @@ final class KeyDictionary {
       e = cacheKey(key);
     }
     if (e.gen != generation) {
-      e.id = idFor(e.utf8, 0, e.utf8.length, e.hash);
+      int next = size;
+      if (!materialized && predicting && next < predictedFrom && prevEntries[next] == e) {
+        // The previous variant's next key, as in a row repeating its keys: its id, nothing else.
+        if (next == keyStart.length) {
+          growIds();
+        }
+        idEntries[next] = e;
+        written[next] = remap[next];
+        onTrack = next + 1;
+        size = next + 1;
+        e.id = next;
+      } else {
+        e.id = idFor(e.utf8, 0, e.utf8.length, e.hash);
+        idEntries[e.id] = e;
+      }
       e.gen = generation;
     }
     if (keyUse != null) {
@@ -194,6 +223,9 @@ final class KeyDictionary {
 
   /** Finds or adds the key {@code b[off, off+n)} whose {@link #hash} is h; returns its id. */
   private int idFor(byte[] b, int off, int n, int h) {
+    if (!materialized) {
+      materialize();
+    }
     if (seed != null && !seedLoaded) {
       loadSeed();
     }
@@ -220,30 +252,75 @@ final class KeyDictionary {
     }
     System.arraycopy(b, off, keyPool, keyPoolLen, n);
     if (size == keyStart.length) {
-      int cap = size * 2;
-      keyStart = Arrays.copyOf(keyStart, cap);
-      keyLen = Arrays.copyOf(keyLen, cap);
-      keyHash = Arrays.copyOf(keyHash, cap);
-      keyPrefix = Arrays.copyOf(keyPrefix, cap);
-      written = Arrays.copyOf(written, cap);
+      growIds();
     }
     int id = size++;
     if (predicting) {
       predict(id, b, off, n);
     }
+    idEntries[id] = null; // id(String) sets it for a String key
     keyStart[id] = keyPoolLen;
     keyLen[id] = n;
     keyHash[id] = h;
-    long prefix = 0;
-    for (int i = 0; i < 8; i++) {
-      prefix = prefix << 8 | (i < n ? b[off + i] & 0xFF : 0);
-    }
-    keyPrefix[id] = prefix;
+    keyPrefix[id] = prefix(b, off, n);
     keyPoolLen += n;
     if (inOrder && id > 0 && compare(id - 1, id) >= 0) {
       inOrder = false;
     }
     return id;
+  }
+
+  private void growIds() {
+    int cap = keyStart.length * 2;
+    keyStart = Arrays.copyOf(keyStart, cap);
+    keyLen = Arrays.copyOf(keyLen, cap);
+    keyHash = Arrays.copyOf(keyHash, cap);
+    keyPrefix = Arrays.copyOf(keyPrefix, cap);
+    written = Arrays.copyOf(written, cap);
+    idEntries = Arrays.copyOf(idEntries, cap);
+  }
+
+  /** The first 8 bytes of a key, big-endian, zero-padded ({@link #keyPrefix}). */
+  private static long prefix(byte[] b, int off, int n) {
+    long prefix = 0;
+    for (int i = 0; i < 8; i++) {
+      prefix = prefix << 8 | (i < n ? b[off + i] & 0xFF : 0);
+    }
+    return prefix;
+  }
+
+  /**
+   * Puts the keys taken on track from the saved set ({@link #materialized}), ids [0, size),
+   * into the pool and the hash table, as appending them one by one would have: the pool then
+   * holds the saved pool's first bytes, and every later lookup works as without the shortcut.
+   */
+  private void materialize() {
+    materialized = true;
+    int n = size;
+    int poolLen = 0;
+    for (int id = 0; id < n; id++) {
+      poolLen += prevKeyLen[id];
+    }
+    if (keyPool.length < poolLen) {
+      keyPool = Arrays.copyOf(keyPool, Math.max(poolLen, keyPool.length * 2));
+    }
+    System.arraycopy(prevKeyPool, 0, keyPool, 0, poolLen);
+    keyPoolLen = poolLen;
+    int start = 0;
+    for (int id = 0; id < n; id++) {
+      int len = prevKeyLen[id];
+      keyStart[id] = start;
+      keyLen[id] = len;
+      keyHash[id] = hash(keyPool, start, len);
+      keyPrefix[id] = prefix(keyPool, start, len);
+      if (inOrder && id > 0 && compare(id - 1, id) >= 0) {
+        inOrder = false;
+      }
+      start += len;
+    }
+    if (n > 0) {
+      rebuildTable();
+    }
   }
 
   /**
@@ -287,6 +364,10 @@ final class KeyDictionary {
 
   /** Rebuilds the hash table from keyHash, sized for the dictionary; the first id of a key wins. */
   void rebuildTable() {
+    if (!materialized) {
+      materialize(); // which rebuilds it
+      return;
+    }
     int cap = 64;
     while (cap < size * 2 + 2) {
       cap <<= 1;
@@ -358,6 +439,9 @@ final class KeyDictionary {
 
   /** The key of {@code id}, for messages. */
   String key(int id) {
+    if (!materialized) {
+      materialize();
+    }
     return new String(keyPool, keyStart[id], keyLen[id], StandardCharsets.UTF_8);
   }
 
@@ -365,6 +449,9 @@ final class KeyDictionary {
 
   /** Whether the dictionary, in insertion order, is the one saved by the previous finish(). */
   boolean sameKeysAsPrevious() {
+    if (!materialized) {
+      materialize();
+    }
     int n = size;
     return n == prevDictSize && keyPoolLen == prevKeyPoolLen
         && Arrays.equals(keyLen, 0, n, prevKeyLen, 0, n)
@@ -382,6 +469,9 @@ final class KeyDictionary {
    * describe it completely.
    */
   void saveKeys() {
+    if (!materialized) {
+      materialize();
+    }
     prevDictSize = -1; // invalid until the new key set is complete
     prevRemapValid = false;
     int n = size;
@@ -394,6 +484,10 @@ final class KeyDictionary {
     }
     System.arraycopy(keyPool, 0, prevKeyPool, 0, keyPoolLen);
     prevKeyPoolLen = keyPoolLen;
+    if (prevEntries.length < n) {
+      prevEntries = new KeyEntry[idEntries.length];
+    }
+    System.arraycopy(idEntries, 0, prevEntries, 0, n);
   }
 
   /**
@@ -409,6 +503,9 @@ final class KeyDictionary {
 
   /** Sorts the ids by key bytes into order (new id to old) and remap (old id to new). */
   void computeSortOrder(FieldOrder fields) {
+    if (!materialized) {
+      materialize();
+    }
     int n = size;
     if (order.length < n) {
       order = new int[Math.max(n, order.length * 2)];
@@ -428,6 +525,9 @@ final class KeyDictionary {
    * order, and the ids cached per String key are stale.
    */
   void applyOrder() {
+    if (!materialized) {
+      materialize();
+    }
     int n = size;
     if (permuted.length < n) {
       permuted = new int[keyStart.length];
@@ -451,6 +551,9 @@ final class KeyDictionary {
 
   /** Writes the dictionary in id order with the smallest offset size (the metadata builder). */
   VariantMetadata toMetadata(boolean sorted) {
+    if (!materialized) {
+      materialize();
+    }
     int n = size;
     int total = 0;
     for (int i = 0; i < n; i++) {
